@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** dataDir undefined means an in-memory PGlite (tests). */
+  | { dataDir: string | undefined; loadDataDir?: Blob };
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: 'postgres', db, pool, close: () => pool.end() };
+  }
+  let unlock = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  try {
+    const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    await pglite.waitReady;
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      close: async () => {
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
+  } else {
+    await migratePg(drizzlePg(database.pool), { migrationsFolder });
+  }
+}
+
+/** True when every migration in the folder has been applied. */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const expected = readMigrationFiles({ migrationsFolder }).length;
+  const [row] = await queryRows<{ count: number }>(
+    database.db,
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return Number(row?.count ?? 0) >= expected;
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,120 @@
+/**
+ * The one plan catalogue. Pricing, legal pages, settings and the server's quota checks all read
+ * from here. Where the prototype's pages disagreed, the legal page's limits are the contractual
+ * ones and are used (spec README).
+ */
+export type PlanId = 'free' | 'intro' | 'intro-plus' | 'solo-starter' | 'solo' | 'pro-solo';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US cents per month. */
+  priceCents: number;
+  /** Sold today, or announced on the roadmap for the given quarter. */
+  availability: { kind: 'available' } | { kind: 'roadmap'; quarter: string };
+  badge?: string;
+  summary: string;
+  features: string[];
+  limits: {
+    domains: number;
+    /** Scans of one domain per day; null is unlimited (fair use). */
+    scansPerDomainPerDay: number | null;
+    /** Calls per hour to the public API; 0 means no API access. */
+    apiCallsPerHour: number;
+    /** How long scan results are kept. */
+    retentionDays: number;
+  };
+  /** Monthly uptime target; null is best effort. */
+  uptimeTarget: number | null;
+  support: { channel: string; responseTime: string | null; hours: string | null };
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    priceCents: 0,
+    availability: { kind: 'available' },
+    summary: 'For one domain you own. No credit card.',
+    features: ['1 domain', '1 scan per day', 'Email alerts', '7 days data retention', 'Community support'],
+    limits: { domains: 1, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 7 },
+    uptimeTarget: null,
+    support: { channel: 'Community forum', responseTime: null, hours: null },
+  },
+  {
+    id: 'intro',
+    name: 'Intro',
+    priceCents: 499,
+    availability: { kind: 'available' },
+    badge: 'MVP Launch Tier',
+    summary: 'For founders with a handful of products and side projects.',
+    features: [
+      '25 domains',
+      'Daily automated scans',
+      'Email report',
+      'Subdomain takeover detection',
+      'Basic DNS checks',
+    ],
+    limits: { domains: 25, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    uptimeTarget: 99.0,
+    support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
+  },
+  {
+    id: 'intro-plus',
+    name: 'Intro Plus',
+    priceCents: 1499,
+    availability: { kind: 'roadmap', quarter: 'Q4 2025' },
+    summary: 'Email security and certificate monitoring on top of Intro.',
+    features: ['Email security (DMARC, SPF, DKIM)', 'SSL monitoring'],
+    limits: { domains: 50, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    uptimeTarget: 99.0,
+    support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
+  },
+  {
+    id: 'solo-starter',
+    name: 'Solo Starter',
+    priceCents: 2999,
+    availability: { kind: 'roadmap', quarter: 'Q1 2026' },
+    summary: 'Secrets and dependencies, watched for you.',
+    features: ['Secret scanning', 'Dependency alerts'],
+    limits: { domains: 50, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    uptimeTarget: 99.0,
+    support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
+  },
+  {
+    id: 'solo',
+    name: 'Solo',
+    priceCents: 9900,
+    availability: { kind: 'roadmap', quarter: 'Q2 2026' },
+    badge: 'Complete Security',
+    summary: 'Application testing for a product with real users.',
+    features: ['SAST and DAST', 'Code and API testing', '24 scans per day', '100 API calls per hour'],
+    limits: { domains: 100, scansPerDomainPerDay: 24, apiCallsPerHour: 100, retentionDays: 90 },
+    uptimeTarget: 99.5,
+    support: { channel: 'E-mail', responseTime: '24 hours', hours: '9am-5pm EST, Monday to Friday' },
+  },
+  {
+    id: 'pro-solo',
+    name: 'Pro Solo',
+    priceCents: 29900,
+    availability: { kind: 'roadmap', quarter: 'Q3 2026' },
+    summary: 'For agencies and teams reporting to clients and auditors.',
+    features: ['White-label reports', 'Compliance automation', 'Full API', 'Unlimited scans (fair use)'],
+    limits: { domains: 500, scansPerDomainPerDay: null, apiCallsPerHour: 1000, retentionDays: 90 },
+    uptimeTarget: 99.9,
+    support: { channel: 'E-mail and chat', responseTime: '4 hours', hours: '8am-8pm EST' },
+  },
+];
+
+export function getPlan(id: PlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}
+
+/** The plans on the legal page's limits table: the contractual figures. */
+export const CONTRACT_PLAN_IDS: readonly PlanId[] = ['free', 'intro', 'solo', 'pro-solo'];
+
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { ApiErrorBody } from '../lib/api-error.ts';
+import { type CspOptions, contentSecurityPolicy } from './csp.ts';
+import type { AppEnv } from './env.ts';
+import { ApiError } from './errors.ts';
+import type { RateLimitRule } from './middleware/rate-limit.ts';
+import { healthRoutes } from './routes/health.ts';
+import { mailingListRoutes } from './routes/mailing-list.ts';
+import type { Site } from './site.ts';
+
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  site: Site;
+  csp: Omit<CspOptions, 'scriptHashes' | 'styleHashes' | 'upgradeInsecureRequests'>;
+  isReady: () => Promise<boolean>;
+  /** Read the client address from X-Forwarded-For: only behind a proxy that sets it. */
+  trustProxy?: boolean;
+  limits?: { mailingList?: RateLimitRule };
+}
+
+const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list'];
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+    const logger = deps.logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('logger', logger);
+    c.set(
+      'clientAddress',
+      clientAddress(c.req.raw.headers, () => getConnInfo(c).remote.address, deps.trustProxy),
+    );
+    c.header('X-Request-ID', requestId);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    }),
+  );
+
+  app.route('/', healthRoutes(deps.isReady));
+  app.route(
+    '/mailing-list',
+    mailingListRoutes(
+      deps.db,
+      deps.limits?.mailingList ?? { name: 'mailing-list', limit: 10, windowSeconds: 3600 },
+    ),
+  );
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || !['GET', 'HEAD'].includes(c.req.method)) {
+      return c.json(
+        errorBody(404, 'NOT_FOUND', `No route for ${c.req.method} ${path}`, c.get('requestId')),
+        404,
+      );
+    }
+    const file = deps.site.find(path);
+    const page = file ?? deps.site.notFound;
+    if (!file) c.get('logger').warn({ path }, 'page not found');
+    if (!page) return c.text('Not found', 404);
+    const https =
+      c.req.url.startsWith('https:') || (deps.trustProxy && c.req.header('x-forwarded-proto') === 'https');
+    if (page.contentType.startsWith('text/html')) {
+      c.header(
+        'Content-Security-Policy',
+        contentSecurityPolicy({
+          ...deps.csp,
+          scriptHashes: page.scriptHashes,
+          styleHashes: page.styleHashes,
+          upgradeInsecureRequests: Boolean(https),
+        }),
+      );
+    }
+    c.header('Content-Type', page.contentType);
+    c.header('Cache-Control', page.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    const gzip = page.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    if (gzip) c.header('Content-Encoding', 'gzip');
+    const status = file ? 200 : 404;
+    if (c.req.method === 'HEAD') return c.body(null, status);
+    return c.body(new Uint8Array((gzip && page.gzip) || page.body), status);
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId');
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      const body = errorBody(error.status, error.code, error.message, requestId);
+      return c.json(error.details ? { ...body, details: error.details } : body, error.status);
+    }
+    (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side', requestId), 500);
+  });
+
+  return app;
+}
+
+function errorBody(statusCode: number, code: string, error: string, requestId?: string): ApiErrorBody {
+  return { error, code, statusCode, requestId };
+}
+
+function clientAddress(
+  headers: Headers,
+  socketAddress: () => string | undefined,
+  trustProxy?: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return socketAddress() ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}

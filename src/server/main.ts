@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import pino from 'pino';
+import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.ts';
+import { createApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { loadSite } from './site.ts';
+
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** Starts the whole product in one process: API, built site, database. Resolves once listening. */
+export async function startServer(config: Config = loadConfig()) {
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
+  );
+  await migrateDatabase(database);
+  const app = createApp({
+    db: database.db,
+    logger,
+    site: loadSite(distDir),
+    csp: {
+      mode: config.NODE_ENV === 'development' ? 'development' : 'production',
+      apiOrigin: config.PUBLIC_API_BASE ? new URL(config.PUBLIC_API_BASE).origin : undefined,
+    },
+    isReady: () => migrationsApplied(database),
+    trustProxy: config.TRUST_PROXY,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      logger.info(
+        {
+          url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
+          database: database.kind,
+        },
+        'DangleWatch is running',
+      );
+      resolveServer(s);
+    });
+  });
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { server, stop, logger };
+}

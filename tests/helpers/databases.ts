@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, migrateDatabase, openDatabase } from '../../src/db/client.ts';
+
+export interface DatabaseBackend {
+  name: 'PGlite' | 'PostgreSQL';
+  /** Why this backend cannot run here, or undefined when it can. */
+  skipReason: string | undefined;
+  /** A fresh, migrated, empty database; close it with the returned close(). */
+  open(): Promise<Database>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * The backends every database test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
+ * names a server (`.ci/run` sets it). Each open() gives an isolated database.
+ */
+export const databaseBackends: DatabaseBackend[] = [
+  {
+    name: 'PGlite',
+    skipReason: undefined,
+    open: () =>
+      openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
+  },
+  {
+    name: 'PostgreSQL',
+    skipReason: postgresUrl
+      ? undefined
+      : 'TEST_DATABASE_URL is not set, so there is no PostgreSQL to test against',
+    open: async () => {
+      if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+      const name = `dw_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      await migrateDatabase(database);
+      return {
+        ...database,
+        close: async () => {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: postgresUrl });
+          await cleanup.connect();
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    },
+  },
+];
