@@ -16,7 +16,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+      if (Number.isInteger(owner) && isRunning(owner)) {
         throw new Error(
           `The database in ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another directory.`,
         );
