@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.ts';
+import { startWorker } from '../worker/queue.ts';
 import { createApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { loadSite } from './site.ts';
@@ -15,6 +16,7 @@ export async function startServer(config: Config = loadConfig()) {
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
   );
   await migrateDatabase(database);
+  const worker = await startWorker(database, logger);
   const app = createApp({
     db: database.db,
     logger,
@@ -42,6 +44,7 @@ export async function startServer(config: Config = loadConfig()) {
   const stop = () => {
     stopping ??= (async () => {
       await new Promise<void>((done) => server.close(() => done()));
+      await worker.stop({ graceful: true, timeout: 10_000 });
       await database.close();
     })();
     return stopping;

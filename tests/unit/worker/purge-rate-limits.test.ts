@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, queryRows } from '../../../src/db/client.ts';
+import { PURGE_RATE_LIMITS, purgeRateLimits } from '../../../src/worker/jobs/purge-rate-limits.ts';
+import { startWorker } from '../../../src/worker/queue.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `the rate-limit purge on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      beforeAll(async () => {
+        database = await backend.open();
+      });
+      afterAll(() => database?.close());
+
+      it('deletes ended windows and keeps running ones', async () => {
+        await database.db.execute(sql`insert into rate_limits (key, count, reset_at) values
+        ('ended', 3, now() - interval '1 minute'), ('running', 1, now() + interval '1 minute')`);
+        expect(await purgeRateLimits(database.db)).toBe(1);
+        const rows = await queryRows<{ key: string }>(database.db, sql`select key from rate_limits`);
+        expect(rows.map((r) => r.key)).toEqual(['running']);
+      });
+
+      it('is scheduled on the durable queue when the worker starts', async () => {
+        const boss = await startWorker(database, pino({ level: 'silent' }));
+        try {
+          const schedules = await boss.getSchedules();
+          expect(schedules.map((s) => s.name)).toContain(PURGE_RATE_LIMITS);
+        } finally {
+          await boss.stop({ graceful: false });
+        }
+      });
+    },
+  );
+}
