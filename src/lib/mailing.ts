@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './email-pattern.ts';
+
+export { EMAIL_PATTERN };
 
 export const MAILING_SOURCE_MAX = 64;
-
-/** The basic e-mail pattern of spec 1 §5: something@something.tld, tld of two letters or more. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
 export const mailingSignupSchema = z.object({
   email: z

@@ -118,3 +118,50 @@ export const CONTRACT_PLAN_IDS: readonly PlanId[] = ['free', 'intro', 'solo', 'p
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
 }
+
+/** The day the paid plans go on sale, as the pricing page announces it. */
+export const LAUNCH_DATE = '2025-09-15';
+
+/** The service-level performance targets (spec 1 §9), the same for every plan. */
+export const PERFORMANCE_TARGETS: readonly { metric: string; target: string; maximum: string }[] = [
+  { metric: 'Dashboard load', target: 'under 2 seconds', maximum: '5 seconds' },
+  { metric: 'API response', target: 'under 500 ms', maximum: '2 seconds' },
+  { metric: 'Scan initiation', target: 'under 30 seconds', maximum: '2 minutes' },
+  { metric: 'Report generation', target: 'under 5 minutes', maximum: '15 minutes' },
+];
+
+/** How long each kind of data is kept (spec 1 §9, legal terms). */
+export const DATA_RETENTION: readonly { data: string; period: string }[] = [
+  { data: 'Scan results', period: '90 days (configurable per plan)' },
+  { data: 'Account data', period: 'The life of the account plus 30 days' },
+  { data: 'Payment records', period: '7 years' },
+  { data: 'Support tickets', period: '2 years' },
+];
+
+/** Contractual figures quoted across the legal pages (spec 1 §9). */
+export const LEGAL_TERMS = {
+  deletionAfterTerminationDays: 30,
+  breachNoticeHours: 72,
+  policyChangeNoticeDays: 30,
+  minimumAge: 18,
+  sessionHours: 24,
+  auditsPerYear: 1,
+  auditNoticeDays: 30,
+  billingCycles: ['monthly', 'annual'],
+} as const;
+
+/** Table wording of a plan's limits; no scan cap means unlimited under fair use. */
+export function describeScans(plan: Plan): string {
+  const n = plan.limits.scansPerDomainPerDay;
+  return n === null ? 'Unlimited (fair use)' : `${n} per day`;
+}
+
+export function describeApi(plan: Plan): string {
+  return plan.limits.apiCallsPerHour === 0
+    ? 'None'
+    : `${plan.limits.apiCallsPerHour.toLocaleString('en-US')} calls/hour`;
+}
+
+export function describeUptime(plan: Plan): string {
+  return plan.uptimeTarget === null ? 'Best effort' : `${plan.uptimeTarget.toFixed(1)}%`;
+}
