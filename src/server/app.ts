@@ -5,12 +5,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { ApiErrorBody } from '../lib/api-error.ts';
+import type { AuthDeps } from './auth/middleware.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
+import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
+import { profileRoutes } from './routes/profile.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -22,6 +25,8 @@ export interface AppDeps {
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it. */
   trustProxy?: boolean;
   limits?: { mailingList?: RateLimitRule };
+  /** Firebase ID-token verification; without it, authenticated routes answer 503. */
+  auth?: AuthDeps;
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list'];
@@ -73,6 +78,9 @@ export function createApp(deps: AppDeps) {
       deps.limits?.mailingList ?? { name: 'mailing-list', limit: 10, windowSeconds: 3600 },
     ),
   );
+
+  app.route('/auth', authRoutes(deps.db, deps.auth));
+  app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
 
   app.notFound((c) => {
     const path = c.req.path;

@@ -1,9 +1,18 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { validateFirebaseConfig } from '../lib/auth/config.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => ['true', '1', 'yes'].includes(v));
+
+const FIREBASE_VARS = [
+  ['PUBLIC_FIREBASE_API_KEY', 'apiKey'],
+  ['PUBLIC_FIREBASE_AUTH_DOMAIN', 'authDomain'],
+  ['PUBLIC_FIREBASE_PROJECT_ID', 'projectId'],
+  ['PUBLIC_FIREBASE_MESSAGING_SENDER_ID', 'messagingSenderId'],
+  ['PUBLIC_FIREBASE_APP_ID', 'appId'],
+] as const;
 
 /** Every environment variable the server reads, with its default. The README's table mirrors it. */
 const envSchema = z.object({
@@ -18,6 +27,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   PUBLIC_API_BASE: z.url({ error: 'must be an absolute URL' }).optional(),
+  // Firebase web configuration of a real project; without it `serve` runs the Auth Emulator.
+  PUBLIC_FIREBASE_API_KEY: z.string().optional(),
+  PUBLIC_FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as my-project.firebaseapp.com')
+    .optional(),
+  PUBLIC_FIREBASE_PROJECT_ID: z.string().optional(),
+  PUBLIC_FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
+  PUBLIC_FIREBASE_APP_ID: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  AUTH_EMULATOR_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65533).default(9099),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -32,5 +55,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...result.data, dataDir: resolve(result.data.DATA_DIR) };
+  const parsed = result.data;
+  if (FIREBASE_VARS.some(([name]) => parsed[name] !== undefined)) {
+    try {
+      validateFirebaseConfig(
+        Object.fromEntries(FIREBASE_VARS.map(([name, key]) => [key, parsed[name]])),
+        (key) => FIREBASE_VARS.find(([, k]) => k === key)?.[0] ?? key,
+      );
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
+  }
+  return { ...parsed, dataDir: resolve(parsed.DATA_DIR) };
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.ts';
 import { startWorker } from '../worker/queue.ts';
 import { createApp } from './app.ts';
+import { setupAuth } from './auth/setup.ts';
 import { type Config, loadConfig } from './config.ts';
 import { loadSite } from './site.ts';
 
@@ -16,6 +17,7 @@ export async function startServer(config: Config = loadConfig()) {
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
   );
   await migrateDatabase(database);
+  const auth = await setupAuth(config, logger);
   const worker = await startWorker(database, logger);
   const app = createApp({
     db: database.db,
@@ -24,7 +26,9 @@ export async function startServer(config: Config = loadConfig()) {
     csp: {
       mode: config.NODE_ENV === 'development' ? 'development' : 'production',
       apiOrigin: config.PUBLIC_API_BASE ? new URL(config.PUBLIC_API_BASE).origin : undefined,
+      ...auth.csp,
     },
+    auth: auth.deps,
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
   });
@@ -46,6 +50,7 @@ export async function startServer(config: Config = loadConfig()) {
       await new Promise<void>((done) => server.close(() => done()));
       await worker.stop({ graceful: true, timeout: 10_000 });
       await database.close();
+      await auth.stop();
     })();
     return stopping;
   };

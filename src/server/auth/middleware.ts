@@ -1,0 +1,59 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import type { DecodedIdToken, TokenVerifier } from './verifier.ts';
+
+/** Sessions end this long after sign-in (spec 1 §9), whatever the token's own expiry says. */
+export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export interface AuthDeps {
+  verifier: TokenVerifier;
+  /** The web configuration GET /auth/config hands the browser. */
+  publicConfig: import('../../lib/auth/config.ts').PublicAuthConfig;
+  /** Milliseconds since the epoch; tests move it to age a session. */
+  now?: () => number;
+}
+
+export interface AuthedEnv {
+  Variables: AppEnv['Variables'] & { token: DecodedIdToken };
+}
+
+const UNAUTHENTICATED = 'Authentication required';
+
+/**
+ * Lets a request through only with a valid Firebase ID token of our project, issued for a sign-in
+ * less than 24 hours old. Every failure answers 401 'Authentication required' with a code saying
+ * why, so the client can tell an expired session (sign out with a message) from a bad token.
+ */
+export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<AuthedEnv> {
+  return async (c, next) => {
+    if (!deps) throw new ApiError(503, 'AUTH_NOT_CONFIGURED', 'Sign-in is not configured on this server');
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new ApiError(401, 'AUTH_REQUIRED', UNAUTHENTICATED);
+    let token: DecodedIdToken;
+    try {
+      token = await deps.verifier.verifyIdToken(match[1]);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (code === 'auth/user-disabled') throw new ApiError(403, 'ACCESS_DENIED', 'Access denied');
+      c.get('logger').info({ code }, 'rejected an ID token');
+      throw new ApiError(
+        401,
+        code === 'auth/id-token-expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
+        UNAUTHENTICATED,
+      );
+    }
+    const now = (deps.now ?? Date.now)() / 1000;
+    if (!Number.isFinite(token.auth_time) || now - token.auth_time > SESSION_MAX_AGE_SECONDS) {
+      throw new ApiError(401, 'SESSION_EXPIRED', UNAUTHENTICATED);
+    }
+    c.set('token', token);
+    await next();
+  };
+}
+
+/** 'google' for Google sign-ins, 'github' otherwise (spec 1 §3). */
+export function providerOf(token: DecodedIdToken): 'google' | 'github' {
+  return token.firebase?.sign_in_provider === 'google.com' ? 'google' : 'github';
+}

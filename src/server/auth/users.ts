@@ -1,0 +1,79 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { scans, users } from '../../db/schema.ts';
+import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../lib/auth/profile.ts';
+import { providerOf } from './middleware.ts';
+import type { DecodedIdToken } from './verifier.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+function profileOf(row: UserRow): UserProfile {
+  return {
+    uid: row.id,
+    displayName: row.displayName,
+    email: row.email,
+    photoURL: row.photoUrl,
+    provider: row.provider === 'google' ? 'google' : 'github',
+    tier: row.tier as Tier,
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt.toISOString(),
+  };
+}
+
+/**
+ * Creates the user on first sign-in, refreshes what the identity provider knows on later ones.
+ * lastLoginAt is the token's auth_time, so calling this again within one session changes nothing.
+ * A display name the user edited is kept: the provider's name only fills an empty one.
+ */
+export async function upsertUser(db: Db, token: DecodedIdToken): Promise<UserRow> {
+  const values = {
+    id: token.uid,
+    email: token.email ?? null,
+    displayName: typeof token.name === 'string' && token.name.trim() ? token.name.trim() : null,
+    photoUrl: token.picture ?? null,
+    provider: providerOf(token),
+    lastLoginAt: new Date(token.auth_time * 1000),
+  };
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        email: values.email,
+        photoUrl: values.photoUrl,
+        provider: values.provider,
+        lastLoginAt: values.lastLoginAt,
+        displayName: sql`coalesce(${users.displayName}, excluded.display_name)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, uid));
+  return row;
+}
+
+/** Scans the user started since the last UTC midnight. */
+async function scansToday(db: Db, uid: string, now: Date): Promise<number> {
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const [row] = await db
+    .select({ n: count() })
+    .from(scans)
+    .where(and(eq(scans.userId, uid), gte(scans.createdAt, midnight)));
+  return Number(row?.n ?? 0);
+}
+
+export async function authUserResponse(db: Db, row: UserRow, now: Date): Promise<AuthUserResponse> {
+  return {
+    user: profileOf(row),
+    domain: row.domain,
+    quota: scanQuota(row.tier, await scansToday(db, row.id, now), now),
+  };
+}
+
+export { profileOf };

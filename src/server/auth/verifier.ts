@@ -1,0 +1,27 @@
+import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
+import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
+
+export type { DecodedIdToken };
+
+export interface TokenVerifier {
+  verifyIdToken(token: string): Promise<DecodedIdToken>;
+  close(): Promise<void>;
+}
+
+let appCount = 0;
+
+/**
+ * Verifies Firebase ID tokens for one project with firebase-admin: signature (Google's keys),
+ * audience and issuer (so another project's tokens fail), expiry. When FIREBASE_AUTH_EMULATOR_HOST
+ * is set, firebase-admin accepts the emulator's unsigned tokens and asks the emulator whether the
+ * user still exists and is enabled.
+ */
+export function firebaseTokenVerifier(projectId: string): TokenVerifier {
+  // A named app per verifier: tests and the server may hold several projects in one process.
+  const app: App = initializeApp({ projectId }, `danglewatch-auth-${++appCount}`);
+  const auth = getAuth(app);
+  return {
+    verifyIdToken: (token) => auth.verifyIdToken(token),
+    close: () => deleteApp(app),
+  };
+}

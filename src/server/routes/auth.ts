@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
+import { ApiError } from '../errors.ts';
+import { readJson } from '../validation.ts';
+
+const settingsSchema = z.object({
+  settings: z
+    .record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
+      error: 'settings must be an object',
+    })
+    .refine((s) => Object.keys(s).length <= 50, 'settings may hold at most 50 keys'),
+});
+
+const smallBody = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
+  },
+});
+
+/** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
+export function authRoutes(db: Db, auth: AuthDeps | undefined) {
+  const now = () => new Date((auth?.now ?? Date.now)());
+  return new Hono<AuthedEnv>()
+    .get('/config', (c) => {
+      if (!auth) throw new ApiError(503, 'AUTH_NOT_CONFIGURED', 'Sign-in is not configured on this server');
+      c.header('Cache-Control', 'no-cache');
+      return c.json(auth.publicConfig);
+    })
+    .post('/verify', requireAuth(auth), async (c) => {
+      const row = await upsertUser(db, c.get('token'));
+      return c.json(await authUserResponse(db, row, now()));
+    })
+    .get('/user', requireAuth(auth), async (c) => {
+      const token = c.get('token');
+      const row = (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
+      return c.json(await authUserResponse(db, row, now()));
+    })
+    .patch('/settings', requireAuth(auth), smallBody, async (c) => {
+      const { settings } = await readJson(c, settingsSchema);
+      const token = c.get('token');
+      await upsertUser(db, token);
+      const [row] = await db
+        .update(users)
+        .set({
+          settings: sql`${users.settings} || ${JSON.stringify(settings)}::jsonb`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, token.uid))
+        .returning({ settings: users.settings });
+      return c.json({ settings: row?.settings ?? {} });
+    });
+}

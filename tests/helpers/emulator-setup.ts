@@ -1,0 +1,39 @@
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
+import { startAuthEmulator } from '../../src/server/auth/emulator.ts';
+
+/**
+ * One Firebase Auth Emulator for the whole vitest run (it takes about 5 s to start). Its port is
+ * picked free at random, with the two above it, so concurrent runs in one working tree and a
+ * running `npm start` (9099) never collide.
+ */
+export default async function setup(project: TestProject) {
+  const port = await freePortTriple();
+  const emulator = await startAuthEmulator({ port, projectId: DEMO_PROJECT_ID });
+  project.provide('authEmulatorHost', emulator.host);
+  return () => emulator.stop();
+}
+
+async function freePortTriple(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20000 + Math.floor(Math.random() * 20000);
+    const free = await Promise.all([base, base + 1, base + 2].map(isFree));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error('no free port for the auth emulator');
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    authEmulatorHost: string;
+  }
+}

@@ -1,0 +1,44 @@
+import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
+
+export interface MintedUser {
+  idToken: string;
+  uid: string;
+}
+
+/**
+ * Signs a user in through the emulator's REST API, as the popup would: `accounts:signInWithIdp`
+ * with an unsigned id_token that the emulator takes at face value.
+ */
+export async function mintIdToken(
+  emulatorHost: string,
+  claims: { sub: string; email?: string; name?: string; picture?: string },
+  providerId: 'google.com' | 'github.com' = 'google.com',
+): Promise<MintedUser> {
+  const idToken = JSON.stringify({ email_verified: true, ...claims });
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(idToken)}&providerId=${providerId}`,
+        requestUri: 'http://localhost',
+        returnIdpCredential: true,
+        returnSecureToken: true,
+      }),
+    },
+  );
+  if (!res.ok) throw new Error(`signInWithIdp answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { idToken: string; localId: string };
+  return { idToken: body.idToken, uid: body.localId };
+}
+
+/** The same token with its claims rewritten: the emulator's tokens are unsigned, so this is easy. */
+export function rewriteToken(idToken: string, change: (claims: Record<string, unknown>) => void): string {
+  const [header, payload] = idToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8'));
+  change(claims);
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+}
+
+export const TEST_PROJECT_ID = DEMO_PROJECT_ID;

@@ -1,0 +1,256 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { queryRows } from '../../../src/db/client.ts';
+import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { AuthUserResponse } from '../../../src/lib/auth/profile.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import { mintIdToken, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+// firebase-admin reads this when it verifies: with it, the emulator's unsigned tokens are accepted.
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `auth API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let clockOffset = 0;
+      let app: ReturnType<typeof testApp>;
+      let ann: { idToken: string; uid: string };
+      let octo: { idToken: string; uid: string };
+
+      beforeAll(async () => {
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, {
+          auth: {
+            verifier,
+            publicConfig: { firebase: demoFirebaseConfig(), emulatorUrl: `http://${emulatorHost}` },
+            now: () => Date.now() + clockOffset,
+          },
+        });
+        const tag = `${backend.name}-${Date.now()}`;
+        ann = await mintIdToken(emulatorHost, {
+          sub: `ann-${tag}`,
+          email: 'ann@example.com',
+          name: 'Ann Lee',
+          picture: 'https://lh3.googleusercontent.com/a/ann.png',
+        });
+        octo = await mintIdToken(
+          emulatorHost,
+          { sub: `octo-${tag}`, email: 'octo@example.org', name: 'The Octocat' },
+          'github.com',
+        );
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const call = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
+        app.request(path, {
+          method: init.method ?? 'GET',
+          headers: {
+            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+
+      const expectError = async (res: Response, status: number, message: string, code?: string) => {
+        expect(res.status).toBe(status);
+        const body = apiErrorBodySchema.parse(await res.json());
+        expect(body.error).toBe(message);
+        expect(body.statusCode).toBe(status);
+        if (code) expect(body.code).toBe(code);
+        return body;
+      };
+
+      it('GET /auth/config hands out the web configuration', async () => {
+        const res = await call('/auth/config');
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({
+          firebase: { projectId: TEST_PROJECT_ID },
+          emulatorUrl: `http://${emulatorHost}`,
+        });
+      });
+
+      it.each([
+        ['POST', '/auth/verify'],
+        ['GET', '/auth/user'],
+        ['PATCH', '/auth/settings'],
+        ['PATCH', '/api/auth/user/profile'],
+      ])('%s %s without a token answers 401', async (method, path) => {
+        await expectError(await call(path, { method }), 401, 'Authentication required', 'AUTH_REQUIRED');
+      });
+
+      it('answers 401 for a malformed token', async () => {
+        await expectError(
+          await call('/auth/user', { token: 'not.a.token' }),
+          401,
+          'Authentication required',
+          'INVALID_TOKEN',
+        );
+      });
+
+      it("answers 401 for another project's token", async () => {
+        const foreign = rewriteToken(ann.idToken, (claims) => {
+          claims.aud = 'demo-other-project';
+          claims.iss = 'https://securetoken.google.com/demo-other-project';
+        });
+        await expectError(
+          await call('/auth/user', { token: foreign }),
+          401,
+          'Authentication required',
+          'INVALID_TOKEN',
+        );
+      });
+
+      it('POST /auth/verify creates the user from a Google token', async () => {
+        const res = await call('/auth/verify', { method: 'POST', token: ann.idToken });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as AuthUserResponse;
+        expect(body.user).toMatchObject({
+          uid: ann.uid,
+          displayName: 'Ann Lee',
+          email: 'ann@example.com',
+          photoURL: 'https://lh3.googleusercontent.com/a/ann.png',
+          provider: 'google',
+          tier: 'free',
+        });
+        expect(Date.parse(body.user.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+        expect(Math.abs(Date.parse(body.user.lastLoginAt) - Date.now())).toBeLessThan(60_000);
+        expect(body.quota).toMatchObject({ daily: 1, used: 0, remaining: 1, maxDomains: 1 });
+      });
+
+      it('POST /auth/verify records a GitHub sign-in as github', async () => {
+        const res = await call('/auth/verify', { method: 'POST', token: octo.idToken });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as AuthUserResponse).user.provider).toBe('github');
+      });
+
+      it("GET /auth/user reports the real quota: today's scans count, yesterday's do not", async () => {
+        await call('/auth/verify', { method: 'POST', token: octo.idToken });
+        await database.db.execute(
+          sql`insert into scans (user_id, domain, status, created_at) values
+            (${octo.uid}, 'example.org', 'completed', now() - interval '2 days')`,
+        );
+        let body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
+        expect(body.quota).toMatchObject({ daily: 1, used: 0, remaining: 1 });
+        await database.db.execute(
+          sql`insert into scans (user_id, domain, status) values (${octo.uid}, 'example.org', 'running')`,
+        );
+        body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
+        expect(body).toMatchObject({ domain: null, quota: { daily: 1, used: 1, remaining: 0 } });
+        expect(Date.parse(body.quota.resetsAt)).toBeGreaterThan(Date.now());
+      });
+
+      it('a paid tier gets its plan figures', async () => {
+        await database.db.execute(sql`update users set tier = 'intro' where id = ${octo.uid}`);
+        const body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
+        expect(body.quota).toMatchObject({ daily: 25, used: 1, remaining: 24, maxDomains: 25 });
+        await database.db.execute(sql`update users set tier = 'free' where id = ${octo.uid}`);
+      });
+
+      it('answers 401 SESSION_EXPIRED once the sign-in is more than 24 hours old', async () => {
+        clockOffset = DAY_MS + 1000;
+        try {
+          await expectError(
+            await call('/auth/user', { token: ann.idToken }),
+            401,
+            'Authentication required',
+            'SESSION_EXPIRED',
+          );
+        } finally {
+          clockOffset = 0;
+        }
+        expect((await call('/auth/user', { token: ann.idToken })).status).toBe(200);
+      });
+
+      it('PATCH /auth/settings merges settings', async () => {
+        let res = await call('/auth/settings', {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { settings: { emailAlerts: true } },
+        });
+        expect(res.status).toBe(200);
+        res = await call('/auth/settings', {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { settings: { digest: 'weekly' } },
+        });
+        expect(await res.json()).toEqual({ settings: { emailAlerts: true, digest: 'weekly' } });
+      });
+
+      it('PATCH /auth/settings answers 400 for bad input', async () => {
+        const res = await call('/auth/settings', {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { settings: 3 },
+        });
+        expect(res.status).toBe(400);
+        expect(apiErrorBodySchema.parse(await res.json()).code).toBe('VALIDATION_ERROR');
+      });
+
+      it('PATCH /api/auth/user/profile renames, and a later sign-in keeps the new name', async () => {
+        const res = await call('/api/auth/user/profile', {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { displayName: '  Ann L.  ' },
+        });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { user: { displayName: string } }).user.displayName).toBe('Ann L.');
+        const again = (await (
+          await call('/auth/verify', { method: 'POST', token: ann.idToken })
+        ).json()) as AuthUserResponse;
+        expect(again.user.displayName).toBe('Ann L.');
+      });
+
+      it.each([
+        ['an empty name', { displayName: '' }],
+        ['a blank name', { displayName: '   ' }],
+        ['no name', {}],
+        ['a number', { displayName: 42 }],
+      ])(
+        "PATCH /api/auth/user/profile answers 400 'Display name cannot be empty' for %s",
+        async (_, body) => {
+          await expectError(
+            await call('/api/auth/user/profile', { method: 'PATCH', token: ann.idToken, body }),
+            400,
+            'Display name cannot be empty',
+            'VALIDATION_ERROR',
+          );
+        },
+      );
+
+      it('stores users with both providers', async () => {
+        const rows = await queryRows<{ provider: string }>(
+          database.db,
+          sql`select provider from users where id in (${ann.uid}, ${octo.uid}) order by provider`,
+        );
+        expect(rows.map((r) => r.provider)).toEqual(['github', 'google']);
+      });
+    },
+  );
+}
+
+describe('auth API without Firebase configured', () => {
+  it('answers 503 rather than letting anyone in', async () => {
+    const database = await databaseBackends[0]?.open();
+    if (!database) throw new Error('no PGlite');
+    try {
+      const res = await testApp(database).request('/auth/user', { headers: { authorization: 'Bearer x' } });
+      expect(res.status).toBe(503);
+    } finally {
+      await database.close();
+    }
+  });
+});
