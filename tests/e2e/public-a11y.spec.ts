@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const pages = [
+  '/',
+  '/pricing',
+  '/why-security-matters',
+  '/trust-security',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/acceptable-use-policy',
+  '/service-level-agreement',
+  '/data-processing-agreement',
+  '/no-such-page',
+];
+
+for (const path of pages) {
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'mobile', width: 390, height: 844 },
+  ]) {
+    test(`axe finds no serious or critical violation on ${path} (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const blocking = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(blocking).toEqual([]);
+      expect(results.passes.length).toBeGreaterThan(10);
+    });
+  }
+}
