@@ -1,0 +1,119 @@
+/** Token constants of spec 1 §4 and §9. */
+export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+export const EXPIRY_MARGIN_MS = 30_000;
+export const BACKOFF_START_MS = 30_000;
+export const BACKOFF_MAX_MS = 16 * 60_000;
+/** Sessions end 24 hours after sign-in; the server enforces it from the token's auth_time. */
+export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** A token counts as expired 30 s before its expiry, so no request leaves with a dying token. */
+export function isTokenExpired(expiresAt: number, now: number): boolean {
+  return now >= expiresAt - EXPIRY_MARGIN_MS;
+}
+
+export function refreshDelay(expiresAt: number, now: number): number {
+  return Math.max(0, expiresAt - REFRESH_BEFORE_EXPIRY_MS - now);
+}
+
+/** The wait after the n-th consecutive network failure (n from 1): 30 s, 60 s, … capped at 16 min. */
+export function backoffDelay(failures: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** Math.max(0, failures - 1));
+}
+
+export function sessionEndsAt(authTime: number): number {
+  return authTime + SESSION_MAX_AGE_MS;
+}
+
+export interface TokenTimes {
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  /** When the user signed in, milliseconds since the epoch. */
+  authTime: number;
+}
+
+export interface RefresherOptions {
+  /** Forces a new token and reports its times. */
+  refresh: () => Promise<TokenTimes>;
+  /** The 24 hours are over: sign out and tell the user. */
+  onSessionExpired: () => void;
+  /** A refresh failed for a reason other than the network (e.g. the account was disabled). */
+  onFatal?: (error: unknown) => void;
+  now?: () => number;
+}
+
+function isNetworkError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'auth/network-request-failed' || error instanceof TypeError;
+}
+
+/**
+ * Keeps the signed-in user's ID token fresh: refreshes 5 minutes before expiry, backs off from 30 s
+ * (doubling, capped at 16 minutes) while the network fails, and ends the session 24 hours after
+ * sign-in.
+ */
+export function createTokenRefresher(options: RefresherOptions) {
+  const now = options.now ?? Date.now;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let sessionTimer: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  let authTime = 0;
+  let running = false;
+
+  const clear = () => {
+    clearTimeout(refreshTimer);
+    clearTimeout(sessionTimer);
+    refreshTimer = undefined;
+    sessionTimer = undefined;
+  };
+
+  const expire = () => {
+    running = false;
+    clear();
+    options.onSessionExpired();
+  };
+
+  const runRefresh = async () => {
+    if (!running) return;
+    if (now() >= sessionEndsAt(authTime)) return expire();
+    try {
+      const times = await options.refresh();
+      failures = 0;
+      schedule(times);
+    } catch (error) {
+      if (!running) return;
+      if (!isNetworkError(error)) {
+        running = false;
+        clear();
+        options.onFatal?.(error);
+        return;
+      }
+      failures += 1;
+      refreshTimer = setTimeout(runRefresh, backoffDelay(failures));
+    }
+  };
+
+  const schedule = (times: TokenTimes) => {
+    if (!running) return;
+    clear();
+    authTime = times.authTime;
+    const sessionLeft = sessionEndsAt(times.authTime) - now();
+    if (sessionLeft <= 0) return expire();
+    sessionTimer = setTimeout(expire, sessionLeft);
+    refreshTimer = setTimeout(runRefresh, refreshDelay(times.expiresAt, now()));
+  };
+
+  return {
+    start(times: TokenTimes) {
+      running = true;
+      failures = 0;
+      schedule(times);
+    },
+    stop() {
+      running = false;
+      clear();
+    },
+    get failures() {
+      return failures;
+    },
+  };
+}
