@@ -235,3 +235,14 @@ test('the takeover guide link opens an external article safely', async ({ page }
   await expect(link).toHaveAttribute('href', /^https:\/\/developer\.mozilla\.org\//);
   await expect(link).toHaveAttribute('rel', /noopener/);
 });
+
+test('the pricing FAQ answers open without JavaScript', async ({ page }) => {
+  await page.goto('/pricing');
+  const answer = page.getByText('Plans can be changed anytime', { exact: false });
+  await expect(answer).toBeHidden();
+  await page.getByText('Can I change plans later?').click();
+  await expect(answer).toBeVisible();
+  await expect(answer).toContainText('effective immediately');
+  await page.getByText('Is there a setup fee?').click();
+  await expect(page.getByText('There is no setup fee on any plan')).toBeVisible();
+});
