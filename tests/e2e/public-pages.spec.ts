@@ -120,6 +120,12 @@ const routes: { path: string; title: RegExp; h1: string | RegExp; texts: (string
 
 for (const route of routes) {
   test(`${route.path} renders its content`, async ({ page }) => {
+    // A CSP violation (an unhashed inline script or style) or a crashed island shows up as a console error.
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(route.title);
@@ -128,6 +134,9 @@ for (const route of routes) {
     for (const text of route.texts) await expect(main.getByText(text).first()).toBeVisible();
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/.{50,}/);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
   });
 }
 
