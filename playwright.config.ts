@@ -48,6 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: join(mkdtempSync(join(tmpdir(), 'dw-e2e-')), 'data'),
       LOG_LEVEL: 'warn',
+      // serve starts its own Auth Emulator; each E2E_PORT gets its own ports (auth, hub, logging).
+      AUTH_EMULATOR_PORT: String(20000 + (port % 1000) * 3),
     },
   },
 });

@@ -84,7 +84,12 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => {
     const path = c.req.path;
-    if (API_PREFIXES.some((prefix) => path.startsWith(prefix)) || !['GET', 'HEAD'].includes(c.req.method)) {
+    const isPage = ['GET', 'HEAD'].includes(c.req.method) && deps.site.find(path) !== undefined;
+    // /auth/callback and /auth/signin are pages under an API prefix.
+    if (
+      (API_PREFIXES.some((prefix) => path.startsWith(prefix)) && !isPage) ||
+      !['GET', 'HEAD'].includes(c.req.method)
+    ) {
       return c.json(
         errorBody(404, 'NOT_FOUND', `No route for ${c.req.method} ${path}`, c.get('requestId')),
         404,

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
 
 async function freePortTriple(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
+    const base = 30000 + Math.floor(Math.random() * 10000);
     const free = await Promise.all([base, base + 1, base + 2].map(isFree));
     if (free.every(Boolean)) return base;
   }

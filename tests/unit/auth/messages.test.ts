@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from '../../../src/lib/auth/initials.ts';
-import { authErrorMessage, defaultSignInFailure, signInErrorMessage } from '../../../src/lib/auth/messages.ts';
+import {
+  authErrorMessage,
+  defaultSignInFailure,
+  signInErrorMessage,
+} from '../../../src/lib/auth/messages.ts';
 import { scanQuota, tierBadge } from '../../../src/lib/auth/profile.ts';
 
 const coded = (code: string, message = '') => Object.assign(new Error(message), { code });

@@ -1,0 +1,42 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { useAuth } from './auth-context.tsx';
+import { loginUrl } from './safe-path.ts';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" aria-label={label} class="flex justify-center py-24">
+      <span class="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+    </div>
+  );
+}
+
+let leaving = false;
+
+/** Signs out and goes home, without the protected page first bouncing to /login. */
+export async function signOutAndLeave(signOut: () => Promise<void>): Promise<void> {
+  leaving = true;
+  await signOut();
+  window.location.assign('/');
+}
+
+/**
+ * Spinner while auth loads; the content once signed in; otherwise a redirect to /login carrying
+ * where the visitor wanted to go (spec 1 §2). `signedOut` shows while the redirect happens.
+ */
+export function ProtectedRoute({
+  children,
+  signedOut,
+}: {
+  children: ComponentChildren;
+  signedOut?: ComponentChildren;
+}) {
+  const { user, loading } = useAuth();
+  const mustLeave = !loading && !user;
+  useEffect(() => {
+    if (mustLeave && !leaving) window.location.replace(loginUrl(window.location));
+  }, [mustLeave]);
+  if (loading && !user) return <Spinner />;
+  if (!user) return <>{signedOut ?? <Spinner />}</>;
+  return <>{children}</>;
+}

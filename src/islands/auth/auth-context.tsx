@@ -1,0 +1,53 @@
+import { type ComponentChildren, createContext } from 'preact';
+import { useContext, useEffect, useMemo } from 'preact/hooks';
+import type { Provider } from '../../lib/auth/messages.ts';
+import {
+  $auth,
+  type AuthState,
+  hydrateFromCache,
+  loadFirebase,
+  refreshProfile,
+  signInWithProvider,
+  signOut,
+} from '../../lib/auth/store.ts';
+import { useStore } from '../ui/use-store.ts';
+
+export interface AuthContextValue extends AuthState {
+  signInWithGoogle(): Promise<void>;
+  signInWithGitHub(): Promise<void>;
+  signIn(provider: Provider): Promise<void>;
+  signOut(): Promise<void>;
+  refreshProfile(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Gives its island the auth state. `eager` islands (login, dashboard) start Firebase on mount;
+ * the others show the cached signed-in state and load Firebase only when the user acts.
+ */
+export function AuthProvider({ children, eager = false }: { children: ComponentChildren; eager?: boolean }) {
+  const state = useStore($auth);
+  useEffect(() => {
+    hydrateFromCache(eager);
+    if (eager) loadFirebase().catch(() => {});
+  }, [eager]);
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      signIn: signInWithProvider,
+      signInWithGoogle: () => signInWithProvider('google'),
+      signInWithGitHub: () => signInWithProvider('github'),
+      signOut,
+      refreshProfile,
+    }),
+    [state],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Avatar } from '../auth/Avatar.tsx';
+import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
+import { ProtectedRoute, signOutAndLeave } from '../auth/ProtectedRoute.tsx';
+import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
+import { DomainsSection } from './DomainsSection.tsx';
+import { ScansSection } from './ScansSection.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+
+export type Section = 'scans' | 'domains' | 'settings';
+
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'scans', label: 'Scans' },
+  { id: 'domains', label: 'Domains' },
+  { id: 'settings', label: 'Settings' },
+];
+
+function sectionFrom(search: string): Section {
+  const wanted = new URLSearchParams(search).get('section');
+  return SECTIONS.some((s) => s.id === wanted) ? (wanted as Section) : 'scans';
+}
+
+/** The signed-in shell of spec 2 §2: a sidebar and one section at a time, chosen by `?section=`. */
+export default function Dashboard() {
+  return (
+    <IslandErrorBoundary>
+      <AuthProvider eager>
+        <ProtectedRoute signedOut={<SignedOut />}>
+          <Shell />
+        </ProtectedRoute>
+      </AuthProvider>
+    </IslandErrorBoundary>
+  );
+}
+
+function SignedOut() {
+  return (
+    <div class="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 class="text-2xl font-semibold text-ink">Authentication Required</h1>
+      <p class="mt-2 text-slate-600">Please sign in to access the dashboard.</p>
+      <a
+        href="/login?from=%2Fdashboard"
+        class="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
+      >
+        Sign In
+      </a>
+    </div>
+  );
+}
+
+function Shell() {
+  const auth = useAuth();
+  const [section, setSection] = useState<Section>(() =>
+    typeof window === 'undefined' ? 'scans' : sectionFrom(window.location.search),
+  );
+
+  useEffect(() => {
+    const onPop = () => setSection(sectionFrom(window.location.search));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const go = (next: Section) => {
+    setSection(next);
+    const url = new URL(window.location.href);
+    url.search = next === 'scans' ? '' : `?section=${next}`;
+    window.history.pushState(null, '', url);
+  };
+
+  const user = auth.user;
+  const profile = auth.userProfile;
+  if (!user) return <SignedOut />;
+  const name = profile?.displayName ?? user.displayName;
+  const email = profile?.email ?? user.email;
+
+  const signOut = () => signOutAndLeave(auth.signOut);
+
+  return (
+    <div class="mx-auto flex min-h-[calc(100vh-4rem)] max-w-6xl flex-col md:flex-row">
+      <aside class="flex flex-col border-b border-slate-200 bg-slate-50 p-4 md:w-64 md:border-r md:border-b-0">
+        <a href="/" class="flex items-center gap-2 text-lg font-bold text-ink">
+          <img src="/favicon.svg" alt="" width="24" height="24" />
+          DangleWatch
+        </a>
+        <div class="mt-6 flex items-center gap-3" data-testid="sidebar-user">
+          <Avatar photoURL={profile?.photoURL ?? user.photoURL} displayName={name} email={email} size="md" />
+          <div class="min-w-0">
+            <p class="truncate text-sm font-semibold text-ink">{name || 'Unnamed user'}</p>
+            {email && <p class="truncate text-xs text-slate-600">{email}</p>}
+            <p class="text-xs text-slate-500">{user.provider === 'google' ? 'Google' : 'GitHub'} account</p>
+          </div>
+        </div>
+        <nav aria-label="Dashboard" class="mt-6 flex gap-1 md:flex-col">
+          {SECTIONS.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              aria-current={section === s.id ? 'page' : undefined}
+              class="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+              onClick={() => go(s.id)}
+            >
+              {s.label}
+            </button>
+          ))}
+        </nav>
+        <button
+          type="button"
+          class="mt-6 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:mt-auto"
+          onClick={signOut}
+        >
+          Sign Out
+        </button>
+      </aside>
+      <div class="flex-1 p-6">
+        {section === 'scans' && <ScansSection />}
+        {section === 'domains' && <DomainsSection />}
+        {section === 'settings' && <SettingsSection />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { expect, test } from '@playwright/test';
+import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
+
+test.beforeEach(async ({ context }) => {
+  await prepareSignIn(context);
+});
+
+test('Google: the protected redirect, sign-in, return to the requested path, menu, sign-out', async ({
+  page,
+}) => {
+  await page.goto('/dashboard?section=domains');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%3Fsection%3Ddomains$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Welcome to DangleWatch' })).toBeVisible();
+  await expect(page.getByText('Checking authentication configuration...')).toHaveCount(0);
+
+  const account = newAccount('Ann Lee');
+  await signInThroughPopup(page, 'Continue with Google', account);
+
+  await expect(page).toHaveURL(/\/dashboard\?section=domains$/);
+  await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible();
+  const sidebar = page.getByTestId('sidebar-user');
+  await expect(sidebar).toContainText('Ann Lee');
+  await expect(sidebar).toContainText(account.email);
+  await expect(sidebar).toContainText('Google account');
+
+  const header = page.getByTestId('header-auth');
+  await expect(header.getByText('Welcome back!')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(header.getByTestId('avatar-initials')).toHaveText('AL');
+
+  await header.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Account' }).first();
+  await expect(menu).toContainText('Ann Lee');
+  await expect(menu).toContainText(account.email);
+  await expect(menu.getByTestId('tier-badge')).toHaveText('Free');
+  await expect(menu.getByTestId('tier-badge')).toHaveClass(/green/);
+  await expect(menu.getByTestId('scans-remaining')).toHaveText('1/1');
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+    'href',
+    '/dashboard?section=settings&tab=profile',
+  );
+  await expect(menu.getByRole('menuitem', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    '/dashboard?section=settings&tab=plan',
+  );
+  await menu.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Your DangleWatch Account' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  await expect(page.getByTestId('header-auth')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('danglewatch:session'))).toBeNull();
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
+});
+
+test('GitHub: sign-in from /login lands on the dashboard shell; public pages show it without Firebase', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await hydrated(page);
+  const account = newAccount('octocat');
+  await signInThroughPopup(page, 'Continue with GitHub', account);
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Security Scans' })).toBeVisible();
+  await expect(page.getByText('No scans yet')).toBeVisible();
+  await expect(page.getByTestId('sidebar-user')).toContainText('GitHub account');
+  await page.getByRole('button', { name: 'Domains' }).click();
+  await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible();
+  await expect(page).toHaveURL(/section=domains/);
+
+  // A public page: the header shows the cached session and loads no Firebase code until asked.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/pricing');
+  await hydrated(page);
+  const header = page.getByTestId('header-auth');
+  await expect(header.getByText('Welcome back!')).toBeVisible();
+  await expect(header.getByTestId('avatar-initials')).toHaveText('O');
+  expect(scripts.filter((url) => url.includes('firebase'))).toEqual([]);
+
+  await header.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByTestId('scans-remaining').first()).toHaveText('1/1');
+  await page.getByRole('menuitem', { name: 'Sign out' }).first().click();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('a closed popup shows the cancellation message and enables the buttons again', async ({ page }) => {
+  test.setTimeout(45_000);
+  await page.goto('/login');
+  await hydrated(page);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
+  const popup = await popupOpened;
+  await popup.close();
+  await expect(page.getByRole('alert')).toHaveText('Sign-in was cancelled. Please try again.', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeEnabled();
+});
+
+test('the mobile menu shows the signed-in state', async ({ page }) => {
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Mo Bile'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByText('Menu', { exact: true }).click();
+  const mobile = page.getByTestId('header-auth-mobile');
+  await expect(mobile.getByText('Welcome back!')).toBeVisible();
+  await expect(mobile.getByTestId('avatar-initials')).toHaveText('MB');
+  await expect(mobile.getByRole('menuitem', { name: 'Upgrade to Pro' })).toBeVisible();
+  await mobile.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('header-auth-mobile')).toHaveCount(0);
+});
+
+test('an expired session (server says SESSION_EXPIRED) signs out with a clear message', async ({ page }) => {
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Tim Out'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.route('**/auth/user', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Authentication required', code: 'SESSION_EXPIRED', statusCode: 401 }),
+    }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
+  await hydrated(page);
+  await expect(page.getByText('Your session expired after 24 hours. Please sign in again.')).toBeVisible();
+});
