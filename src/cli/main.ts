@@ -1,4 +1,5 @@
 import { migrate } from './migrate.ts';
+import { scan } from './scan.ts';
 import { serve } from './serve.ts';
 
 type Command = (args: string[]) => Promise<number>;
@@ -7,6 +8,7 @@ type Command = (args: string[]) => Promise<number>;
 const commands: Record<string, { run: Command; summary: string }> = {
   serve: { run: serve, summary: 'run the API, the site and the worker (builds the site when it is stale)' },
   migrate: { run: migrate, summary: 'apply database migrations and exit' },
+  scan: { run: scan, summary: 'scan a domain for dangling DNS records (--help for options)' },
 };
 
 export async function main(argv: string[]): Promise<number> {

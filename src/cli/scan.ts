@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { parseList } from '../scanner/discover/wordlist.ts';
+import { parseServer } from '../scanner/dns/resolver.ts';
+import { toJsonDocument } from '../scanner/report/json.ts';
+import { renderReport } from '../scanner/report/text.ts';
+import { parseDomain, scanDomain } from '../scanner/scan.ts';
+import type { ProgressEvent, ScanOptions } from '../scanner/types.ts';
+
+const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
+    [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
+    [--certspotter-url URL] [--http-port N] [--https-port N] [--allow-private] [--concurrency N] [--timeout-ms N]
+
+Exit code: 0 no finding, 1 findings, 2 the scan failed.
+`;
+
+class UsageError extends Error {}
+
+function integer(value: string | undefined, flag: string, min: number, max: number) {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function url(value: string | undefined, flag: string) {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new UsageError(`${flag} must be an http(s) URL, got '${value}'`);
+  }
+  return value;
+}
+
+async function listFile(path: string | undefined, flag: string) {
+  if (path === undefined) return undefined;
+  try {
+    return parseList(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${flag} file '${path}': ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+}
+
+export async function parseScanArgs(
+  args: string[],
+): Promise<{ domain: string; json: boolean; options: ScanOptions } | 'help'> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    throw new UsageError(
+      ((error as Error).message.split('\n')[0] ?? 'bad arguments').replace(/\. To specify.*$/, ''),
+    );
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw new UsageError('give exactly one domain to scan');
+  let domain: string;
+  try {
+    domain = parseDomain(positionals[0] as string);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const resolvers = (values.resolver ?? []).map((r) => {
+    try {
+      return parseServer(r);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  });
+  const options: ScanOptions = {
+    resolvers: resolvers.length > 0 ? resolvers : undefined,
+    ctUrl: url(values['ct-url'], '--ct-url'),
+    certspotterUrl: url(values['certspotter-url'], '--certspotter-url'),
+    rdapUrl: url(values['rdap-url'], '--rdap-url'),
+    discovery: !values['no-discovery'],
+    ct: !values['no-ct'],
+    validation: !values['no-validation'],
+    wordlist: await listFile(values.wordlist, '--wordlist'),
+    subdomains: await listFile(values.subdomains, '--subdomains'),
+    httpPort: integer(values['http-port'], '--http-port', 1, 65535),
+    httpsPort: integer(values['https-port'], '--https-port', 1, 65535),
+    allowPrivate: values['allow-private'] ?? false,
+    concurrency: integer(values.concurrency, '--concurrency', 1, 2000),
+    timeoutMs: integer(values['timeout-ms'], '--timeout-ms', 50, 600_000),
+  };
+  for (const name of options.subdomains ?? []) {
+    if (!/^[a-z0-9_.-]+$/.test(name)) throw new UsageError(`--subdomains: '${name}' is not a host name`);
+  }
+  // The built-in list and the defaults apply when a flag is absent.
+  for (const key of Object.keys(options) as (keyof ScanOptions)[]) {
+    if (options[key] === undefined) delete options[key];
+  }
+  return { domain, json: values.json ?? false, options };
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean' },
+      resolver: { type: 'string', multiple: true },
+      'ct-url': { type: 'string' },
+      'certspotter-url': { type: 'string' },
+      'rdap-url': { type: 'string' },
+      'no-discovery': { type: 'boolean' },
+      'no-ct': { type: 'boolean' },
+      'no-validation': { type: 'boolean' },
+      wordlist: { type: 'string' },
+      subdomains: { type: 'string' },
+      'http-port': { type: 'string' },
+      'https-port': { type: 'string' },
+      'allow-private': { type: 'boolean' },
+      concurrency: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+function progressBar(stream: NodeJS.WriteStream) {
+  let last = 0;
+  return (event: ProgressEvent) => {
+    const now = Date.now();
+    if (event.phase !== 'done' && now - last < 80) return;
+    last = now;
+    if (event.phase === 'done') {
+      stream.write('\r\x1b[2K');
+      return;
+    }
+    const width = 30;
+    const ratio = event.total > 0 ? Math.min(1, event.done / event.total) : 0;
+    const filled = Math.round(ratio * width);
+    stream.write(
+      `\r\x1b[2K${event.phase.padEnd(9)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}`,
+    );
+  };
+}
+
+/** `danglewatch scan`: exit 0 without findings, 1 with findings, 2 when the scan could not run. */
+export async function scan(args: string[]): Promise<number> {
+  let request: Awaited<ReturnType<typeof parseScanArgs>>;
+  try {
+    request = await parseScanArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`danglewatch scan: ${error.message}\n`);
+    return 2;
+  }
+  if (request === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new Error('cancelled'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const result = await scanDomain(request.domain, {
+      ...request.options,
+      signal: controller.signal,
+      onProgress: process.stderr.isTTY ? progressBar(process.stderr) : undefined,
+    });
+    process.stdout.write(
+      request.json ? `${JSON.stringify(toJsonDocument(result), null, 2)}\n` : `${renderReport(result)}\n`,
+    );
+    return result.findings.length > 0 ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,114 @@
+import { BlockList, isIP } from 'node:net';
+import type { Rdap } from './discover/rdap.ts';
+import type { DnsPool } from './dns/resolver.ts';
+import type { Entry } from './fingerprints/schema.ts';
+import type { AllowPrivate } from './http/guard.ts';
+import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
+import type { CloudRange, DetectionKind, Finding, ScanError } from './types.ts';
+import { Limiter } from './util/limit.ts';
+
+/** A possible finding and the way to check its evidence a second time. */
+export interface Candidate {
+  kind: DetectionKind;
+  finding: Finding;
+  /** Evidence again (fresh lookups, another resolver, new probes), or undefined when it no longer holds. */
+  recheck: () => Promise<string | undefined>;
+}
+
+export interface Settings {
+  domain: string;
+  timeoutMs: number;
+  ports: Record<Scheme, number>;
+  allowPrivate: AllowPrivate;
+  nameserverPort: number;
+  maxBodyBytes: number;
+  perServiceConcurrency: number;
+  onConnect?: (address: string, port: number) => void;
+}
+
+export class ScanContext {
+  readonly settings: Settings;
+  readonly dns: DnsPool;
+  readonly rdap: Rdap | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly errors: ScanError[] = [];
+  private readonly probes: Limiter;
+  private readonly perService = new Map<string, Limiter>();
+  private readonly probeCache = new Map<string, Promise<ProbeResult>>();
+  private readonly cloud = new BlockList();
+  private readonly cloudProviders: Array<{ list: BlockList; provider: string }> = [];
+
+  constructor(
+    settings: Settings,
+    dns: DnsPool,
+    rdap: Rdap | undefined,
+    probeWidth: number,
+    ranges: readonly CloudRange[],
+    signal?: AbortSignal,
+  ) {
+    this.settings = settings;
+    this.dns = dns;
+    this.rdap = rdap;
+    this.signal = signal;
+    this.probes = new Limiter(probeWidth, signal);
+    for (const range of ranges) {
+      const [net, bits] = range.cidr.split('/');
+      const family = isIP(net as string) === 6 ? 'ipv6' : 'ipv4';
+      const list = new BlockList();
+      list.addSubnet(net as string, Number(bits), family);
+      this.cloud.addSubnet(net as string, Number(bits), family);
+      this.cloudProviders.push({ list, provider: range.provider });
+    }
+  }
+
+  error(stage: ScanError['stage'], message: string, subdomain?: string) {
+    this.errors.push(subdomain ? { subdomain, stage, message } : { stage, message });
+  }
+
+  cloudProvider(address: string): string | undefined {
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (!this.cloud.check(address, family)) return undefined;
+    return this.cloudProviders.find((p) => p.list.check(address, family))?.provider;
+  }
+
+  /** First address of a host through the scan's resolvers, for redirect hops. */
+  async resolveAddress(host: string, fresh = false): Promise<string | undefined> {
+    const a = await this.dns.query(host, 'A', { fresh });
+    if (a.status === 'ok') return a.records[0];
+    const aaaa = await this.dns.query(host, 'AAAA', { fresh });
+    return aaaa.status === 'ok' ? aaaa.records[0] : undefined;
+  }
+
+  /**
+   * Probes are bounded globally and per service, and a scan probes each (host, address, scheme)
+   * once unless `fresh` (validation probes again).
+   */
+  probe(host: string, address: string, scheme: Scheme, service: Entry | undefined, fresh = false) {
+    const key = `${scheme} ${host} ${address}`;
+    const cached = fresh ? undefined : this.probeCache.get(key);
+    if (cached) return cached;
+    const serviceKey = service?.id ?? '';
+    let limiter = this.perService.get(serviceKey);
+    if (!limiter) {
+      limiter = new Limiter(this.settings.perServiceConcurrency, this.signal);
+      this.perService.set(serviceKey, limiter);
+    }
+    const serviceLimiter = limiter;
+    const pending = this.probes.run(() =>
+      serviceLimiter.run(() =>
+        probe(host, address, scheme, {
+          ports: this.settings.ports,
+          allowPrivate: this.settings.allowPrivate,
+          timeoutMs: this.settings.timeoutMs,
+          maxBodyBytes: this.settings.maxBodyBytes,
+          maxRedirects: 3,
+          resolveAddress: (name) => this.resolveAddress(name, fresh),
+          signal: this.signal,
+          onConnect: this.settings.onConnect,
+        }),
+      ),
+    );
+    if (!fresh) this.probeCache.set(key, pending);
+    return pending;
+  }
+}

@@ -1,0 +1,151 @@
+import type { Candidate, ScanContext } from '../context.ts';
+import { registrableDomain } from '../discover/rdap.ts';
+import { resolveChain } from '../dns/chain.ts';
+import { parseMx } from '../dns/resolver.ts';
+import { entriesForMx } from '../fingerprints/match.ts';
+import { danglingMxTexts, gradeFor, spfNxTexts, spfTexts, unregisteredTexts } from '../report/texts.ts';
+
+/** `include:` and `redirect=` targets of an SPF record. */
+export function spfTargets(txt: string): string[] {
+  if (!/^v=spf1(\s|$)/i.test(txt)) return [];
+  const out: string[] = [];
+  for (const term of txt.split(/\s+/)) {
+    const match = /^[+?~-]?include:(.+)$/i.exec(term) ?? /^redirect=(.+)$/i.exec(term);
+    const target = match?.[1]?.toLowerCase().replace(/\.$/, '');
+    // Macros (%{d}) expand per message; they name no fixed domain to check.
+    if (target && !target.includes('%')) out.push(target);
+  }
+  return out;
+}
+
+async function unregistered(ctx: ScanContext, host: string) {
+  const registrable = registrableDomain(host);
+  if (!registrable || !ctx.rdap || registrable === registrableDomain(ctx.settings.domain)) return undefined;
+  const registration = await ctx.rdap.lookup(registrable);
+  if (registration === 'unknown')
+    ctx.error('detect', `RDAP gave no answer for ${registrable}`, ctx.settings.domain);
+  return registration === 'unregistered' ? registrable : undefined;
+}
+
+const rdapAgain = (ctx: ScanContext, registrable: string) => async () =>
+  (await ctx.rdap?.lookup(registrable, true)) === 'unregistered'
+    ? `RDAP still 404 for ${registrable}`
+    : undefined;
+
+/** The apex's mail records: MX hosts (gone, unregistered, at a mail service) and SPF includes. */
+export async function detectMail(ctx: ScanContext, apex: string, mx: string[], txt: string[]) {
+  const candidates: Candidate[] = [];
+  for (const record of mx) {
+    const { exchange } = parseMx(record);
+    if (!exchange) continue;
+    const registrable = await unregistered(ctx, exchange);
+    if (registrable) {
+      candidates.push({
+        kind: 'unregistered-domain',
+        finding: {
+          subdomain: apex,
+          recordType: 'MX',
+          target: exchange,
+          service: `unregistered domain ${registrable}`,
+          status: 'claimable',
+          risk: 'high',
+          evidence: [`${apex} MX ${exchange}`, `RDAP: ${registrable} is not registered (404)`],
+          ...unregisteredTexts('MX', exchange, registrable),
+        },
+        recheck: rdapAgain(ctx, registrable),
+      });
+      continue;
+    }
+    const res = await resolveChain(ctx.dns, exchange);
+    if (res.status !== 'nxdomain') continue;
+    const entry = entriesForMx(exchange)[0];
+    candidates.push({
+      kind: 'mail',
+      finding: {
+        subdomain: apex,
+        recordType: 'MX',
+        target: exchange,
+        service: entry?.service ?? 'mail server',
+        ...(entry ? gradeFor(entry) : { status: 'review' as const, risk: 'low' as const }),
+        evidence: [`${apex} MX ${exchange}`, `${res.terminal}: NXDOMAIN (resolver ${res.server})`],
+        ...(entry
+          ? {
+              explanation: entry.explanation,
+              proofOfConcept: entry.proofOfConcept,
+              remediation: entry.remediation,
+            }
+          : danglingMxTexts(exchange)),
+      },
+      recheck: async () => {
+        const fresh = await resolveChain(ctx.dns, exchange, { fresh: true, avoid: res.server });
+        return fresh.status === 'nxdomain' ? `confirmed NXDOMAIN via resolver ${fresh.server}` : undefined;
+      },
+    });
+  }
+  for (const record of txt) {
+    for (const include of spfTargets(record)) {
+      const registrable = await unregistered(ctx, include);
+      if (registrable) {
+        candidates.push({
+          kind: 'mail',
+          finding: {
+            subdomain: apex,
+            recordType: 'TXT',
+            target: include,
+            service: `unregistered domain ${registrable}`,
+            status: 'claimable',
+            risk: 'high',
+            evidence: [`${apex} TXT "${record}"`, `RDAP: ${registrable} is not registered (404)`],
+            ...spfTexts(include, registrable),
+          },
+          recheck: rdapAgain(ctx, registrable),
+        });
+        continue;
+      }
+      const outcome = await ctx.dns.query(include, 'TXT');
+      if (outcome.status !== 'nxdomain') continue;
+      candidates.push({
+        kind: 'mail',
+        finding: {
+          subdomain: apex,
+          recordType: 'TXT',
+          target: include,
+          service: 'SPF include',
+          status: 'review',
+          risk: 'low',
+          evidence: [`${apex} TXT "${record}"`, `${include}: NXDOMAIN (resolver ${outcome.server})`],
+          ...spfNxTexts(include),
+        },
+        recheck: async () =>
+          (await ctx.dns.query(include, 'TXT', { fresh: true, avoid: outcome.server })).status === 'nxdomain'
+            ? `confirmed NXDOMAIN for ${include}`
+            : undefined,
+      });
+    }
+  }
+  return candidates;
+}
+
+/** The apex's own nameservers in a domain nobody has registered. */
+export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[]) {
+  const candidates: Candidate[] = [];
+  for (const server of ns) {
+    const registrable = await unregistered(ctx, server);
+    if (!registrable) continue;
+    candidates.push({
+      kind: 'unregistered-domain',
+      finding: {
+        subdomain: apex,
+        recordType: 'NS',
+        target: server,
+        service: `unregistered domain ${registrable}`,
+        status: 'claimable',
+        risk: 'high',
+        evidence: [`${apex} NS ${server}`, `RDAP: ${registrable} is not registered (404)`],
+        ...unregisteredTexts('NS', server, registrable),
+      },
+      recheck: rdapAgain(ctx, registrable),
+    });
+  }
+  return candidates;
+}

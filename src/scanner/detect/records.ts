@@ -1,0 +1,225 @@
+import type { Candidate, ScanContext } from '../context.ts';
+import { registrableDomain } from '../discover/rdap.ts';
+import { type Resolution, resolveChain } from '../dns/chain.ts';
+import { entriesForCname, entriesForIp, isServiceHost } from '../fingerprints/match.ts';
+import type { Entry } from '../fingerprints/schema.ts';
+import { cloudIpTexts, danglingCnameTexts, gradeFor, unregisteredTexts } from '../report/texts.ts';
+import type { Finding, RecordKind } from '../types.ts';
+import { detectDelegation } from './delegation.ts';
+import { firstAddress, webEvidence } from './web.ts';
+
+function entryFinding(
+  subdomain: string,
+  recordType: RecordKind,
+  target: string,
+  entry: Entry,
+  evidence: string[],
+): Finding {
+  return {
+    subdomain,
+    recordType,
+    target,
+    service: entry.service,
+    ...gradeFor(entry),
+    evidence: [
+      ...evidence,
+      `${entry.service}: ${entry.status} (reviewed ${entry.reviewed}: ${entry.reason})`,
+    ],
+    explanation: entry.explanation,
+    proofOfConcept: entry.proofOfConcept,
+    remediation: entry.remediation,
+  };
+}
+
+function chainText(res: Resolution) {
+  return `${res.name} CNAME ${res.chain.join(' → ')} (resolver ${res.server})`;
+}
+
+/** Fresh resolution through another resolver, for validation. */
+function again(ctx: ScanContext, res: Resolution) {
+  return resolveChain(ctx.dns, res.name, { fresh: true, avoid: res.server });
+}
+
+/**
+ * The evidence rules for one name, from its resolution: CNAME into a service (unclaimed resource or
+ * NXDOMAIN at a service), CNAME into an unregistered domain, a lame NS delegation, an A/AAAA record
+ * at a known service address or a silent cloud address. Lookup failures are errors, never findings.
+ */
+export async function detectName(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
+  if (isServiceHost(res.name)) return [];
+  if (res.status !== 'exists' && res.status !== 'nxdomain') {
+    if (res.chain.length === 0 && (res.status === 'servfail' || res.status === 'refused')) {
+      return detectDelegation(ctx, res.name);
+    }
+    if (res.status === 'loop' || res.status === 'too-deep') {
+      ctx.error('resolve', `CNAME ${res.status}: ${res.name} → ${res.chain.join(' → ')}`, res.name);
+    } else if (res.status !== 'servfail' || res.chain.length > 0) {
+      ctx.error('resolve', `${res.status} (${res.code ?? ''}) resolving ${res.terminal}`, res.name);
+    }
+    return [];
+  }
+  if (res.chain.length === 0) return res.status === 'exists' ? detectAddresses(ctx, res) : [];
+  const entries = [...new Set(res.chain.flatMap((hop) => entriesForCname(hop)))];
+  return res.status === 'nxdomain'
+    ? detectGoneTarget(ctx, res, entries)
+    : detectLiveTarget(ctx, res, entries);
+}
+
+async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entry[]): Promise<Candidate[]> {
+  const target = res.terminal;
+  const evidence = [chainText(res), `${target}: NXDOMAIN`];
+  const stillGone = async () => {
+    const fresh = await again(ctx, res);
+    return fresh.status === 'nxdomain' && fresh.terminal === target
+      ? `confirmed NXDOMAIN for ${target} via resolver ${fresh.server}`
+      : undefined;
+  };
+  const atService = entries.find((e) => e.dns === 'nxdomain');
+  if (atService) {
+    return [
+      {
+        kind: 'nxdomain-at-service',
+        finding: entryFinding(res.name, 'CNAME', target, atService, evidence),
+        recheck: stillGone,
+      },
+    ];
+  }
+  const registrable = registrableDomain(target);
+  if (registrable && ctx.rdap && registrable !== registrableDomain(ctx.settings.domain)) {
+    const registration = await ctx.rdap.lookup(registrable);
+    if (registration === 'unregistered') {
+      return [
+        {
+          kind: 'unregistered-domain',
+          finding: {
+            subdomain: res.name,
+            recordType: 'CNAME',
+            target,
+            service: `unregistered domain ${registrable}`,
+            status: 'claimable',
+            risk: 'high',
+            evidence: [...evidence, `RDAP: ${registrable} is not registered (404)`],
+            ...unregisteredTexts('CNAME', target, registrable),
+          },
+          recheck: async () => {
+            const gone = await stillGone();
+            const fresh = gone && (await ctx.rdap?.lookup(registrable, true));
+            return fresh === 'unregistered' ? `${gone}; RDAP still 404 for ${registrable}` : undefined;
+          },
+        },
+      ];
+    }
+    if (registration === 'unknown') ctx.error('detect', `RDAP gave no answer for ${registrable}`, res.name);
+  }
+  const entry = entries[0];
+  return [
+    {
+      kind: 'dangling-cname',
+      finding: {
+        subdomain: res.name,
+        recordType: 'CNAME',
+        target,
+        service: entry?.service ?? (registrable || target),
+        status: 'review',
+        risk: 'low',
+        evidence,
+        ...danglingCnameTexts(target),
+      },
+      recheck: stillGone,
+    },
+  ];
+}
+
+async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entry[]): Promise<Candidate[]> {
+  const address = firstAddress(res.a, res.aaaa);
+  if (!address) return [];
+  const candidates: Candidate[] = [];
+  for (const entry of entries) {
+    if (entry.dns !== 'resolves') continue;
+    const first = await webEvidence(ctx, res.name, address, entry);
+    if (first.evidence.length === 0) continue;
+    const target = res.terminal;
+    candidates.push({
+      kind: 'unclaimed-resource',
+      finding: entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first.evidence]),
+      recheck: async () => {
+        const fresh = await again(ctx, res);
+        const freshAddress = firstAddress(fresh.a, fresh.aaaa);
+        if (fresh.status !== 'exists' || !freshAddress) return undefined;
+        if (!fresh.chain.some((hop) => entriesForCname(hop).includes(entry))) return undefined;
+        const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
+        return second.evidence.length > 0
+          ? `confirmed via resolver ${fresh.server}: ${second.evidence.join('; ')}`
+          : undefined;
+      },
+    });
+  }
+  return candidates;
+}
+
+async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
+  const candidates: Candidate[] = [];
+  const addresses = [...res.a, ...res.aaaa];
+  const recordOf = (address: string): RecordKind => (address.includes(':') ? 'AAAA' : 'A');
+  for (const address of addresses) {
+    for (const entry of entriesForIp(address)) {
+      const first = await webEvidence(ctx, res.name, address, entry);
+      if (first.evidence.length === 0) continue;
+      candidates.push({
+        kind: 'unclaimed-resource',
+        finding: entryFinding(res.name, recordOf(address), address, entry, [
+          `${res.name} ${recordOf(address)} ${address} (resolver ${res.server})`,
+          ...first.evidence,
+        ]),
+        recheck: async () => {
+          const fresh = await again(ctx, res);
+          if (![...fresh.a, ...fresh.aaaa].includes(address)) return undefined;
+          const second = await webEvidence(ctx, res.name, address, entry, true);
+          return second.evidence.length > 0 ? `confirmed: ${second.evidence.join('; ')}` : undefined;
+        },
+      });
+    }
+  }
+  if (candidates.length > 0) return candidates;
+  for (const address of addresses) {
+    const provider = ctx.cloudProvider(address);
+    if (!provider) continue;
+    const silent = await isSilent(ctx, res.name, address, false);
+    if (!silent) continue;
+    candidates.push({
+      kind: 'cloud-ip',
+      finding: {
+        subdomain: res.name,
+        recordType: recordOf(address),
+        target: address,
+        service: provider,
+        status: 'review',
+        risk: 'low',
+        evidence: [`${res.name} ${recordOf(address)} ${address} (${provider})`, silent],
+        ...cloudIpTexts(address, provider),
+      },
+      recheck: async () => {
+        const fresh = await again(ctx, res);
+        if (![...fresh.a, ...fresh.aaaa].includes(address)) return undefined;
+        return isSilent(ctx, res.name, address, true);
+      },
+    });
+  }
+  return candidates;
+}
+
+/** Neither HTTP nor HTTPS accepts a connection; a refused address (SSRF guard) is not "silent". */
+async function isSilent(ctx: ScanContext, host: string, address: string, fresh: boolean) {
+  const results = await Promise.all(
+    (['http', 'https'] as const).map((scheme) => ctx.probe(host, address, scheme, undefined, fresh)),
+  );
+  for (const result of results) {
+    if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
+  }
+  const dead = results.every(
+    (r) => r.responses.length === 0 && (r.error?.kind === 'refused' || r.error?.kind === 'timeout'),
+  );
+  return dead
+    ? `no answer on HTTP or HTTPS: ${results.map((r) => `${r.scheme} ${r.error?.kind}`).join(', ')}`
+    : undefined;
+}

@@ -1,0 +1,92 @@
+import dgram from 'node:dgram';
+import { isIP } from 'node:net';
+import type { Answer, RecordType } from 'dns-packet';
+import dnsPacket from 'dns-packet';
+
+export type Rcode =
+  | 'NOERROR'
+  | 'FORMERR'
+  | 'SERVFAIL'
+  | 'NXDOMAIN'
+  | 'NOTIMP'
+  | 'REFUSED'
+  | 'OTHER'
+  | 'TIMEOUT';
+
+export interface DirectAnswer {
+  rcode: Rcode;
+  authoritative: boolean;
+  answers: Answer[];
+  authorities: Answer[];
+}
+
+const RCODES: Rcode[] = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'];
+
+/**
+ * One non-recursive question straight to an authoritative server. The NS-delegation check needs
+ * the server's own rcode (REFUSED, SERVFAIL) and its AA flag, which a recursive resolver hides.
+ */
+export async function queryDirect(
+  address: string,
+  port: number,
+  name: string,
+  type: RecordType,
+  options: { timeoutMs: number; tries: number; signal?: AbortSignal },
+): Promise<DirectAnswer> {
+  for (let attempt = 0; attempt < options.tries; attempt++) {
+    const reply = await once(address, port, name, type, options.timeoutMs, options.signal);
+    if (reply.rcode !== 'TIMEOUT') return reply;
+  }
+  return { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] };
+}
+
+function once(
+  address: string,
+  port: number,
+  name: string,
+  type: RecordType,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<DirectAnswer> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const socket = dgram.createSocket(isIP(address) === 6 ? 'udp6' : 'udp4');
+    const id = Math.floor(Math.random() * 65535);
+    const finish = (error: unknown, value?: DirectAnswer) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.close();
+      if (error) reject(error);
+      else resolve(value as DirectAnswer);
+    };
+    const onAbort = () => finish(signal?.reason);
+    const timer = setTimeout(
+      () => finish(undefined, { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] }),
+      timeoutMs,
+    );
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.on('error', () =>
+      finish(undefined, { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] }),
+    );
+    socket.on('message', (message) => {
+      let packet: ReturnType<typeof dnsPacket.decode>;
+      try {
+        packet = dnsPacket.decode(message);
+      } catch {
+        return;
+      }
+      if (packet.id !== id) return;
+      finish(undefined, {
+        rcode: RCODES[(packet.flags ?? 0) & 0xf] ?? 'OTHER',
+        authoritative: packet.flag_aa,
+        answers: packet.answers ?? [],
+        authorities: packet.authorities ?? [],
+      });
+    });
+    socket.send(
+      dnsPacket.encode({ type: 'query', id, flags: 0, questions: [{ type, name }] }),
+      port,
+      address,
+    );
+  });
+}

@@ -1,0 +1,56 @@
+import type { Response } from '../http/probe.ts';
+import { catalogue } from './catalogue.ts';
+import type { Entry } from './schema.ts';
+
+const patterns = new Map<string, RegExp>();
+
+function labelPattern(label: string) {
+  let re = patterns.get(label);
+  if (!re) {
+    re = new RegExp(`^${label.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[a-z0-9-]+')}$`);
+    patterns.set(label, re);
+  }
+  return re;
+}
+
+/** True when `host` is `pattern` or a name below it; `*` inside a label matches [a-z0-9-]+. */
+export function matchesSuffix(host: string, pattern: string) {
+  const hostLabels = host.split('.');
+  const patternLabels = pattern.split('.');
+  if (hostLabels.length < patternLabels.length) return false;
+  const offset = hostLabels.length - patternLabels.length;
+  return patternLabels.every((label, i) => labelPattern(label).test(hostLabels[offset + i] as string));
+}
+
+function byField(field: 'cname' | 'ns' | 'mx', host: string, entries: readonly Entry[]) {
+  return entries.filter((entry) => entry[field].some((pattern) => matchesSuffix(host, pattern)));
+}
+
+export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);
+export const entriesForNs = (host: string, entries = catalogue) => byField('ns', host, entries);
+export const entriesForMx = (host: string, entries = catalogue) => byField('mx', host, entries);
+export const entriesForIp = (ip: string, entries = catalogue) => entries.filter((e) => e.ips.includes(ip));
+
+/** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
+export function isServiceHost(host: string, entries = catalogue) {
+  return entries.some((e) => e.cname.some((pattern) => matchesSuffix(host, pattern)));
+}
+
+/**
+ * Whether one response carries the entry's evidence: status, every body string and every header
+ * together, and none of the negative evidence. Returns what matched, for the evidence chain.
+ */
+export function evidenceIn(entry: Entry, response: Response): string | undefined {
+  const http = entry.http;
+  if (!http) return undefined;
+  if (http.status && !http.status.includes(response.status)) return undefined;
+  if (!http.body.every((text) => response.body.includes(text))) return undefined;
+  for (const header of http.headers) {
+    if (!response.headers[header.name.toLowerCase()]?.includes(header.contains)) return undefined;
+  }
+  if (entry.negative.body.some((text) => response.body.includes(text))) return undefined;
+  if (entry.negative.headers.some((name) => response.headers[name.toLowerCase()] !== undefined))
+    return undefined;
+  const quoted = http.body.map((text) => `"${text}"`).join(' and ');
+  return `${response.url} (${response.address}) answered ${response.status} with ${quoted}`;
+}

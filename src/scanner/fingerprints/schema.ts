@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** A host-name suffix; a label may hold `*` (one or more of [a-z0-9-]), e.g. `awsdns-*.com`. */
+const suffix = z
+  .string()
+  .regex(/^[a-z0-9*-]+(\.[a-z0-9*-]+)+$/, 'a lower-case host-name suffix, `*` allowed inside labels');
+
+/** What one HTTP or HTTPS response must show, all of it in the same response. */
+export const httpEvidenceSchema = z.object({
+  /** Any of these status codes (absent: any status). */
+  status: z.array(z.number().int().min(100).max(599)).optional(),
+  /** Every string must appear in the body. */
+  body: z.array(z.string().min(6)).min(1),
+  /** Headers that must be present, with a value containing `contains`. */
+  headers: z.array(z.object({ name: z.string(), contains: z.string() })).default([]),
+});
+
+export const entrySchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    service: z.string(),
+    /** Where the record must point for the entry to apply. */
+    cname: z.array(suffix).default([]),
+    ips: z.array(z.ipv4().or(z.ipv6())).default([]),
+    ns: z.array(suffix).default([]),
+    mx: z.array(suffix).default([]),
+    /**
+     * The DNS condition: `resolves` (the target exists and the HTTP evidence holds), `nxdomain`
+     * (the target name does not exist), `zone-missing` (the delegated servers refuse the zone).
+     */
+    dns: z.enum(['resolves', 'nxdomain', 'zone-missing']),
+    http: httpEvidenceSchema.optional(),
+    /** Body strings or header names whose presence cancels the evidence. */
+    negative: z.object({ body: z.array(z.string()).default([]), headers: z.array(z.string()).default([]) }),
+    status: z.enum(['vulnerable', 'edge', 'not-vulnerable']),
+    reviewed: z.iso.date(),
+    reason: z.string().min(10),
+    /** What the unclaimed thing is called on the service: an app, a bucket, a site. */
+    resource: z.string(),
+    explanation: z.string().min(20),
+    proofOfConcept: z.string().min(20),
+    remediation: z.string().min(20),
+    sources: z.array(z.string()).min(1),
+  })
+  .refine((e) => e.cname.length + e.ips.length + e.ns.length + e.mx.length > 0, 'an entry needs a target')
+  .refine((e) => (e.dns === 'resolves') === (e.http !== undefined), '`resolves` entries need HTTP evidence')
+  .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers');
+
+export type Entry = z.infer<typeof entrySchema>;
+export type HttpEvidence = z.infer<typeof httpEvidenceSchema>;

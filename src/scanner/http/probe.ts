@@ -1,0 +1,161 @@
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Agent, fetch } from 'undici';
+import { type AllowPrivate, refusal } from './guard.ts';
+
+export type Scheme = 'http' | 'https';
+
+export interface Response {
+  url: string;
+  host: string;
+  address: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ProbeResult {
+  scheme: Scheme;
+  /** Responses in order, the first from the scanned name at the pinned address. */
+  responses: Response[];
+  /** Set when the probe stopped early: a refused address, a connection error, a timeout. */
+  error?: { kind: 'blocked' | 'refused' | 'timeout' | 'tls' | 'unreachable' | 'other'; message: string };
+}
+
+export interface ProbeOptions {
+  ports: Record<Scheme, number>;
+  allowPrivate: AllowPrivate;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  maxRedirects: number;
+  /** Resolves a redirect target's host through the scan's resolvers (once per hop). */
+  resolveAddress: (host: string) => Promise<string | undefined>;
+  signal?: AbortSignal;
+  /** Counts connections actually attempted; tests watch it. */
+  onConnect?: (address: string, port: number) => void;
+}
+
+const USER_AGENT = 'DangleWatch/0.1 (+subdomain takeover scanner)';
+
+/**
+ * One HTTP or HTTPS probe of `host` at `address`, the address the scan's resolvers returned. The
+ * connection is pinned to that address (no second lookup that a rebinding attacker could answer
+ * differently), the name goes in Host and SNI, certificates are not checked (a dangling host
+ * rarely has a valid one), and every redirect hop is resolved and checked again.
+ */
+export async function probe(host: string, address: string, scheme: Scheme, options: ProbeOptions) {
+  const result: ProbeResult = { scheme, responses: [] };
+  let url = new URL(`${scheme}://${host}:${options.ports[scheme]}/`);
+  let pinned: string | undefined = address;
+  for (let hop = 0; hop <= options.maxRedirects; hop++) {
+    const hopHost = url.hostname.replace(/^\[|\]$/g, '');
+    pinned ??= isIP(hopHost) ? hopHost : await options.resolveAddress(hopHost);
+    if (!pinned) {
+      result.error = { kind: 'unreachable', message: `${hopHost} does not resolve` };
+      return result;
+    }
+    const refused = refusal(pinned, options.allowPrivate);
+    if (refused) {
+      result.error = { kind: 'blocked', message: `refused to connect to ${pinned} (${refused})` };
+      return result;
+    }
+    const response = await fetchPinned(url, hopHost, pinned, options).catch((error: unknown) => {
+      options.signal?.throwIfAborted();
+      result.error = classify(error);
+      return undefined;
+    });
+    if (!response) return result;
+    result.responses.push(response);
+    const location = response.headers.location;
+    if (response.status < 300 || response.status > 399 || !location) return result;
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      return result;
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') return result;
+    if (!next.port) next.port = String(options.ports[next.protocol === 'http:' ? 'http' : 'https']);
+    pinned = next.hostname === url.hostname ? pinned : undefined;
+    url = next;
+  }
+  return result;
+}
+
+async function fetchPinned(
+  url: URL,
+  host: string,
+  address: string,
+  options: ProbeOptions,
+): Promise<Response> {
+  const family = isIP(address);
+  const agent = new Agent({
+    connect: {
+      rejectUnauthorized: false,
+      timeout: options.timeoutMs,
+      lookup: (_name, lookupOptions, callback) => {
+        options.onConnect?.(address, Number(url.port));
+        if ((lookupOptions as { all?: boolean }).all) {
+          (callback as (e: null, a: LookupAddress[]) => void)(null, [{ address, family }]);
+        } else {
+          (callback as (e: null, a: string, f: number) => void)(null, address, family);
+        }
+      },
+    },
+  });
+  const signals = [AbortSignal.timeout(options.timeoutMs)];
+  if (options.signal) signals.push(options.signal);
+  try {
+    const response = await fetch(url, {
+      dispatcher: agent,
+      redirect: 'manual',
+      signal: AbortSignal.any(signals),
+      headers: { 'user-agent': USER_AGENT, accept: '*/*' },
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const body = await readCapped(response.body, options.maxBodyBytes);
+    return { url: url.href, host, address, status: response.status, headers, body };
+  } finally {
+    agent.destroy().catch(() => {});
+  }
+}
+
+async function readCapped(
+  stream: { getReader(): ReadableStreamDefaultReader<Uint8Array> } | null,
+  max: number,
+) {
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+
+function classify(error: unknown): NonNullable<ProbeResult['error']> {
+  const cause = (error as { cause?: { code?: string; message?: string; name?: string } }).cause;
+  const code = cause?.code ?? (error as { code?: string }).code ?? '';
+  const name = (error as { name?: string }).name ?? '';
+  const message = cause?.message ?? (error as Error).message ?? String(error);
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return { kind: 'refused', message };
+  if (name === 'TimeoutError' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    return { kind: 'timeout', message };
+  }
+  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /ssl|tls/i.test(message)) {
+    return { kind: 'tls', message };
+  }
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return { kind: 'unreachable', message };
+  return { kind: 'other', message };
+}

@@ -1,0 +1,7 @@
+import type { ScanResult } from '../types.ts';
+
+/** The document `danglewatch scan --json` prints: the contract's fields and nothing else. */
+export function toJsonDocument(result: ScanResult) {
+  const { domain, startedAt, completedAt, subdomains, findings, errors } = result;
+  return { domain, startedAt, completedAt, subdomains, findings, errors };
+}

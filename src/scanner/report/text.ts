@@ -1,0 +1,57 @@
+import type { Finding, Risk, ScanResult } from '../types.ts';
+
+const HEADINGS: Record<Risk, string> = {
+  high: 'HIGH RISK: someone else can take these over now',
+  medium: 'MEDIUM RISK: probably claimable, needs a look',
+  low: 'LOW RISK: stale records to review',
+};
+
+function wrap(text: string, indent: string, width = 100) {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width - indent.length) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join('\n');
+}
+
+function block(finding: Finding) {
+  return [
+    `  ${finding.subdomain}  ${finding.recordType} → ${finding.target}`,
+    `    ${finding.service} · ${finding.status}`,
+    wrap(finding.explanation, '    '),
+    wrap(`Fix: ${finding.remediation}`, '    '),
+    wrap(`Proof: ${finding.proofOfConcept}`, '    '),
+    '    Evidence:',
+    ...finding.evidence.map((line) => wrap(`- ${line}`, '      ')),
+  ].join('\n');
+}
+
+/** The default, human-readable report: findings grouped by risk, each with its explanation and fix. */
+export function renderReport(result: ScanResult) {
+  const out: string[] = [
+    `DangleWatch scan of ${result.domain}`,
+    `${result.subdomains.length} names checked, ${result.findings.length} findings, ` +
+      `${result.stats.filtered} dropped by validation (Filtered FP), ${result.stats.dnsQueries} DNS queries` +
+      (result.stats.wildcard ? ', wildcard zone detected' : ''),
+    '',
+  ];
+  if (result.findings.length === 0) out.push('No dangling records found.', '');
+  for (const risk of ['high', 'medium', 'low'] as const) {
+    const group = result.findings.filter((f) => f.risk === risk);
+    if (group.length === 0) continue;
+    out.push(`${HEADINGS[risk]} (${group.length})`, '', ...group.map((f) => `${block(f)}\n`));
+  }
+  if (result.errors.length > 0) {
+    out.push(`Could not check everything (${result.errors.length}):`);
+    for (const e of result.errors.slice(0, 20))
+      out.push(`  - ${e.subdomain ? `${e.subdomain}: ` : ''}${e.message}`);
+    if (result.errors.length > 20) out.push(`  … and ${result.errors.length - 20} more`);
+    out.push('');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,52 @@
+import type { Entry } from '../fingerprints/schema.ts';
+import type { FindingStatus, Risk } from '../types.ts';
+
+/** A service's own status decides how sure a finding may be; nothing else makes it claimable. */
+export function gradeFor(entry: Entry): { status: FindingStatus; risk: Risk } {
+  if (entry.status === 'vulnerable') return { status: 'claimable', risk: 'high' };
+  if (entry.status === 'edge') return { status: 'likely', risk: 'medium' };
+  return { status: 'review', risk: 'low' };
+}
+
+export const unregisteredTexts = (record: string, target: string, domain: string) => ({
+  explanation: `This name's ${record} record points at ${target}, inside ${domain}, a domain nobody has registered. Anyone can register ${domain} and then control what this name serves${record === 'MX' ? ' and read the mail sent to it' : ''}.`,
+  proofOfConcept: `Register ${domain} at any registrar and publish a record for ${target}.`,
+  remediation: `Delete or change the ${record} record, or register ${domain} yourself.`,
+});
+
+export const spfTexts = (include: string, domain: string) => ({
+  explanation: `The SPF record includes ${include}, inside ${domain}, a domain nobody has registered. Whoever registers it can authorise their own servers to send mail as this domain.`,
+  proofOfConcept: `Register ${domain} and publish "v=spf1 ip4:<your server> -all" at ${include}; mail from that server then passes SPF.`,
+  remediation: `Remove include:${include} from the SPF record, or register ${domain} yourself.`,
+});
+
+export const danglingCnameTexts = (target: string) => ({
+  explanation: `This name is an alias (CNAME) of ${target}, which does not exist. The record is stale: it serves nothing today, and if anyone can ever create ${target}, they will control this name.`,
+  proofOfConcept: `dig ${target} answers NXDOMAIN; check whether its provider lets anyone create that name.`,
+  remediation: 'Delete the CNAME record, or recreate the target it points to.',
+});
+
+export const danglingMxTexts = (target: string) => ({
+  explanation: `A mail server of this domain (MX ${target}) does not exist. Mail to it bounces, and whoever can create ${target} would receive this domain's mail.`,
+  proofOfConcept: `dig ${target} answers NXDOMAIN.`,
+  remediation: 'Remove the MX record or point it at a mail server you run.',
+});
+
+export const spfNxTexts = (include: string) => ({
+  explanation: `The SPF record includes ${include}, which does not exist. SPF checks for this domain fail with a permanent error, and whoever can create that name can authorise their own mail servers.`,
+  proofOfConcept: `dig TXT ${include} answers NXDOMAIN.`,
+  remediation: `Remove include:${include} from the SPF record.`,
+});
+
+export const lameDelegationTexts = (servers: string[]) => ({
+  explanation: `This name is delegated to ${servers.join(', ')}, but none of them serve the zone any more (they refuse or fail). If the DNS host lets anyone create the zone, whoever does controls every record under this name.`,
+  proofOfConcept: `dig @${servers[0]} SOA <name> +norecurse answers REFUSED or SERVFAIL.`,
+  remediation: 'Remove the NS records of this name, or recreate the zone at the DNS host under your account.',
+});
+
+export const cloudIpTexts = (address: string, provider: string) => ({
+  explanation: `This name points at ${address}, an address of ${provider}, where nothing answers on HTTP or HTTPS any more. Cloud addresses are handed to other customers once released; if this one was, its new holder receives this name's traffic.`,
+  proofOfConcept: `No automatic proof: cloud addresses are assigned at random. Check that ${address} still belongs to your account.`,
+  remediation:
+    'Delete the A/AAAA record if the server is gone, or confirm the address is still allocated to you.',
+});

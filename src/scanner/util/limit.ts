@@ -1,0 +1,62 @@
+/** Bounds how many tasks run at once; waiting tasks are rejected when the scan is cancelled. */
+export class Limiter {
+  readonly max: number;
+  private active = 0;
+  private readonly waiting: Array<{ start: () => void; fail: (error: unknown) => void }> = [];
+  private readonly signal: AbortSignal | undefined;
+
+  constructor(max: number, signal?: AbortSignal) {
+    this.max = Math.max(1, max);
+    this.signal = signal;
+    signal?.addEventListener(
+      'abort',
+      () => {
+        for (const waiter of this.waiting.splice(0)) waiter.fail(signal.reason);
+      },
+      { once: true },
+    );
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    this.signal?.throwIfAborted();
+    if (this.active >= this.max) {
+      await new Promise<void>((start, fail) => this.waiting.push({ start, fail }));
+    }
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.start();
+    }
+  }
+}
+
+/** Runs `work` over `items` with at most `width` in flight, keeping the input order in the result. */
+export async function mapLimit<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>) {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+export function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

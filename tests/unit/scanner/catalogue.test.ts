@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { scanDomain } from '../../../src/scanner/scan.ts';
+import type { ScanResult } from '../../../src/scanner/types.ts';
+import { buildCatalogueZone } from '../../fixtures/catalogue-zone.ts';
+import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+
+const zone = buildCatalogueZone();
+let fixtures: ScanFixtures;
+let result: ScanResult;
+
+beforeAll(async () => {
+  fixtures = await startScanFixtures(zone);
+  result = await scanDomain(zone.apex, fixtures.options({ subdomains: zone.names(), ct: false }));
+});
+afterAll(() => fixtures?.close());
+
+describe('the catalogue', () => {
+  it('has at least 60 services, each with its review and texts', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(60);
+    for (const entry of catalogue) {
+      expect(entry.reason.length).toBeGreaterThan(10);
+      expect(entry.sources.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('never grades a service that verifies ownership as claimable', () => {
+    for (const c of zone.cases.filter((c) => c.entry.status === 'not-vulnerable')) {
+      expect(c.expected).toBe('review');
+    }
+  });
+});
+
+describe.each(zone.cases.map((c) => [c.entry.id, c] as const))('%s', (_id, c) => {
+  it('finds the vulnerable case with the grade of the entry', () => {
+    const found = result.findings.filter(
+      (f) => f.subdomain === c.vulnerable.subdomain && f.target === c.vulnerable.target,
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.service).toBe(c.entry.service);
+    expect(found[0]?.status).toBe(c.expected);
+    expect(found[0]?.evidence.length).toBeGreaterThan(1);
+  });
+
+  it('reports none of the benign twins', () => {
+    for (const name of c.benign) expect(result.findings.filter((f) => f.subdomain === name)).toEqual([]);
+    for (const target of c.benignTargets)
+      expect(result.findings.filter((f) => f.target === target)).toEqual([]);
+  });
+});
+
+describe('the scan as a whole', () => {
+  it('lists every name it checked and reports nothing outside the cases', () => {
+    const expected = new Set(zone.cases.map((c) => `${c.vulnerable.subdomain} ${c.vulnerable.target}`));
+    expect(result.findings.map((f) => `${f.subdomain} ${f.target}`).filter((k) => !expected.has(k))).toEqual(
+      [],
+    );
+    for (const c of zone.cases) expect(result.subdomains).toContain(c.vulnerable.subdomain);
+  });
+});

@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import type { FixtureRecord } from '../../fixtures/dns-server.ts';
+import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+
+const BIN = join(import.meta.dirname, '../../../bin/danglewatch.js');
+const apex = 'cli.test';
+const surge = catalogue.find((e) => e.id === 'surge');
+const records: Array<[string, FixtureRecord]> = [
+  [`www.${apex}`, { type: 'A', data: FIXTURE_IP }],
+  [`docs.${apex}`, { type: 'CNAME', data: 'dw-docs.surge.sh' }],
+  ['dw-docs.surge.sh', { type: 'A', data: FIXTURE_IP }],
+  [`old.${apex}`, { type: 'CNAME', data: 'dw-old.azurewebsites.net' }],
+  [`www.clean.test`, { type: 'A', data: FIXTURE_IP }],
+];
+const zone = zoneFrom({ apex, records });
+
+let fixtures: ScanFixtures;
+let dir: string;
+
+beforeAll(async () => {
+  fixtures = await startScanFixtures(zone);
+  if (surge) fixtures.web.site = (host) => (host === `docs.${apex}` ? evidencePage(surge) : undefined);
+  dir = mkdtempSync(join(tmpdir(), 'dw-cli-'));
+  writeFileSync(join(dir, 'words.txt'), '# labels\nwww\n\ndocs\n');
+  writeFileSync(join(dir, 'names.txt'), `old.${apex}\n# a comment\n`);
+});
+afterAll(async () => {
+  await fixtures?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function run(args: string[]) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [BIN, 'scan', ...args], { timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 2) : 0, stdout, stderr });
+    });
+  });
+}
+
+const fixtureFlags = () => [
+  '--resolver',
+  `${FIXTURE_IP}:${fixtures.dns.port}`,
+  '--rdap-url',
+  `${fixtures.api.url}/rdap`,
+  '--ct-url',
+  `${fixtures.api.url}/crtsh`,
+  '--certspotter-url',
+  `${fixtures.api.url}/certspotter`,
+  '--http-port',
+  String(fixtures.web.httpPort),
+  '--https-port',
+  String(fixtures.web.httpsPort),
+  '--allow-private',
+  '--timeout-ms',
+  '1000',
+  '--concurrency',
+  '16',
+];
+
+describe('danglewatch scan', () => {
+  it('--json prints one document of the contract and exits 1 on findings', async () => {
+    const { code, stdout } = await run([
+      apex,
+      '--json',
+      ...fixtureFlags(),
+      '--wordlist',
+      join(dir, 'words.txt'),
+      '--subdomains',
+      join(dir, 'names.txt'),
+    ]);
+    expect(code).toBe(1);
+    const doc = JSON.parse(stdout);
+    expect(Object.keys(doc).sort()).toEqual([
+      'completedAt',
+      'domain',
+      'errors',
+      'findings',
+      'startedAt',
+      'subdomains',
+    ]);
+    expect(doc.domain).toBe(apex);
+    expect(doc.subdomains).toEqual(expect.arrayContaining([`docs.${apex}`, `old.${apex}`, `www.${apex}`]));
+    expect(Object.keys(doc.findings[0]).sort()).toEqual(
+      [
+        'evidence',
+        'explanation',
+        'proofOfConcept',
+        'recordType',
+        'remediation',
+        'risk',
+        'service',
+        'status',
+        'subdomain',
+        'target',
+      ].sort(),
+    );
+    const bySubdomain = Object.fromEntries(doc.findings.map((f: { subdomain: string }) => [f.subdomain, f]));
+    expect(bySubdomain[`docs.${apex}`]).toMatchObject({
+      service: 'Surge.sh',
+      status: 'claimable',
+      risk: 'high',
+    });
+    expect(bySubdomain[`old.${apex}`]).toMatchObject({ service: 'Azure App Service', status: 'claimable' });
+  });
+
+  it('exits 0 when there is nothing to report, and prints a readable report by default', async () => {
+    const clean = await run([
+      'clean.test',
+      ...fixtureFlags(),
+      '--no-ct',
+      '--wordlist',
+      join(dir, 'words.txt'),
+    ]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('No dangling records found.');
+    const report = await run([
+      apex,
+      ...fixtureFlags(),
+      '--no-discovery',
+      '--subdomains',
+      join(dir, 'names.txt'),
+    ]);
+    expect(report.code).toBe(1);
+    expect(report.stdout).toContain('HIGH RISK');
+    expect(report.stdout).toContain(`old.${apex}`);
+    expect(report.stdout).toContain('Fix: ');
+  });
+
+  it.each([
+    [['not a domain!'], /invalid domain/],
+    [['example.com', '--bogus'], /Unknown option '--bogus'/],
+    [['example.com', '--wordlist', '/nonexistent/words.txt'], /cannot read --wordlist/],
+    [['example.com', '--resolver', 'dns.example:53'], /invalid resolver/],
+    [['example.com', '--http-port', '0'], /--http-port/],
+    [['example.com', '--ct-url', 'ftp://x'], /--ct-url/],
+    [[], /exactly one domain/],
+  ])('bad input %j: one line on stderr and exit 2', async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
