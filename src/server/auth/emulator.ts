@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,15 @@ export interface AuthEmulatorOptions {
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const { port, projectId } = options;
+  // A readiness probe cannot tell our emulator from another one already on the port.
+  for (const taken of [port, port + 1, port + 2]) {
+    if (!(await portIsFree(taken))) {
+      throw new Error(
+        `Port ${taken} is in use, so the Firebase Auth Emulator (ports ${port}-${port + 2}) cannot start. ` +
+          'Set AUTH_EMULATOR_PORT to another port, or FIREBASE_AUTH_EMULATOR_HOST to use a running emulator.',
+      );
+    }
+  }
   const dir = mkdtempSync(join(tmpdir(), 'dw-auth-emulator-'));
   writeFileSync(
     join(dir, 'firebase.json'),
@@ -92,6 +102,14 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   }
   await stop();
   throw new Error(`The Firebase Auth Emulator did not start on port ${port}:\n${output.join('\n')}`);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
 
 async function answers(origin: string): Promise<boolean> {

@@ -1,0 +1,29 @@
+import { h } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { describe, expect, it } from 'vitest';
+import { AuthProvider, useAuth } from '../../../src/islands/auth/auth-context.tsx';
+import HeaderAuth from '../../../src/islands/auth/HeaderAuth.tsx';
+import { $auth } from '../../../src/lib/auth/store.ts';
+
+function ShowUser() {
+  const auth = useAuth();
+  return h('p', null, auth.loading ? 'loading' : (auth.user?.displayName ?? 'nobody'));
+}
+
+describe('useAuth', () => {
+  it("outside its provider throws 'useAuth must be used within an AuthProvider'", () => {
+    expect(() => renderToString(h(ShowUser, null))).toThrow('useAuth must be used within an AuthProvider');
+  });
+
+  it('inside the provider reads the shared store', () => {
+    expect(renderToString(h(AuthProvider, { children: h(ShowUser, null) }))).toBe('<p>loading</p>');
+  });
+});
+
+describe('the header before hydration', () => {
+  it("renders a disabled 'Loading...' while auth state loads", () => {
+    expect($auth.get().loading).toBe(true);
+    const html = renderToString(h(HeaderAuth, { variant: 'desktop' }));
+    expect(html).toMatch(/<button[^>]*disabled[^>]*>Loading\.\.\.<\/button>/);
+  });
+});
