@@ -33,6 +33,19 @@ export async function mintIdToken(
   return { idToken: body.idToken, uid: body.localId };
 }
 
+/** Disables an account through the emulator's admin API ('Bearer owner' is its admin credential). */
+export async function disableUser(emulatorHost: string, uid: string): Promise<void> {
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${DEMO_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, disableUser: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`accounts:update answered ${res.status}: ${await res.text()}`);
+}
+
 /** The same token with its claims rewritten: the emulator's tokens are unsigned, so this is easy. */
 export function rewriteToken(idToken: string, change: (claims: Record<string, unknown>) => void): string {
   const [header, payload] = idToken.split('.');

@@ -8,7 +8,7 @@ import type { AuthUserResponse } from '../../../src/lib/auth/profile.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import { mintIdToken, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
+import { disableUser, mintIdToken, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 // firebase-admin reads this when it verifies: with it, the emulator's unsigned tokens are accepted.
@@ -230,6 +230,22 @@ for (const backend of databaseBackends) {
           );
         },
       );
+
+      it("answers 403 'Access denied' for a disabled account", async () => {
+        const blocked = await mintIdToken(emulatorHost, {
+          sub: `blocked-${backend.name}-${Date.now()}`,
+          email: `blocked-${backend.name.toLowerCase()}@example.com`,
+          name: 'Blocked User',
+        });
+        expect((await call('/auth/user', { token: blocked.idToken })).status).toBe(200);
+        await disableUser(emulatorHost, blocked.uid);
+        await expectError(
+          await call('/auth/user', { token: blocked.idToken }),
+          403,
+          'Access denied',
+          'ACCESS_DENIED',
+        );
+      });
 
       it('stores users with both providers', async () => {
         const rows = await queryRows<{ provider: string }>(
