@@ -41,6 +41,7 @@ import {
 
 let auth: Auth | undefined;
 let verifyOnNextUser = false;
+let firstReport = true;
 
 const times = (result: IdTokenResult): TokenTimes => ({
   expiresAt: Date.parse(result.expirationTime),
@@ -166,10 +167,12 @@ function fallbackProfile(user: AuthUser): ClientProfile {
 }
 
 async function handleUser(user: User | null): Promise<void> {
+  // The first auth report clears an earlier error (spec 1 §4); later ones leave a sign-in error shown.
+  if (firstReport) $auth.setKey('error', null);
+  firstReport = false;
   if (!user) {
     refresher.stop();
     clearCachedSession();
-    // The first report also clears an earlier error (spec 1 §4); a sign-in error stays visible.
     $auth.set({ ...$auth.get(), user: null, userProfile: null, loading: false });
     return;
   }

@@ -20,6 +20,13 @@ describe('useAuth', () => {
   });
 });
 
+describe('the dashboard before hydration', () => {
+  it('shows a spinner while auth state loads', async () => {
+    const { default: Dashboard } = await import('../../../src/islands/dashboard/Dashboard.tsx');
+    expect(renderToString(h(Dashboard, {}))).toMatch(/role="status" aria-label="Loading"/);
+  });
+});
+
 describe('the header before hydration', () => {
   it("renders a disabled 'Loading...' while auth state loads", () => {
     expect($auth.get().loading).toBe(true);
