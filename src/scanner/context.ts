@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { Rdap } from './discover/rdap.ts';
+import { type Rdap, registrableDomain } from './discover/rdap.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './http/guard.ts';
@@ -69,6 +69,22 @@ export class ScanContext {
     const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
     if (!this.cloud.check(address, family)) return undefined;
     return this.cloudProviders.find((p) => p.list.check(address, family))?.provider;
+  }
+
+  /**
+   * The registrable domain of `host` when nobody has registered it: RDAP answers 404 and DNS
+   * agrees (NXDOMAIN for the domain itself). Both, because some RDAP gateways answer 404 for
+   * TLDs they do not cover, and a registered domain is never NXDOMAIN at its apex.
+   */
+  async unregistered(host: string, fresh = false): Promise<string | undefined> {
+    const registrable = registrableDomain(host);
+    if (!registrable || !this.rdap || registrable === registrableDomain(this.settings.domain))
+      return undefined;
+    const registration = await this.rdap.lookup(registrable, fresh);
+    if (registration === 'unknown') this.error('detect', `RDAP gave no answer for ${registrable}`, host);
+    if (registration !== 'unregistered') return undefined;
+    const apex = await this.dns.query(registrable, 'NS', { fresh });
+    return apex.status === 'nxdomain' ? registrable : undefined;
   }
 
   /** First address of a host through the scan's resolvers, for redirect hops. */

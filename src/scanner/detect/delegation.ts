@@ -1,5 +1,4 @@
 import type { Candidate, ScanContext } from '../context.ts';
-import { registrableDomain } from '../discover/rdap.ts';
 import { queryDirect } from '../dns/direct.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
 import { gradeFor, lameDelegationTexts, unregisteredTexts } from '../report/texts.ts';
@@ -38,29 +37,27 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
   }
   const servers = ns.records;
   const candidates: Candidate[] = [];
-  if (ctx.rdap) {
-    for (const server of servers) {
-      const registrable = registrableDomain(server);
-      if (!registrable || registrable === registrableDomain(ctx.settings.domain)) continue;
-      if ((await ctx.rdap.lookup(registrable)) !== 'unregistered') continue;
-      candidates.push({
-        kind: 'unregistered-domain',
-        finding: {
-          subdomain: name,
-          recordType: 'NS',
-          target: server,
-          service: `unregistered domain ${registrable}`,
-          status: 'claimable',
-          risk: 'high',
-          evidence: [`${name} NS ${servers.join(', ')}`, `RDAP: ${registrable} is not registered (404)`],
-          ...unregisteredTexts('NS', server, registrable),
-        },
-        recheck: async () =>
-          (await ctx.rdap?.lookup(registrable, true)) === 'unregistered'
-            ? `RDAP still 404 for ${registrable}`
-            : undefined,
-      });
-    }
+  for (const server of servers) {
+    const registrable = await ctx.unregistered(server);
+    if (!registrable) continue;
+    candidates.push({
+      kind: 'unregistered-domain',
+      finding: {
+        subdomain: name,
+        recordType: 'NS',
+        target: server,
+        service: `unregistered domain ${registrable}`,
+        status: 'claimable',
+        risk: 'high',
+        evidence: [
+          `${name} NS ${servers.join(', ')}`,
+          `${registrable} is not registered (RDAP 404, NXDOMAIN)`,
+        ],
+        ...unregisteredTexts('NS', server, registrable),
+      },
+      recheck: async () =>
+        (await ctx.unregistered(server, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
+    });
   }
   if (candidates.length > 0) return candidates;
   const answers = await askServers(ctx, name, servers, false);

@@ -1,5 +1,4 @@
 import type { Candidate, ScanContext } from '../context.ts';
-import { registrableDomain } from '../discover/rdap.ts';
 import { resolveChain } from '../dns/chain.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { entriesForMx } from '../fingerprints/match.ts';
@@ -18,19 +17,8 @@ export function spfTargets(txt: string): string[] {
   return out;
 }
 
-async function unregistered(ctx: ScanContext, host: string) {
-  const registrable = registrableDomain(host);
-  if (!registrable || !ctx.rdap || registrable === registrableDomain(ctx.settings.domain)) return undefined;
-  const registration = await ctx.rdap.lookup(registrable);
-  if (registration === 'unknown')
-    ctx.error('detect', `RDAP gave no answer for ${registrable}`, ctx.settings.domain);
-  return registration === 'unregistered' ? registrable : undefined;
-}
-
-const rdapAgain = (ctx: ScanContext, registrable: string) => async () =>
-  (await ctx.rdap?.lookup(registrable, true)) === 'unregistered'
-    ? `RDAP still 404 for ${registrable}`
-    : undefined;
+const unregisteredAgain = (ctx: ScanContext, host: string, registrable: string) => async () =>
+  (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined;
 
 /** The apex's mail records: MX hosts (gone, unregistered, at a mail service) and SPF includes. */
 export async function detectMail(ctx: ScanContext, apex: string, mx: string[], txt: string[]) {
@@ -38,7 +26,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
   for (const record of mx) {
     const { exchange } = parseMx(record);
     if (!exchange) continue;
-    const registrable = await unregistered(ctx, exchange);
+    const registrable = await ctx.unregistered(exchange);
     if (registrable) {
       candidates.push({
         kind: 'unregistered-domain',
@@ -49,10 +37,10 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
           service: `unregistered domain ${registrable}`,
           status: 'claimable',
           risk: 'high',
-          evidence: [`${apex} MX ${exchange}`, `RDAP: ${registrable} is not registered (404)`],
+          evidence: [`${apex} MX ${exchange}`, `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`],
           ...unregisteredTexts('MX', exchange, registrable),
         },
-        recheck: rdapAgain(ctx, registrable),
+        recheck: unregisteredAgain(ctx, exchange, registrable),
       });
       continue;
     }
@@ -84,7 +72,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
   }
   for (const record of txt) {
     for (const include of spfTargets(record)) {
-      const registrable = await unregistered(ctx, include);
+      const registrable = await ctx.unregistered(include);
       if (registrable) {
         candidates.push({
           kind: 'mail',
@@ -95,10 +83,13 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
             service: `unregistered domain ${registrable}`,
             status: 'claimable',
             risk: 'high',
-            evidence: [`${apex} TXT "${record}"`, `RDAP: ${registrable} is not registered (404)`],
+            evidence: [
+              `${apex} TXT "${record}"`,
+              `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`,
+            ],
             ...spfTexts(include, registrable),
           },
-          recheck: rdapAgain(ctx, registrable),
+          recheck: unregisteredAgain(ctx, include, registrable),
         });
         continue;
       }
@@ -130,7 +121,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
 export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[]) {
   const candidates: Candidate[] = [];
   for (const server of ns) {
-    const registrable = await unregistered(ctx, server);
+    const registrable = await ctx.unregistered(server);
     if (!registrable) continue;
     candidates.push({
       kind: 'unregistered-domain',
@@ -141,10 +132,10 @@ export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[])
         service: `unregistered domain ${registrable}`,
         status: 'claimable',
         risk: 'high',
-        evidence: [`${apex} NS ${server}`, `RDAP: ${registrable} is not registered (404)`],
+        evidence: [`${apex} NS ${server}`, `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`],
         ...unregisteredTexts('NS', server, registrable),
       },
-      recheck: rdapAgain(ctx, registrable),
+      recheck: unregisteredAgain(ctx, server, registrable),
     });
   }
   return candidates;

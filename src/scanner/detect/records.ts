@@ -84,33 +84,30 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
       },
     ];
   }
-  const registrable = registrableDomain(target);
-  if (registrable && ctx.rdap && registrable !== registrableDomain(ctx.settings.domain)) {
-    const registration = await ctx.rdap.lookup(registrable);
-    if (registration === 'unregistered') {
-      return [
-        {
-          kind: 'unregistered-domain',
-          finding: {
-            subdomain: res.name,
-            recordType: 'CNAME',
-            target,
-            service: `unregistered domain ${registrable}`,
-            status: 'claimable',
-            risk: 'high',
-            evidence: [...evidence, `RDAP: ${registrable} is not registered (404)`],
-            ...unregisteredTexts('CNAME', target, registrable),
-          },
-          recheck: async () => {
-            const gone = await stillGone();
-            const fresh = gone && (await ctx.rdap?.lookup(registrable, true));
-            return fresh === 'unregistered' ? `${gone}; RDAP still 404 for ${registrable}` : undefined;
-          },
+  const unregistered = await ctx.unregistered(target);
+  if (unregistered) {
+    return [
+      {
+        kind: 'unregistered-domain',
+        finding: {
+          subdomain: res.name,
+          recordType: 'CNAME',
+          target,
+          service: `unregistered domain ${unregistered}`,
+          status: 'claimable',
+          risk: 'high',
+          evidence: [...evidence, `${unregistered} is not registered (RDAP 404, NXDOMAIN)`],
+          ...unregisteredTexts('CNAME', target, unregistered),
         },
-      ];
-    }
-    if (registration === 'unknown') ctx.error('detect', `RDAP gave no answer for ${registrable}`, res.name);
+        recheck: async () => {
+          const gone = await stillGone();
+          const again = gone && (await ctx.unregistered(target, true));
+          return again ? `${gone}; RDAP still 404 and NXDOMAIN for ${unregistered}` : undefined;
+        },
+      },
+    ];
   }
+  const registrable = registrableDomain(target);
   const entry = entries[0];
   return [
     {

@@ -2,24 +2,43 @@ import type { Response } from '../http/probe.ts';
 import { catalogue } from './catalogue.ts';
 import type { Entry } from './schema.ts';
 
-const patterns = new Map<string, RegExp>();
+interface Compiled {
+  /** The literal labels after the last wildcard label, with a leading dot: a cheap first filter. */
+  tail: string;
+  labels: RegExp[] | undefined;
+}
 
-function labelPattern(label: string) {
-  let re = patterns.get(label);
-  if (!re) {
-    re = new RegExp(`^${label.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[a-z0-9-]+')}$`);
-    patterns.set(label, re);
+const compiled = new Map<string, Compiled>();
+
+function compile(pattern: string): Compiled {
+  let c = compiled.get(pattern);
+  if (!c) {
+    const labels = pattern.split('.');
+    const lastWild = labels.findLastIndex((label) => label.includes('*'));
+    c = {
+      tail: `.${labels.slice(lastWild + 1).join('.')}`,
+      labels:
+        lastWild < 0
+          ? undefined
+          : labels.map(
+              (label) =>
+                new RegExp(`^${label.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[a-z0-9-]+')}$`),
+            ),
+    };
+    compiled.set(pattern, c);
   }
-  return re;
+  return c;
 }
 
 /** True when `host` is `pattern` or a name below it; `*` inside a label matches [a-z0-9-]+. */
 export function matchesSuffix(host: string, pattern: string) {
+  const c = compile(pattern);
+  if (!c.labels) return host === pattern || host.endsWith(c.tail);
+  if (!host.endsWith(c.tail)) return false;
   const hostLabels = host.split('.');
-  const patternLabels = pattern.split('.');
-  if (hostLabels.length < patternLabels.length) return false;
-  const offset = hostLabels.length - patternLabels.length;
-  return patternLabels.every((label, i) => labelPattern(label).test(hostLabels[offset + i] as string));
+  if (hostLabels.length < c.labels.length) return false;
+  const offset = hostLabels.length - c.labels.length;
+  return c.labels.every((re, i) => re.test(hostLabels[offset + i] as string));
 }
 
 function byField(field: 'cname' | 'ns' | 'mx', host: string, entries: readonly Entry[]) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { buildCatalogueZone } from '../../fixtures/catalogue-zone.ts';
@@ -22,6 +23,16 @@ describe('the catalogue', () => {
       expect(entry.reason.length).toBeGreaterThan(10);
       expect(entry.sources.length).toBeGreaterThan(0);
     }
+  });
+
+  it('matches suffixes on label boundaries, with wildcards inside labels', () => {
+    expect(matchesSuffix('a.github.io', 'github.io')).toBe(true);
+    expect(matchesSuffix('github.io', 'github.io')).toBe(true);
+    expect(matchesSuffix('notgithub.io', 'github.io')).toBe(false);
+    expect(matchesSuffix('ns-1.awsdns-07.co.uk', 'awsdns-*.co.uk')).toBe(true);
+    expect(matchesSuffix('ns-1.awsdns-.co.uk', 'awsdns-*.co.uk')).toBe(false);
+    expect(matchesSuffix('b.s3.eu-west-2.amazonaws.com', 's3.*.amazonaws.com')).toBe(true);
+    expect(matchesSuffix('b.s3x.eu-west-2.amazonaws.com', 's3.*.amazonaws.com')).toBe(false);
   });
 
   it('never grades a service that verifies ownership as claimable', () => {

@@ -132,7 +132,7 @@ describe('danglewatch scan', () => {
     expect(report.stdout).toContain('Fix: ');
   });
 
-  it.each([
+  it.concurrent.each([
     [['not a domain!'], /invalid domain/],
     [['example.com', '--bogus'], /Unknown option '--bogus'/],
     [['example.com', '--wordlist', '/nonexistent/words.txt'], /cannot read --wordlist/],

@@ -14,6 +14,9 @@ const records: Array<[string, FixtureRecord]> = [
   [`c-cname.${apex}`, { type: 'CNAME', data: 'www.dw-unreg-cname.com' }],
   [`c-cname-ok.${apex}`, { type: 'CNAME', data: 'www.dw-reg.com' }],
   ['www.dw-reg.com', { type: 'A', data: FIXTURE_IP }],
+  // RDAP 404 alone is not enough: a gateway without data for a TLD says 404 too, DNS must agree.
+  [`c-rdap-gap.${apex}`, { type: 'CNAME', data: 'www.dw-rdapgap.com' }],
+  ['dw-rdapgap.com', { type: 'NS', data: 'ns.dw-reg.com' }],
   // (c) an NS delegation into an unregistered domain.
   [`c-ns.${apex}`, { type: 'NS', data: 'ns1.dw-unreg-ns.net' }],
   // (d) a lame delegation to a DNS host outside the catalogue: review, not claimable.
@@ -59,7 +62,13 @@ const zone = zoneFrom({
     ['x.dw-unreg-failing.com', 'servfail'],
     [`t-refused.${apex}`, 'refused'],
   ],
-  unregistered: ['dw-unreg-cname.com', 'dw-unreg-ns.net', 'dw-unreg-mx.com', 'dw-unreg-failing.com'],
+  unregistered: [
+    'dw-rdapgap.com',
+    'dw-unreg-cname.com',
+    'dw-unreg-ns.net',
+    'dw-unreg-mx.com',
+    'dw-unreg-failing.com',
+  ],
 });
 
 let fixtures: ScanFixtures;
@@ -99,6 +108,10 @@ describe('(c) records into unregistered domains', () => {
     expect(finding).toMatchObject({ recordType: 'CNAME', status: 'claimable', risk: 'high' });
     expect(finding.evidence.join(' ')).toContain('dw-unreg-cname.com is not registered');
     expect(at(`c-cname-ok.${apex}`)).toEqual([]);
+  });
+
+  it('RDAP 404 for a domain that DNS shows registered is not claimable', () => {
+    expect(only(at(`c-rdap-gap.${apex}`))).toMatchObject({ status: 'review', target: 'www.dw-rdapgap.com' });
   });
 
   it('an NS delegation into an unregistered domain is claimable', () => {
