@@ -170,6 +170,9 @@ async function handleUser(user: User | null): Promise<void> {
   // The first auth report clears an earlier error (spec 1 §4); later ones leave a sign-in error shown.
   if (firstReport) $auth.setKey('error', null);
   firstReport = false;
+  // Read before any await: signInWith() checks it to know whether this listener got the user.
+  const verify = verifyOnNextUser && user !== null;
+  if (user) verifyOnNextUser = false;
   if (!user) {
     refresher.stop();
     clearCachedSession();
@@ -183,8 +186,6 @@ async function handleUser(user: User | null): Promise<void> {
   }
   const authUser = toAuthUser(user);
   $auth.set({ ...$auth.get(), user: authUser, error: null });
-  const verify = verifyOnNextUser;
-  verifyOnNextUser = false;
   let profile: ClientProfile;
   try {
     profile = toProfile(await (verify ? api.verify() : api.getUser()));
@@ -219,7 +220,9 @@ export async function signInWith(provider: Provider): Promise<void> {
   $auth.set({ ...$auth.get(), loading: true, error: null });
   verifyOnNextUser = true;
   try {
-    await signInWithPopup(auth, authProvider);
+    const credential = await signInWithPopup(auth, authProvider);
+    // Signing in again as the user already signed in may not fire the auth-state listener.
+    if (verifyOnNextUser) await handleUser(credential.user);
   } catch (error) {
     verifyOnNextUser = false;
     const message = signInErrorMessage(error) || defaultSignInFailure(provider);

@@ -151,7 +151,9 @@ export async function signOut(): Promise<void> {
     await firebase.signOut();
   } catch (error) {
     console.error('Sign out failed', error);
-    $auth.setKey('loading', false);
+    // Firebase could not even load: at least forget the session this browser shows.
+    clearCachedSession();
+    $auth.set({ ...$auth.get(), user: null, userProfile: null, loading: false });
   }
 }
 

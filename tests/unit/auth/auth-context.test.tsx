@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
+import { Avatar } from '../../../src/islands/auth/Avatar.tsx';
 import { AuthProvider, useAuth } from '../../../src/islands/auth/auth-context.tsx';
 import HeaderAuth from '../../../src/islands/auth/HeaderAuth.tsx';
 import { $auth } from '../../../src/lib/auth/store.ts';
@@ -32,5 +33,15 @@ describe('the header before hydration', () => {
     expect($auth.get().loading).toBe(true);
     const html = renderToString(h(HeaderAuth, { variant: 'desktop' }));
     expect(html).toMatch(/<button[^>]*disabled[^>]*>Loading\.\.\.<\/button>/);
+  });
+});
+
+describe('the avatar', () => {
+  it('shows the photo when there is one, else the initials', () => {
+    expect(
+      renderToString(h(Avatar, { photoURL: 'https://example.com/a.png', displayName: 'Ann Lee' })),
+    ).toMatch(/<img src="https:\/\/example.com\/a.png"/);
+    expect(renderToString(h(Avatar, { displayName: 'Ann Lee' }))).toContain('>AL</span>');
+    expect(renderToString(h(Avatar, { displayName: null, email: null }))).toContain('>U</span>');
   });
 });
