@@ -32,6 +32,8 @@ export class ScanContext {
   readonly rdap: Rdap | undefined;
   readonly signal: AbortSignal | undefined;
   readonly errors: ScanError[] = [];
+  /** The scanned domain's own nameservers, asked for referrals the resolvers will not give. */
+  apexNameservers: string[] = [];
   private readonly probes: Limiter;
   private readonly perService = new Map<string, Limiter>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();

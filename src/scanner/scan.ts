@@ -52,6 +52,7 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const servers = (options.resolvers?.length ? options.resolvers : getServers()).map(parseServer);
+  if (servers.length === 0) throw new Error('no DNS resolver configured (give --resolver HOST[:PORT])');
   const dns = new DnsPool({
     servers,
     timeoutMs,
@@ -103,6 +104,7 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
     }),
   );
 
+  ctx.apexNameservers = ns ?? [];
   let wildcard: Set<string> | undefined;
   if (discovery) {
     for (const record of [...(ns ?? []), ...(mx ?? []).map((r) => parseMx(r).exchange)]) add(record, 'found');

@@ -1,5 +1,6 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
+import { normaliseName } from '../dns/resolver.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
 import { gradeFor, lameDelegationTexts, unregisteredTexts } from '../report/texts.ts';
 
@@ -25,17 +26,43 @@ const zoneGone = (answers: string[]) =>
   answers.length > 0 && answers.every((answer) => /\b(REFUSED|SERVFAIL)$/.test(answer));
 
 /**
+ * The NS set of a name, from the resolvers; failing that from the zone's own nameservers, because
+ * many recursive resolvers answer SERVFAIL even for the NS set of a lame delegation, while the
+ * parent's servers still hand out the referral.
+ */
+async function delegationOf(ctx: ScanContext, name: string) {
+  const ns = await ctx.dns.query(name, 'NS');
+  if (ns.status === 'ok' && ns.records.length > 0)
+    return { servers: ns.records, via: `resolver ${ns.server}` };
+  if (name === ctx.settings.domain) return undefined;
+  for (const parent of ctx.apexNameservers) {
+    const a = await ctx.dns.query(parent, 'A');
+    if (a.status !== 'ok') continue;
+    const reply = await queryDirect(a.records[0] as string, ctx.settings.nameserverPort, name, 'NS', {
+      timeoutMs: ctx.settings.timeoutMs,
+      tries: 2,
+      signal: ctx.signal,
+    });
+    const servers = [...reply.answers, ...reply.authorities].flatMap((record) =>
+      record.type === 'NS' && normaliseName(record.name) === name ? [normaliseName(record.data)] : [],
+    );
+    if (servers.length > 0) return { servers, via: `the zone's nameserver ${parent}` };
+  }
+  return undefined;
+}
+
+/**
  * A name whose resolution fails may be delegated to DNS hosts that dropped the zone. The NS records
  * come from the resolvers; the zone check goes straight to each delegated server (non-recursive),
  * because only its own answer (REFUSED, SERVFAIL) tells a missing zone from a passing outage.
  */
 export async function detectDelegation(ctx: ScanContext, name: string): Promise<Candidate[]> {
-  const ns = await ctx.dns.query(name, 'NS');
-  if (ns.status !== 'ok' || ns.records.length === 0) {
-    ctx.error('resolve', `${name}: resolution failed (${ns.status}) and no delegation was found`, name);
+  const delegation = await delegationOf(ctx, name);
+  if (!delegation) {
+    ctx.error('resolve', `${name}: resolution failed and no delegation was found`, name);
     return [];
   }
-  const servers = ns.records;
+  const servers = delegation.servers;
   const candidates: Candidate[] = [];
   for (const server of servers) {
     const registrable = await ctx.unregistered(server);
@@ -77,7 +104,7 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
         target: servers.join(', '),
         service: entry?.service ?? 'unknown DNS host',
         ...grade,
-        evidence: [`${name} NS ${servers.join(', ')} (resolver ${ns.server})`, ...answers],
+        evidence: [`${name} NS ${servers.join(', ')} (from ${delegation.via})`, ...answers],
         ...(entry
           ? {
               explanation: entry.explanation,

@@ -22,6 +22,8 @@ const records: Array<[string, FixtureRecord]> = [
   // (d) a lame delegation to a DNS host outside the catalogue: review, not claimable.
   [`d-unknown.${apex}`, { type: 'NS', data: 'ns.dw-reg.com' }],
   ['ns.dw-reg.com', { type: 'A', data: FIXTURE_IP }],
+  // (d) the same, where only the zone's own nameserver gives the delegation away.
+  [`d-referral.${apex}`, { type: 'A', data: FIXTURE_IP }],
   // (e) MX into an unregistered domain, MX to a live host, SPF includes.
   [apex, { type: 'MX', data: { preference: 10, exchange: 'mx.dw-unreg-mx.com' } }],
   [apex, { type: 'MX', data: { preference: 20, exchange: 'mx.dw-reg.com' } }],
@@ -57,11 +59,13 @@ const zone = zoneFrom({
   behaviours: [
     [`c-ns.${apex}`, 'servfail'],
     [`d-unknown.${apex}`, 'servfail'],
+    [`d-referral.${apex}`, 'servfail'],
     ['dw-t.azurewebsites.net', 'timeout'],
     ['dw-s.azurewebsites.net', 'servfail'],
     ['x.dw-unreg-failing.com', 'servfail'],
     [`t-refused.${apex}`, 'refused'],
   ],
+  referrals: [[`d-referral.${apex}`, { type: 'NS', data: 'ns.dw-reg.com' }]],
   unregistered: [
     'dw-rdapgap.com',
     'dw-unreg-cname.com',
@@ -124,6 +128,12 @@ describe('(d) lame delegations', () => {
     const finding = only(at(`d-unknown.${apex}`));
     expect(finding).toMatchObject({ recordType: 'NS', status: 'review', service: 'unknown DNS host' });
     expect(finding.evidence.join(' ')).toContain('REFUSED');
+  });
+
+  it('finds the delegation at the zone’s own nameserver when the resolver will not give it', () => {
+    const finding = only(at(`d-referral.${apex}`));
+    expect(finding).toMatchObject({ recordType: 'NS', target: 'ns.dw-reg.com' });
+    expect(finding.evidence[0]).toContain(`nameserver ns1.${apex}`);
   });
 });
 
