@@ -1,9 +1,11 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { type QuotaCheck, validateDomain } from '../../lib/auth/domain.ts';
 import type { Provider } from '../../lib/auth/messages.ts';
 import {
   $auth,
   type AuthState,
+  checkQuota,
   hydrateFromCache,
   loadFirebase,
   refreshProfile,
@@ -18,6 +20,10 @@ export interface AuthContextValue extends AuthState {
   signIn(provider: Provider): Promise<void>;
   signOut(): Promise<void>;
   refreshProfile(): Promise<void>;
+  /** The server's quota: may a scan start now? A failed check says no, with 0 remaining. */
+  checkQuota(): Promise<QuotaCheck>;
+  /** False for anything that is not a well-formed domain. */
+  validateDomain(domain: string): boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -40,6 +46,8 @@ export function AuthProvider({ children, eager = false }: { children: ComponentC
       signInWithGitHub: () => signInWithProvider('github'),
       signOut,
       refreshProfile,
+      checkQuota,
+      validateDomain,
     }),
     [state],
   );

@@ -171,3 +171,12 @@ export async function getIdToken(): Promise<string | null> {
   const firebase = await loadFirebase();
   return firebase.getIdToken();
 }
+
+/** Whether the user may start a scan now, asked of the server (spec 1 §6's stub, made real). */
+export async function checkQuota(): Promise<import('./domain.ts').QuotaCheck> {
+  const { checkScanQuota } = await import('./domain.ts');
+  return checkScanQuota(async () => {
+    const firebase = await loadFirebase();
+    return firebase.fetchUser();
+  });
+}

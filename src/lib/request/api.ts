@@ -1,6 +1,9 @@
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
+import { isValidDomain } from './domain-format.ts';
 import { RequestError } from './errors.ts';
+
+export { isValidDomain };
 
 /** Where the API lives: this origin, unless the site was built for an API served elsewhere. */
 export function apiBase(): string {
@@ -13,12 +16,6 @@ export function createAuthedClient(
   options: Partial<ClientOptions> = {},
 ): ApiClient {
   return createApiClient({ baseUrl: apiBase(), timeoutMs: API_TIMEOUT_MS, getToken, ...options });
-}
-
-/** Domain format of spec 1 §5: labels of letters, digits, hyphens; at least two; 63 each at most. */
-export function isValidDomain(domain: string): boolean {
-  const labels = domain.trim().toLowerCase().split('.');
-  return labels.length >= 2 && labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
 }
 
 function assertDomain(domain: string): string {
