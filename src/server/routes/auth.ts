@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { isValidDomain } from '../../lib/request/domain-format.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
@@ -41,6 +42,17 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined) {
       const token = c.get('token');
       const row = (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
       return c.json(await authUserResponse(db, row, now()));
+    })
+    .post('/domain', requireAuth(auth), smallBody, async (c) => {
+      const body = await readJson(c, z.object({ domain: z.unknown().optional() }));
+      const domain = typeof body.domain === 'string' ? body.domain.trim().toLowerCase() : '';
+      if (!isValidDomain(domain)) {
+        throw new ApiError(400, 'VALIDATION_ERROR', `Invalid domain format: ${String(body.domain ?? '')}`);
+      }
+      const token = c.get('token');
+      await upsertUser(db, token);
+      await db.update(users).set({ domain, updatedAt: sql`now()` }).where(eq(users.id, token.uid));
+      return c.json({ domain });
     })
     .patch('/settings', requireAuth(auth), smallBody, async (c) => {
       const { settings } = await readJson(c, settingsSchema);

@@ -87,6 +87,7 @@ for (const backend of databaseBackends) {
         ['POST', '/auth/verify'],
         ['GET', '/auth/user'],
         ['PATCH', '/auth/settings'],
+        ['POST', '/auth/domain'],
         ['PATCH', '/api/auth/user/profile'],
       ])('%s %s without a token answers 401', async (method, path) => {
         await expectError(await call(path, { method }), 401, 'Authentication required', 'AUTH_REQUIRED');
@@ -173,6 +174,28 @@ for (const backend of databaseBackends) {
           clockOffset = 0;
         }
         expect((await call('/auth/user', { token: ann.idToken })).status).toBe(200);
+      });
+
+      it('POST /auth/domain sets the primary domain that GET /auth/user reports', async () => {
+        const res = await call('/auth/domain', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { domain: ' Acme.IO ' },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ domain: 'acme.io' });
+        const user = (await (await call('/auth/user', { token: ann.idToken })).json()) as AuthUserResponse;
+        expect(user.domain).toBe('acme.io');
+        await expectError(
+          await call('/auth/domain', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { domain: 'not a domain' },
+          }),
+          400,
+          'Invalid domain format: not a domain',
+          'VALIDATION_ERROR',
+        );
       });
 
       it('PATCH /auth/settings merges settings', async () => {
