@@ -5,7 +5,7 @@ import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './http/guard.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
 import type { CloudRange, DetectionKind, Finding, ScanError } from './types.ts';
-import { Limiter } from './util/limit.ts';
+import { Limiter, RateLimiter } from './util/limit.ts';
 
 /** A possible finding and the way to check its evidence a second time. */
 export interface Candidate {
@@ -23,6 +23,8 @@ export interface Settings {
   nameserverPort: number;
   maxBodyBytes: number;
   perServiceConcurrency: number;
+  perServiceRate: number;
+  catalogue: readonly Entry[];
   onConnect?: (address: string, port: number) => void;
 }
 
@@ -35,7 +37,7 @@ export class ScanContext {
   /** The scanned domain's own nameservers, asked for referrals the resolvers will not give. */
   apexNameservers: string[] = [];
   private readonly probes: Limiter;
-  private readonly perService = new Map<string, Limiter>();
+  private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
   private readonly cloud = new BlockList();
   private readonly cloudProviders: Array<{ list: BlockList; provider: string }> = [];
@@ -105,16 +107,21 @@ export class ScanContext {
     const key = `${scheme} ${host} ${address}`;
     const cached = fresh ? undefined : this.probeCache.get(key);
     if (cached) return cached;
-    const serviceKey = service?.id ?? '';
-    let limiter = this.perService.get(serviceKey);
-    if (!limiter) {
-      limiter = new Limiter(this.settings.perServiceConcurrency, this.signal);
-      this.perService.set(serviceKey, limiter);
+    // Probes outside any service (silent cloud addresses) are limited per address instead.
+    const serviceKey = service?.id ?? `address ${address}`;
+    let limits = this.perService.get(serviceKey);
+    if (!limits) {
+      limits = {
+        limiter: new Limiter(this.settings.perServiceConcurrency, this.signal),
+        rate: new RateLimiter(this.settings.perServiceRate, this.signal),
+      };
+      this.perService.set(serviceKey, limits);
     }
-    const serviceLimiter = limiter;
+    const { limiter, rate } = limits;
     const pending = this.probes.run(() =>
-      serviceLimiter.run(() =>
-        probe(host, address, scheme, {
+      limiter.run(async () => {
+        await rate.take();
+        return probe(host, address, scheme, {
           ports: this.settings.ports,
           allowPrivate: this.settings.allowPrivate,
           timeoutMs: this.settings.timeoutMs,
@@ -123,8 +130,8 @@ export class ScanContext {
           resolveAddress: (name) => this.resolveAddress(name, fresh),
           signal: this.signal,
           onConnect: this.settings.onConnect,
-        }),
-      ),
+        });
+      }),
     );
     if (!fresh) this.probeCache.set(key, pending);
     return pending;

@@ -9,6 +9,7 @@ import { Rdap } from './discover/rdap.ts';
 import { answerSignature, builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { type Resolution, resolveChain } from './dns/chain.ts';
 import { DnsPool, normaliseName, parseMx, parseServer } from './dns/resolver.ts';
+import { catalogue } from './fingerprints/catalogue.ts';
 import type { Finding, ScanOptions, ScanResult } from './types.ts';
 import { mapLimit, sleep } from './util/limit.ts';
 
@@ -22,6 +23,7 @@ export const DEFAULTS = {
   validationDelayMs: 2000,
   maxBodyBytes: 256 * 1024,
   perServiceConcurrency: 4,
+  perServiceRate: 20,
 } as const;
 
 /** A domain the engine accepts: a syntactically valid host name under a public suffix. */
@@ -70,6 +72,8 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
       nameserverPort: options.nameserverPort ?? 53,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
+      perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
+      catalogue: options.catalogue ?? catalogue,
       onConnect: options.onConnect,
     },
     dns,

@@ -1,3 +1,4 @@
+import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './http/guard.ts';
 
 export type FindingStatus = 'claimable' | 'likely' | 'review';
@@ -74,6 +75,10 @@ export interface ScanOptions {
   /** Port of the delegated nameservers the NS check asks directly (53; tests use a fixture port). */
   nameserverPort?: number;
   cloudRanges?: readonly CloudRange[];
+  /** The fingerprint catalogue; the built-in one when absent. */
+  catalogue?: readonly Entry[];
+  /** Probes per second to one service (a token bucket), on top of `perServiceConcurrency`. */
+  perServiceRate?: number;
   /** Probes in flight to one service, so a scan never hammers one provider. */
   perServiceConcurrency?: number;
   maxBodyBytes?: number;

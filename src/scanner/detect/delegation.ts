@@ -93,7 +93,7 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
     return [];
   }
   if (!zoneGone(answers)) return [];
-  const entry = servers.flatMap((server) => entriesForNs(server))[0];
+  const entry = servers.flatMap((server) => entriesForNs(server, ctx.settings.catalogue))[0];
   const grade = entry ? gradeFor(entry) : { status: 'review' as const, risk: 'medium' as const };
   return [
     {

@@ -46,7 +46,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
     }
     const res = await resolveChain(ctx.dns, exchange);
     if (res.status !== 'nxdomain') continue;
-    const entry = entriesForMx(exchange)[0];
+    const entry = entriesForMx(exchange, ctx.settings.catalogue)[0];
     candidates.push({
       kind: 'mail',
       finding: {

@@ -46,7 +46,7 @@ function again(ctx: ScanContext, res: Resolution) {
  * at a known service address or a silent cloud address. Lookup failures are errors, never findings.
  */
 export async function detectName(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
-  if (isServiceHost(res.name)) return [];
+  if (isServiceHost(res.name, ctx.settings.catalogue)) return [];
   if (res.status !== 'exists' && res.status !== 'nxdomain') {
     if (res.chain.length === 0 && (res.status === 'servfail' || res.status === 'refused')) {
       return detectDelegation(ctx, res.name);
@@ -59,7 +59,7 @@ export async function detectName(ctx: ScanContext, res: Resolution): Promise<Can
     return [];
   }
   if (res.chain.length === 0) return res.status === 'exists' ? detectAddresses(ctx, res) : [];
-  const entries = [...new Set(res.chain.flatMap((hop) => entriesForCname(hop)))];
+  const entries = [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
   return res.status === 'nxdomain'
     ? detectGoneTarget(ctx, res, entries)
     : detectLiveTarget(ctx, res, entries);
@@ -143,7 +143,8 @@ async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entr
         const fresh = await again(ctx, res);
         const freshAddress = firstAddress(fresh.a, fresh.aaaa);
         if (fresh.status !== 'exists' || !freshAddress) return undefined;
-        if (!fresh.chain.some((hop) => entriesForCname(hop).includes(entry))) return undefined;
+        if (!fresh.chain.some((hop) => entriesForCname(hop, ctx.settings.catalogue).includes(entry)))
+          return undefined;
         const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
         return second.evidence.length > 0
           ? `confirmed via resolver ${fresh.server}: ${second.evidence.join('; ')}`
@@ -159,7 +160,7 @@ async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candi
   const addresses = [...res.a, ...res.aaaa];
   const recordOf = (address: string): RecordKind => (address.includes(':') ? 'AAAA' : 'A');
   for (const address of addresses) {
-    for (const entry of entriesForIp(address)) {
+    for (const entry of entriesForIp(address, ctx.settings.catalogue)) {
       const first = await webEvidence(ctx, res.name, address, entry);
       if (first.evidence.length === 0) continue;
       candidates.push({

@@ -60,3 +60,22 @@ export function sleep(ms: number, signal?: AbortSignal) {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** Spaces the start of tasks at least 1000/perSecond ms apart: a polite rate towards one service. */
+export class RateLimiter {
+  private next = 0;
+  private readonly interval: number;
+  private readonly signal: AbortSignal | undefined;
+
+  constructor(perSecond: number, signal?: AbortSignal) {
+    this.interval = 1000 / Math.max(perSecond, 0.001);
+    this.signal = signal;
+  }
+
+  async take() {
+    const now = performance.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.interval;
+    if (at > now) await sleep(at - now, this.signal);
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { Limiter, mapLimit, RateLimiter } from '../../../src/scanner/util/limit.ts';
+
+describe('limits', () => {
+  it('a limiter never runs more than its width at once', async () => {
+    const limiter = new Limiter(3);
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        limiter.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running--;
+        }),
+      ),
+    );
+    expect(peak).toBe(3);
+  });
+
+  it('a cancelled limiter rejects waiting tasks and refuses new ones', async () => {
+    const controller = new AbortController();
+    const limiter = new Limiter(1, controller.signal);
+    const first = limiter.run(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const waiting = limiter.run(async () => 'ran');
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    await expect(limiter.run(async () => 'ran')).rejects.toThrow('stop');
+    await first;
+  });
+
+  it('a rate limiter spaces starts by its interval', async () => {
+    const rate = new RateLimiter(50);
+    const started = performance.now();
+    for (let i = 0; i < 6; i++) await rate.take();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it('mapLimit keeps the input order', async () => {
+    const out = await mapLimit([30, 10, 20], 2, async (ms) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return ms;
+    });
+    expect(out).toEqual([30, 10, 20]);
+  });
+});
