@@ -37,6 +37,16 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (code === 'auth/user-disabled') throw new ApiError(403, 'ACCESS_DENIED', 'Access denied');
+      // Firebase (or the emulator) could not be asked: not the user's fault, so not a 401 that
+      // would send them to sign in again.
+      if (code.startsWith('app/network') || code === 'auth/internal-error') {
+        c.get('logger').error({ err: error }, 'could not verify an ID token');
+        throw new ApiError(
+          503,
+          'AUTH_UNAVAILABLE',
+          'The sign-in service is unavailable. Please try again shortly.',
+        );
+      }
       c.get('logger').info({ code }, 'rejected an ID token');
       throw new ApiError(
         401,
