@@ -142,3 +142,27 @@ test('an expired session (server says SESSION_EXPIRED) signs out with a clear me
   await hydrated(page);
   await expect(page.getByText('Your session expired after 24 hours. Please sign in again.')).toBeVisible();
 });
+
+test('a token the server rejects signs out once and settles on /login, without a redirect loop', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with GitHub', newAccount('Gone User'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.route('**/auth/user', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Authentication required', code: 'INVALID_TOKEN', statusCode: 401 }),
+    }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await hydrated(page);
+  await expect(page.getByText('Your session is no longer valid. Please sign in again.')).toBeVisible();
+  // Stays put: signed out, so nothing asks the server again.
+  await page.waitForTimeout(3000);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+});

@@ -15,10 +15,12 @@ import {
   type User,
 } from 'firebase/auth';
 import { apiBase, authService, createAuthedClient } from '../request/api.ts';
+import { UNAUTHORIZED_REDIRECT_MS } from '../request/client.ts';
 import { RequestError } from '../request/errors.ts';
 import { type PublicAuthConfig, validateFirebaseConfig } from './config.ts';
 import {
   defaultSignInFailure,
+  INVALID_SESSION_MESSAGE,
   type Provider,
   SESSION_EXPIRED_MESSAGE,
   signInErrorMessage,
@@ -57,7 +59,7 @@ const refresher = createTokenRefresher({
   onSessionExpired: () => void endSession(SESSION_EXPIRED_MESSAGE),
   onFatal: (error) => {
     console.error('Token refresh failed', error);
-    void endSession('Your session ended. Please sign in again.');
+    void endSession(INVALID_SESSION_MESSAGE);
   },
 });
 
@@ -75,7 +77,12 @@ const api = authService(
         void endSession(SESSION_EXPIRED_MESSAGE);
         return;
       }
-      setTimeout(() => window.location.assign('/auth/signin'), 2000);
+      // The server no longer accepts this user's tokens (e.g. the account is gone): signing out
+      // here is what keeps /login from bouncing to /auth/signin and back forever.
+      void endSession(INVALID_SESSION_MESSAGE);
+      if (!window.location.pathname.startsWith('/login')) {
+        setTimeout(() => window.location.assign('/auth/signin'), UNAUTHORIZED_REDIRECT_MS);
+      }
     },
   }),
 );
@@ -190,7 +197,8 @@ async function handleUser(user: User | null): Promise<void> {
   try {
     profile = toProfile(await (verify ? api.verify() : api.getUser()));
   } catch (error) {
-    if (error instanceof RequestError && error.code === 'SESSION_EXPIRED') return;
+    // A 401 has already ended the session (onUnauthorized).
+    if (error instanceof RequestError && error.statusCode === 401) return;
     console.warn('Could not load the profile', error);
     profile = $auth.get().userProfile ?? fallbackProfile(authUser);
   }

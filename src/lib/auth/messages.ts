@@ -49,3 +49,6 @@ export function authErrorMessage(code: string | undefined): string {
 
 /** Shown on /login after the 24-hour session limit signed the user out. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session expired after 24 hours. Please sign in again.';
+
+/** Shown on /login when the server stopped accepting the user's tokens. */
+export const INVALID_SESSION_MESSAGE = 'Your session is no longer valid. Please sign in again.';
