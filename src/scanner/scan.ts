@@ -97,16 +97,28 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
     else add(normal, 'given');
   }
 
-  const [ns, mx, txt] = await Promise.all(
-    (['NS', 'MX', 'TXT'] as const).map(async (type) => {
-      const outcome = await dns.query(domain, type);
-      if (outcome.status === 'ok') return outcome.records;
-      if (outcome.status !== 'nodata' && outcome.status !== 'nxdomain') {
-        ctx.error('discover', `${type} ${domain}: ${outcome.status}`, domain);
-      }
-      return [];
-    }),
+  const apexAnswers = await Promise.all(
+    (['NS', 'MX', 'TXT'] as const).map((type) => dns.query(domain, type)),
   );
+  // Without answers for the apex, every later "finding" would rest on nothing: fail the scan.
+  if (apexAnswers.every((outcome) => outcome.status === 'nxdomain')) {
+    throw new Error(`${domain} does not exist (NXDOMAIN)`);
+  }
+  const failed = apexAnswers.filter(
+    (o) => o.status !== 'ok' && o.status !== 'nodata' && o.status !== 'nxdomain',
+  );
+  if (failed.length === apexAnswers.length) {
+    throw new Error(
+      `the resolvers (${servers.join(', ')}) give no answer for ${domain}: ${failed[0]?.status}`,
+    );
+  }
+  const [ns, mx, txt] = apexAnswers.map((outcome, i) => {
+    if (outcome.status === 'ok') return outcome.records;
+    if (outcome.status !== 'nodata' && outcome.status !== 'nxdomain') {
+      ctx.error('discover', `${['NS', 'MX', 'TXT'][i]} ${domain}: ${outcome.status}`, domain);
+    }
+    return [];
+  });
 
   ctx.apexNameservers = ns ?? [];
   let wildcard: Set<string> | undefined;

@@ -200,3 +200,18 @@ describe('discovery and validation', () => {
     expect(finding?.status).toBe('likely');
   });
 });
+
+describe('a scan that cannot run', () => {
+  it('fails for a domain that does not exist', async () => {
+    await expect(scanDomain('nowhere.test', fixtures.options({ ct: false }))).rejects.toThrow(
+      /does not exist/,
+    );
+  });
+
+  it('fails when the resolvers do not answer, instead of reporting an empty zone', async () => {
+    fixtures.dns.behaviours.set('silent.test', 'timeout');
+    await expect(
+      scanDomain('silent.test', fixtures.options({ ct: false, timeoutMs: 200, dnsTries: 1 })),
+    ).rejects.toThrow(/give no answer/);
+  });
+});
