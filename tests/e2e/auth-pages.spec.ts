@@ -136,9 +136,14 @@ test('/auth/signin lands on /login, keeping the query', async ({ page }) => {
 test('signed out, the header offers Sign In and the dashboard says authentication is required', async ({
   page,
 }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  for (const path of ['/', '/login']) {
+    await page.goto(path);
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+    // Hydration replaced the server's placeholder rather than adding to it.
+    await expect(page.getByRole('button', { name: 'Loading...' })).toHaveCount(0);
+  }
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
 });

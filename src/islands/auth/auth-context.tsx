@@ -1,5 +1,5 @@
 import { type ComponentChildren, createContext } from 'preact';
-import { useContext, useEffect, useMemo } from 'preact/hooks';
+import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type QuotaCheck, validateDomain } from '../../lib/auth/domain.ts';
 import type { Provider } from '../../lib/auth/messages.ts';
 import {
@@ -33,11 +33,17 @@ const AuthContext = createContext<AuthContextValue | null>(null);
  * the others show the cached signed-in state and load Firebase only when the user acts.
  */
 export function AuthProvider({ children, eager = false }: { children: ComponentChildren; eager?: boolean }) {
-  const state = useStore($auth);
+  const stored = useStore($auth);
+  // The first client render must match the server's HTML (auth loading, nobody signed in), even
+  // when another island on the page has already learnt who is signed in; otherwise hydration
+  // keeps the server's 'Loading...' next to the client's 'Sign In'.
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    setMounted(true);
     hydrateFromCache(eager);
     if (eager) loadFirebase().catch(() => {});
   }, [eager]);
+  const state = mounted ? stored : { ...stored, user: null, userProfile: null, loading: true };
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
