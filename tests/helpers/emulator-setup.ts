@@ -4,15 +4,20 @@ import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
 import { startAuthEmulator } from '../../src/server/auth/emulator.ts';
 
 /**
- * One Firebase Auth Emulator for the whole vitest run (it takes about 5 s to start). Its port is
- * picked free at random, with the two above it, so concurrent runs in one working tree and a
- * running `npm start` (9099) never collide.
+ * One Firebase Auth Emulator for the whole vitest run. Its port is picked free at random, with the
+ * two above it, so concurrent runs in one working tree and a running `npm start` (9099) never
+ * collide. Setup does not wait for it (about 5 s): tests that need it call waitForAuthEmulator().
  */
 export default async function setup(project: TestProject) {
   const port = await freePortTriple();
-  const emulator = await startAuthEmulator({ port, projectId: DEMO_PROJECT_ID });
-  project.provide('authEmulatorHost', emulator.host);
-  return () => emulator.stop();
+  const starting = startAuthEmulator({ port, projectId: DEMO_PROJECT_ID });
+  // Reported by the tests that wait for it; here it must not become an unhandled rejection.
+  starting.catch(() => {});
+  project.provide('authEmulatorHost', `127.0.0.1:${port}`);
+  return async () => {
+    const emulator = await starting.catch(() => undefined);
+    await emulator?.stop();
+  };
 }
 
 async function freePortTriple(): Promise<number> {

@@ -1,5 +1,17 @@
 import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
 
+/** Resolves once the run's emulator (tests/helpers/emulator-setup.ts) answers. */
+export async function waitForAuthEmulator(emulatorHost: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The Firebase Auth Emulator at ${emulatorHost} did not start within ${timeoutMs} ms`);
+}
+
 export interface MintedUser {
   idToken: string;
   uid: string;

@@ -8,7 +8,13 @@ import type { AuthUserResponse } from '../../../src/lib/auth/profile.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import { disableUser, mintIdToken, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
+import {
+  disableUser,
+  mintIdToken,
+  rewriteToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 // firebase-admin reads this when it verifies: with it, the emulator's unsigned tokens are accepted.
@@ -28,6 +34,7 @@ for (const backend of databaseBackends) {
       let octo: { idToken: string; uid: string };
 
       beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
         database = await backend.open();
         verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
         app = testApp(database, {
