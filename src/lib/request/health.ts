@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import type { ApiClient } from './client.ts';
 import { toRequestError } from './errors.ts';
 
@@ -65,4 +66,21 @@ export function startPoll(
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/** The API's health as the dashboard shows it; updated by watchApiHealth(). */
+export const $apiHealth = atom<PollState>({
+  connected: false,
+  lastError: null,
+  retryCount: 0,
+  lastCheck: null,
+});
+
+/** Polls GET /health every 30 s into $apiHealth; returns a stop function. */
+export function watchApiHealth(client: ApiClient, intervalMs = HEALTH_POLL_MS): () => void {
+  return startPoll(
+    () => client.get('/health', { retries: 0 }),
+    (state) => $apiHealth.set(state),
+    intervalMs,
+  );
 }

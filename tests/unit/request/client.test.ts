@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authService, isValidDomain, scanService } from '../../../src/lib/request/api.ts';
 import { type ClientOptions, createApiClient } from '../../../src/lib/request/client.ts';
 import { ERROR_TITLES, type RequestError } from '../../../src/lib/request/errors.ts';
-import { checkScanHealth, startPoll } from '../../../src/lib/request/health.ts';
+import { $apiHealth, checkScanHealth, startPoll, watchApiHealth } from '../../../src/lib/request/health.ts';
 import { type Connectivity, OfflineQueue } from '../../../src/lib/request/offline-queue.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -364,6 +364,19 @@ describe('services', () => {
     expect(states).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(states.at(-1)).toMatchObject({ connected: true, retryCount: 0, lastError: null });
+    stop();
+  });
+});
+
+describe('watchApiHealth', () => {
+  it('records the API as connected, then the error and a retry count', async () => {
+    let up = true;
+    handler = (_req, res) => (up ? json(res, 200, { status: 'ok' }) : json(res, 503, { error: 'down' }));
+    const stop = watchApiHealth(createApiClient({ baseUrl }), 50);
+    await vi.waitFor(() => expect($apiHealth.get()).toMatchObject({ connected: true, retryCount: 0 }));
+    up = false;
+    await vi.waitFor(() => expect($apiHealth.get()).toMatchObject({ connected: false, lastError: 'down' }));
+    await vi.waitFor(() => expect($apiHealth.get().retryCount).toBeGreaterThanOrEqual(2));
     stop();
   });
 });
