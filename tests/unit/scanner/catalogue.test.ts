@@ -35,6 +35,11 @@ describe('the catalogue', () => {
     expect(matchesSuffix('b.s3x.eu-west-2.amazonaws.com', 's3.*.amazonaws.com')).toBe(false);
   });
 
+  it('gives every entry a vulnerable case in this zone or, when it is matched by address, in addresses.test.ts', () => {
+    const covered = new Set(zone.cases.map((c) => c.entry.id));
+    for (const entry of catalogue) expect(covered.has(entry.id) || entry.ips.length > 0).toBe(true);
+  });
+
   it('never grades a service that verifies ownership as claimable', () => {
     for (const c of zone.cases.filter((c) => c.entry.status === 'not-vulnerable')) {
       expect(c.expected).toBe('review');
