@@ -166,3 +166,20 @@ test('a token the server rejects signs out once and settles on /login, without a
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
 });
+
+test('signing out in one tab updates the header in another', async ({ page, context }) => {
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Two Tabs'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const other = await context.newPage();
+  await other.goto('/pricing');
+  await hydrated(other);
+  await expect(other.getByTestId('header-auth').getByText('Welcome back!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(other.getByTestId('header-auth')).toHaveCount(0);
+  await expect(
+    other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
+  ).toBeVisible();
+});

@@ -11,6 +11,7 @@ import {
   refreshProfile,
   signInWithProvider,
   signOut,
+  watchCachedSession,
 } from '../../lib/auth/store.ts';
 import { useStore } from '../ui/use-store.ts';
 
@@ -41,6 +42,7 @@ export function AuthProvider({ children, eager = false }: { children: ComponentC
   useEffect(() => {
     setMounted(true);
     hydrateFromCache(eager);
+    watchCachedSession();
     if (eager) loadFirebase().catch(() => {});
   }, [eager]);
   const state = mounted ? stored : { ...stored, user: null, userProfile: null, loading: true };

@@ -123,6 +123,27 @@ export function hydrateFromCache(waitForFirebase: boolean): void {
   }
 }
 
+let watching = false;
+
+/**
+ * Follows sign-in and sign-out in other tabs through the cached session. Where Firebase is loaded
+ * it reports the change itself; this covers pages that never load it.
+ */
+export function watchCachedSession(): void {
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CACHE_KEY || firebaseLoaded) return;
+    const session = readCachedSession();
+    $auth.set({
+      ...$auth.get(),
+      user: session?.user ?? null,
+      userProfile: session?.profile ?? null,
+      loading: false,
+    });
+  });
+}
+
 type FirebaseClient = typeof import('./firebase-client.ts');
 let client: Promise<FirebaseClient> | undefined;
 
