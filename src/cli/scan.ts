@@ -5,7 +5,8 @@ import { parseServer } from '../scanner/dns/resolver.ts';
 import { toJsonDocument } from '../scanner/report/json.ts';
 import { renderReport } from '../scanner/report/text.ts';
 import { parseDomain, scanDomain } from '../scanner/scan.ts';
-import type { ProgressEvent, ScanOptions } from '../scanner/types.ts';
+import type { ScanOptions } from '../scanner/types.ts';
+import { progressBar } from './scan-progress.ts';
 
 const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
     [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
@@ -123,25 +124,6 @@ function parse(args: string[]) {
       help: { type: 'boolean', short: 'h' },
     },
   });
-}
-
-function progressBar(stream: NodeJS.WriteStream) {
-  let last = 0;
-  return (event: ProgressEvent) => {
-    const now = Date.now();
-    if (event.phase !== 'done' && now - last < 80) return;
-    last = now;
-    if (event.phase === 'done') {
-      stream.write('\r\x1b[2K');
-      return;
-    }
-    const width = 30;
-    const ratio = event.total > 0 ? Math.min(1, event.done / event.total) : 0;
-    const filled = Math.round(ratio * width);
-    stream.write(
-      `\r\x1b[2K${event.phase.padEnd(9)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}`,
-    );
-  };
 }
 
 /** `danglewatch scan`: exit 0 without findings, 1 with findings, 2 when the scan could not run. */

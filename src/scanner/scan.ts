@@ -53,7 +53,8 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
   signal?.throwIfAborted();
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-  const servers = (options.resolvers?.length ? options.resolvers : getServers()).map(parseServer);
+  // The system's list is already in the form Resolver takes (and may hold scoped IPv6 addresses).
+  const servers = options.resolvers?.length ? options.resolvers.map(parseServer) : getServers();
   if (servers.length === 0) throw new Error('no DNS resolver configured (give --resolver HOST[:PORT])');
   const dns = new DnsPool({
     servers,

@@ -63,7 +63,8 @@ const fixtureFlags = () => [
   '16',
 ];
 
-describe('danglewatch scan', () => {
+// Each case spawns the real command; on a busy machine a spawn alone can take seconds.
+describe('danglewatch scan', { timeout: 60_000 }, () => {
   it('--json prints one document of the contract and exits 1 on findings', async () => {
     const { code, stdout } = await run([
       apex,
@@ -132,7 +133,7 @@ describe('danglewatch scan', () => {
     expect(report.stdout).toContain('Fix: ');
   });
 
-  it.concurrent.each([
+  it.each([
     [['not a domain!'], /invalid domain/],
     [['example.com', '--bogus'], /Unknown option '--bogus'/],
     [['example.com', '--wordlist', '/nonexistent/words.txt'], /cannot read --wordlist/],

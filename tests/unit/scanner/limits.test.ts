@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { progressBar } from '../../../src/cli/scan-progress.ts';
 import { Limiter, mapLimit, RateLimiter } from '../../../src/scanner/util/limit.ts';
 
 describe('limits', () => {
@@ -43,5 +44,22 @@ describe('limits', () => {
       return ms;
     });
     expect(out).toEqual([30, 10, 20]);
+  });
+});
+
+describe('the progress bar', () => {
+  it('redraws one line at a bounded rate and erases itself when done', () => {
+    const out: string[] = [];
+    let clock = 1000;
+    const bar = progressBar({ write: (text: string) => out.push(text) }, () => clock);
+    bar({ phase: 'resolve', done: 5, total: 10 });
+    bar({ phase: 'resolve', done: 6, total: 10 });
+    clock += 100;
+    bar({ phase: 'validate', done: 1, total: 2 });
+    bar({ phase: 'done', done: 1, total: 1 });
+    expect(out).toHaveLength(3);
+    expect(out[0]).toContain(`[${'#'.repeat(15)}${'.'.repeat(15)}] 5/10`);
+    expect(out[1]?.startsWith('\r\x1b[2Kvalidate')).toBe(true);
+    expect(out[2]).toBe('\r\x1b[2K');
   });
 });
