@@ -47,7 +47,7 @@ async function listFile(path: string | undefined, flag: string) {
   }
 }
 
-export async function parseScanArgs(
+async function parseScanArgs(
   args: string[],
 ): Promise<{ domain: string; json: boolean; options: ScanOptions } | 'help'> {
   let parsed: ReturnType<typeof parse>;

@@ -18,6 +18,7 @@ export interface Candidate {
 export interface Settings {
   domain: string;
   timeoutMs: number;
+  httpTimeoutMs: number;
   ports: Record<Scheme, number>;
   allowPrivate: AllowPrivate;
   nameserverPort: number;
@@ -124,7 +125,7 @@ export class ScanContext {
         return probe(host, address, scheme, {
           ports: this.settings.ports,
           allowPrivate: this.settings.allowPrivate,
-          timeoutMs: this.settings.timeoutMs,
+          timeoutMs: this.settings.httpTimeoutMs,
           maxBodyBytes: this.settings.maxBodyBytes,
           maxRedirects: 3,
           resolveAddress: (name) => this.resolveAddress(name, fresh),

@@ -19,6 +19,7 @@ export const DEFAULTS = {
   rdapUrl: 'https://rdap.org',
   concurrency: 64,
   timeoutMs: 3000,
+  httpTimeoutMs: 8000,
   dnsTries: 2,
   validationDelayMs: 2000,
   maxBodyBytes: 256 * 1024,
@@ -68,6 +69,7 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
     {
       domain,
       timeoutMs,
+      httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
       ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
       allowPrivate: options.allowPrivate ?? false,
       nameserverPort: options.nameserverPort ?? 53,

@@ -65,8 +65,9 @@ export interface ScanOptions {
   allowPrivate?: AllowPrivate;
   /** DNS queries in flight, and the width of the name pipeline. */
   concurrency?: number;
-  /** Per DNS try and per HTTP request. */
+  /** Per DNS try, and per HTTP request unless `httpTimeoutMs` says otherwise. */
   timeoutMs?: number;
+  httpTimeoutMs?: number;
   dnsTries?: number;
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;

@@ -134,11 +134,11 @@ async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entr
   for (const entry of entries) {
     if (entry.dns !== 'resolves') continue;
     const first = await webEvidence(ctx, res.name, address, entry);
-    if (first.evidence.length === 0) continue;
+    if (first.length === 0) continue;
     const target = res.terminal;
     candidates.push({
       kind: 'unclaimed-resource',
-      finding: entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first.evidence]),
+      finding: entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first]),
       recheck: async () => {
         const fresh = await again(ctx, res);
         const freshAddress = firstAddress(fresh.a, fresh.aaaa);
@@ -146,9 +146,7 @@ async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entr
         if (!fresh.chain.some((hop) => entriesForCname(hop, ctx.settings.catalogue).includes(entry)))
           return undefined;
         const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
-        return second.evidence.length > 0
-          ? `confirmed via resolver ${fresh.server}: ${second.evidence.join('; ')}`
-          : undefined;
+        return second.length > 0 ? `confirmed via resolver ${fresh.server}: ${second.join('; ')}` : undefined;
       },
     });
   }
@@ -162,18 +160,18 @@ async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candi
   for (const address of addresses) {
     for (const entry of entriesForIp(address, ctx.settings.catalogue)) {
       const first = await webEvidence(ctx, res.name, address, entry);
-      if (first.evidence.length === 0) continue;
+      if (first.length === 0) continue;
       candidates.push({
         kind: 'unclaimed-resource',
         finding: entryFinding(res.name, recordOf(address), address, entry, [
           `${res.name} ${recordOf(address)} ${address} (resolver ${res.server})`,
-          ...first.evidence,
+          ...first,
         ]),
         recheck: async () => {
           const fresh = await again(ctx, res);
           if (![...fresh.a, ...fresh.aaaa].includes(address)) return undefined;
           const second = await webEvidence(ctx, res.name, address, entry, true);
-          return second.evidence.length > 0 ? `confirmed: ${second.evidence.join('; ')}` : undefined;
+          return second.length > 0 ? `confirmed: ${second.join('; ')}` : undefined;
         },
       });
     }

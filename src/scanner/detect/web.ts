@@ -1,7 +1,6 @@
 import type { ScanContext } from '../context.ts';
 import { evidenceIn } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import type { ProbeResult } from '../http/probe.ts';
 
 /** The address a probe goes to: IPv4 first, as most services answer there. */
 export function firstAddress(a: string[], aaaa: string[]) {
@@ -20,7 +19,7 @@ export async function webEvidence(
   address: string,
   entry: Entry,
   fresh = false,
-): Promise<{ evidence: string[]; results: ProbeResult[] }> {
+): Promise<string[]> {
   const results = await Promise.all(
     (['http', 'https'] as const).map((scheme) => ctx.probe(host, address, scheme, entry, fresh)),
   );
@@ -33,5 +32,5 @@ export async function webEvidence(
     else if (own.some((response) => response.status >= 200 && response.status < 300)) contradicted = true;
     if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
   }
-  return { evidence: contradicted ? [] : evidence, results };
+  return contradicted ? [] : evidence;
 }

@@ -47,4 +47,3 @@ export const entrySchema = z
   .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers');
 
 export type Entry = z.infer<typeof entrySchema>;
-export type HttpEvidence = z.infer<typeof httpEvidenceSchema>;

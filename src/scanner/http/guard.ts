@@ -34,7 +34,7 @@ for (const [net, prefix] of [
 }
 
 /** The IPv4 address hidden in an IPv4-mapped, IPv4-compatible or NAT64 IPv6 address, if any. */
-export function embeddedIPv4(address: string): string | undefined {
+function embeddedIPv4(address: string): string | undefined {
   const lower = address.toLowerCase();
   const dotted = /^(?:::ffff:|::|64:ff9b::)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
   if (dotted) return dotted[1];

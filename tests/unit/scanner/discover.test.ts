@@ -18,6 +18,9 @@ const records: Array<[string, FixtureRecord]> = [
   [`*.wild.test`, { type: 'A', data: FIXTURE_IP }],
   [`*.wildcname.test`, { type: 'CNAME', data: 'www.dw-reg.com' }],
   ['www.dw-reg.com', { type: 'A', data: FIXTURE_IP }],
+  // A service's own host names, showing its "unclaimed" page: the service's business, not a finding.
+  ['dw-own.github.io', { type: 'CNAME', data: 'dw-own-target.github.io' }],
+  ['dw-own-target.github.io', { type: 'A', data: FIXTURE_IP }],
 ];
 const zone = zoneFrom({ apex, records });
 const github = catalogue.find((e) => e.id === 'github-pages');
@@ -98,6 +101,15 @@ describe('discovery in a scan', () => {
       expect(result.findings).toEqual([]);
       expect(result.subdomains.length).toBeLessThan(3);
     }
+  });
+
+  it('leaves a service’s own host names alone', async () => {
+    const result = await scanDomain(
+      'github.io',
+      fixtures.options({ ct: false, subdomains: ['dw-own.github.io'] }),
+    );
+    expect(result.subdomains).toContain('dw-own.github.io');
+    expect(result.findings).toEqual([]);
   });
 
   it('ships a wordlist of a few thousand labels', () => {
