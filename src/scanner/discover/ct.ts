@@ -29,8 +29,29 @@ export function normaliseCtNames(names: Iterable<string>, domain: string): strin
   return [...out];
 }
 
+/** crt.sh answers for the largest domains run to hundreds of MB; past this, give the names as a list. */
+const MAX_CT_BYTES = 64 * 2 ** 20;
+
+class TooLarge extends Error {}
+
+async function readLimited(body: AsyncIterable<Uint8Array> | null, max: number) {
+  if (!body) return 'null';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    // Leaving the loop by throwing cancels the stream.
+    if (size > max) {
+      throw new TooLarge(`answer larger than ${max / 2 ** 20} MB; give the names with --subdomains instead`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 interface CtOptions {
   timeoutMs: number;
+  maxBytes?: number;
   signal?: AbortSignal;
   retries?: number;
   maxPages?: number;
@@ -48,13 +69,14 @@ async function getJson(url: string, options: CtOptions): Promise<unknown> {
         headers: { accept: 'application/json' },
         signal: AbortSignal.any(signals),
       });
-      if (response.ok) return await response.json();
+      if (response.ok) return JSON.parse(await readLimited(response.body, options.maxBytes ?? MAX_CT_BYTES));
       await response.body?.cancel();
       lastError = `HTTP ${response.status}`;
       // crt.sh answers 502/503 under load and 429 when rate limited: worth another try.
       if (response.status !== 429 && response.status < 500) break;
     } catch (error) {
       options.signal?.throwIfAborted();
+      if (error instanceof TooLarge) throw error;
       lastError = error instanceof Error ? error.message : String(error);
     }
     if (attempt < retries) await sleep(250 * 2 ** attempt, options.signal);

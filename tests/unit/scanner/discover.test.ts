@@ -69,6 +69,14 @@ describe('certificate transparency', () => {
   });
 });
 
+describe('an oversized CT answer', () => {
+  it('is refused rather than read into memory', async () => {
+    await expect(
+      fromCrtSh(`${fixtures.api.url}/crtsh`, apex, { timeoutMs: 2000, maxBytes: 16 }),
+    ).rejects.toThrow(/larger than/);
+  });
+});
+
 describe('discovery in a scan', () => {
   it('checks names from CT, the wordlist and the MX/NS targets', async () => {
     fixtures.dns.add(apex, { type: 'MX', data: { preference: 10, exchange: `mail.${apex}` } });

@@ -112,6 +112,7 @@ describe('a probe', () => {
     expect(result.error).toBeUndefined();
     expect(result.responses[0]?.status).toBe(404);
     expect(fixtures.web.requests).toContain(`https cname-lo.${apex} /`);
+    expect(fixtures.web.sni).toContain(`cname-lo.${apex}`);
   });
 
   it('checks every redirect hop again and stops at a forbidden one', async () => {
