@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { ensureSiteBuilt } from '../src/cli/build-site.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer } from '../src/server/main.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 
 const PAGES = ['/', '/pricing', '/privacy-policy', '/why-security-matters', '/trust-security', '/login'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -32,17 +33,8 @@ const server = await startServer(
   }),
 );
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_ARGS,
 });
 
 async function audit(path: string, formFactor: 'mobile' | 'desktop') {
