@@ -183,3 +183,39 @@ test('signing out in one tab updates the header in another', async ({ page, cont
     other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
   ).toBeVisible();
 });
+
+test('the token is refreshed 5 minutes before expiry, and 24 hours after sign-in the browser signs out with a clear message', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await hydrated(page);
+  // The dashboard's own Firebase start-up asks for the profile: only then is the refresher running.
+  const dashboardReady = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/user') && response.ok(),
+  );
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Day Long'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await dashboardReady;
+  await expect(page.getByRole('heading', { name: 'Security Scans' })).toBeVisible();
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('securetoken.googleapis.com/v1/token')) refreshes.push(request.url());
+  });
+  // The token lives an hour: it is refreshed 5 minutes before it expires, not earlier.
+  await page.clock.fastForward('54:00');
+  await page.waitForTimeout(500);
+  expect(refreshes).toHaveLength(0);
+  await page.clock.fastForward('01:30');
+  await expect.poll(() => refreshes.length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(refreshes).toHaveLength(1);
+  // The refresh taught the page that its clock runs ~56 minutes ahead of the issuer's (the
+  // fast-forward): the 24 hours are counted on the issuer's clock, as the server counts them.
+  await page.clock.fastForward('23:58:00');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.clock.fastForward('03:00');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
+  await hydrated(page);
+  await expect(page.getByText('Your session expired after 24 hours. Please sign in again.')).toBeVisible();
+});

@@ -48,6 +48,7 @@ let firstReport = true;
 const times = (result: IdTokenResult): TokenTimes => ({
   expiresAt: Date.parse(result.expirationTime),
   authTime: Date.parse(result.authTime),
+  issuedAt: Date.parse(result.issuedAtTime),
 });
 
 const refresher = createTokenRefresher({

@@ -25,10 +25,12 @@ export function sessionEndsAt(authTime: number): number {
 }
 
 export interface TokenTimes {
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch (the issuer's clock, like the other times). */
   expiresAt: number;
   /** When the user signed in, milliseconds since the epoch. */
   authTime: number;
+  /** When the token was issued; after a refresh it tells how far this clock is from the issuer's. */
+  issuedAt?: number;
 }
 
 export interface RefresherOptions {
@@ -57,6 +59,8 @@ export function createTokenRefresher(options: RefresherOptions) {
   let sessionTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let authTime = 0;
+  /** This clock minus the token issuer's, learnt at each refresh; 0 until then. */
+  let skew = 0;
   let running = false;
 
   const clear = () => {
@@ -74,10 +78,14 @@ export function createTokenRefresher(options: RefresherOptions) {
 
   const runRefresh = async () => {
     if (!running) return;
-    if (now() >= sessionEndsAt(authTime)) return expire();
+    if (now() >= sessionEndsAt(authTime) + skew) return expire();
     try {
       const times = await options.refresh();
       failures = 0;
+      // A token issued just now: the gap to its issue time is this clock's offset from the
+      // issuer's. Without it, a clock running ahead would see every new token as nearly expired
+      // and refresh in a loop.
+      if (times.issuedAt !== undefined) skew = now() - times.issuedAt;
       schedule(times);
     } catch (error) {
       if (!running) return;
@@ -96,16 +104,17 @@ export function createTokenRefresher(options: RefresherOptions) {
     if (!running) return;
     clear();
     authTime = times.authTime;
-    const sessionLeft = sessionEndsAt(times.authTime) - now();
+    const sessionLeft = sessionEndsAt(times.authTime) + skew - now();
     if (sessionLeft <= 0) return expire();
     sessionTimer = setTimeout(expire, sessionLeft);
-    refreshTimer = setTimeout(runRefresh, refreshDelay(times.expiresAt, now()));
+    refreshTimer = setTimeout(runRefresh, refreshDelay(times.expiresAt + skew, now()));
   };
 
   return {
     start(times: TokenTimes) {
       running = true;
       failures = 0;
+      skew = 0;
       schedule(times);
     },
     stop() {

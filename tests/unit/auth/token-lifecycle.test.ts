@@ -76,6 +76,30 @@ describe('the refresher under fake timers', () => {
     refresher.stop();
   });
 
+  it('a clock running ahead of the issuer refreshes once an hour, not in a loop', async () => {
+    // This clock is 2 hours ahead: every token the issuer returns looks long expired.
+    const SKEW = 2 * HOUR;
+    const refresh = vi.fn(async () => {
+      const issuedAt = Date.now() - SKEW;
+      return { issuedAt, expiresAt: issuedAt + HOUR, authTime: -SKEW };
+    });
+    const onSessionExpired = vi.fn();
+    const refresher = createTokenRefresher({ refresh, onSessionExpired });
+    refresher.start({ expiresAt: HOUR - SKEW, authTime: -SKEW });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(55 * MIN - 1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    // The 24 hours count on the issuer's clock too: sign-in was at -2 h issuer time, i.e. 0 here.
+    await vi.advanceTimersByTimeAsync(SESSION_MAX_AGE_MS - 55 * MIN - 1);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    refresher.stop();
+  });
+
   it('ends the session 24 hours after sign-in', async () => {
     const onSessionExpired = vi.fn();
     const refresh = vi.fn(async () => ({ expiresAt: Date.now() + HOUR, authTime: 0 }));
