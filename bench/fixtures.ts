@@ -11,7 +11,7 @@ const count = Number(countArg);
 const apex = mode === 'zone' ? 'bench.test' : 'domain.test';
 const records: Array<[string, FixtureRecord]> = [[apex, { type: 'NS', data: `ns1.${apex}` }]];
 const pages = new Map<string, Page>();
-const web = catalogue.filter((e) => e.dns === 'resolves');
+const web = catalogue.filter((e) => e.dns === 'resolves' && e.cname.length > 0);
 const gone = catalogue.filter((e) => e.dns === 'nxdomain' && e.cname.length > 0);
 
 for (let i = 0; i < count; i++) {

@@ -88,8 +88,11 @@ async function zoneBenchmark() {
     const run = await measured(() => scanDomain(fixtures.apex, options));
     const result = run.value;
     const engineQps = result.stats.dnsQueries / run.seconds;
-    // The same questions the engine asks (CNAME, then A and AAAA where a name exists), replayed by dnsperf.
-    const queries = fixtures.names.flatMap((name) => [`${name} CNAME`, `${name} A`, `${name} AAAA`]);
+    // The questions the engine asks (CNAME; A and AAAA where a name exists; MX and TXT where it has
+    // no CNAME), replayed by dnsperf.
+    const queries = fixtures.names.flatMap((name) =>
+      ['CNAME', 'A', 'AAAA', 'MX', 'TXT'].map((type) => `${name} ${type}`),
+    );
     const server = fixtures.options.resolvers?.[0] as string;
     const reference = await dnsperf(server, queries, 8);
     console.log('10,000-name zone (local fixture DNS server, UDP)');

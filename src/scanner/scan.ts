@@ -7,7 +7,7 @@ import { detectName } from './detect/records.ts';
 import { fromCertSpotter, fromCrtSh } from './discover/ct.ts';
 import { Rdap } from './discover/rdap.ts';
 import { answerSignature, builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
-import { type Resolution, resolveChain } from './dns/chain.ts';
+import { resolveChain } from './dns/chain.ts';
 import { DnsPool, normaliseName, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
 import type { Finding, ScanOptions, ScanResult } from './types.ts';
@@ -158,7 +158,6 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
 
   const checked: string[] = [];
   const candidates: Candidate[] = [];
-  const resolutions = new Map<string, Resolution>();
   let done = 0;
   let pending = [...sources.keys()];
   while (pending.length > 0) {
@@ -171,7 +170,6 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
       const source = sources.get(name);
       if (source === 'wordlist' && (res.status === 'nxdomain' || wildcard?.has(answerSignature(res)))) return;
       checked.push(name);
-      resolutions.set(name, res);
       if (discovery) {
         for (const hop of res.chain) {
           if (inZone(hop, domain) && !sources.has(hop)) {
@@ -181,6 +179,12 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
         }
       }
       candidates.push(...(await detectName(ctx, res)));
+      // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
+      if (name !== domain && res.status === 'exists' && res.chain.length === 0) {
+        const [mx, txt] = await Promise.all([dns.query(name, 'MX'), dns.query(name, 'TXT')]);
+        const records = (o: typeof mx) => (o.status === 'ok' ? o.records : []);
+        candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
+      }
     });
   }
   candidates.push(...(await detectMail(ctx, domain, mx ?? [], txt ?? [])));

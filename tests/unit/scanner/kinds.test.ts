@@ -36,6 +36,9 @@ const records: Array<[string, FixtureRecord]> = [
     },
   ],
   ['_spf.dw-reg.com', { type: 'TXT', data: 'v=spf1 -all' }],
+  // (e) on a subdomain: a sending domain's SPF and MX.
+  [`bounce.${apex}`, { type: 'TXT', data: 'v=spf1 include:spf.dw-unreg-esp.com -all' }],
+  [`bounce.${apex}`, { type: 'MX', data: { preference: 10, exchange: 'feedback.dw-unreg-esp.com' } }],
   // (f) an address in a cloud range where nothing answers, and its twin that serves.
   [`f-silent.${apex}`, { type: 'A', data: SILENT_IP }],
   [`f-live.${apex}`, { type: 'A', data: FIXTURE_IP }],
@@ -67,6 +70,7 @@ const zone = zoneFrom({
   ],
   referrals: [[`d-referral.${apex}`, { type: 'NS', data: 'ns.dw-reg.com' }]],
   unregistered: [
+    'dw-unreg-esp.com',
     'dw-rdapgap.com',
     'dw-unreg-cname.com',
     'dw-unreg-ns.net',
@@ -141,6 +145,17 @@ describe('(e) mail', () => {
   it('an MX host in an unregistered domain is claimable; a live one is not reported', () => {
     expect(only(at(apex, 'mx.dw-unreg-mx.com'))).toMatchObject({ recordType: 'MX', status: 'claimable' });
     expect(at(apex, 'mx.dw-reg.com')).toEqual([]);
+  });
+
+  it('checks the mail records of subdomains too', () => {
+    expect(only(at(`bounce.${apex}`, 'spf.dw-unreg-esp.com'))).toMatchObject({
+      recordType: 'TXT',
+      status: 'claimable',
+    });
+    expect(only(at(`bounce.${apex}`, 'feedback.dw-unreg-esp.com'))).toMatchObject({
+      recordType: 'MX',
+      status: 'claimable',
+    });
   });
 
   it('an SPF include of an unregistered domain is claimable; a missing one in a registered domain is review', () => {
