@@ -219,3 +219,36 @@ test('the token is refreshed 5 minutes before expiry, and 24 hours after sign-in
   await hydrated(page);
   await expect(page.getByText('Your session expired after 24 hours. Please sign in again.')).toBeVisible();
 });
+
+test('a refresh that fails on the network backs off 30 s, then 60 s, then 120 s', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await hydrated(page);
+  const dashboardReady = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/user') && response.ok(),
+  );
+  await signInThroughPopup(page, 'Continue with GitHub', newAccount('Flaky Net'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await dashboardReady;
+  let attempts = 0;
+  await page.route('**/securetoken.googleapis.com/v1/token**', (route) => {
+    attempts += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.clock.fastForward('55:30');
+  await expect.poll(() => attempts).toBe(1);
+  for (const [wait, expected] of [
+    ['00:29', 1],
+    ['00:02', 2],
+    ['00:58', 2],
+    ['00:02', 3],
+    ['01:58', 3],
+    ['00:02', 4],
+  ] as const) {
+    await page.clock.fastForward(wait);
+    await page.waitForTimeout(300);
+    await expect.poll(() => attempts).toBe(expected);
+  }
+  // Still signed in: a network failure is not a reason to end the session.
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
