@@ -1,4 +1,5 @@
 import { getServers } from 'node:dns';
+import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { type Candidate, ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
@@ -29,7 +30,8 @@ export const DEFAULTS = {
 
 /** A domain the engine accepts: a syntactically valid host name under a public suffix. */
 export function parseDomain(input: string): string {
-  const domain = normaliseName(input);
+  // Internationalised names are scanned in their ASCII (punycode) form, as DNS carries them.
+  const domain = normaliseName(domainToASCII(input.trim()) || input);
   const parsed = parse(domain);
   if (!parsed.hostname || parsed.isIp || !parsed.domain || !/^[a-z0-9.-]+$/.test(domain)) {
     throw new Error(`invalid domain '${input}'`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressBar } from '../../../src/cli/scan-progress.ts';
+import { parseDomain } from '../../../src/scanner/scan.ts';
 import { Limiter, mapLimit, RateLimiter } from '../../../src/scanner/util/limit.ts';
 
 describe('limits', () => {
@@ -61,5 +62,15 @@ describe('the progress bar', () => {
     expect(out[0]).toContain(`[${'#'.repeat(15)}${'.'.repeat(15)}] 5/10`);
     expect(out[1]?.startsWith('\r\x1b[2Kvalidate')).toBe(true);
     expect(out[2]).toBe('\r\x1b[2K');
+  });
+});
+
+describe('domains', () => {
+  it('accepts host names under a public suffix, in ASCII form, and refuses the rest', () => {
+    expect(parseDomain('Example.COM.')).toBe('example.com');
+    expect(parseDomain('bücher.de')).toBe('xn--bcher-kva.de');
+    for (const bad of ['com', '127.0.0.1', 'not a domain', 'exa_mple.com', '']) {
+      expect(() => parseDomain(bad)).toThrow(/invalid domain/);
+    }
   });
 });
