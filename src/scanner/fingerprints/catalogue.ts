@@ -222,7 +222,7 @@ const raw = [
   web({
     id: 'fly-io',
     service: 'Fly.io',
-    cname: ['fly.dev', 'edgeapp.net'],
+    cname: ['fly.dev'],
     body: ['404 Not Found'],
     httpStatus: [404],
     status: 'edge',
