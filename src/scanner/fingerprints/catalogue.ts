@@ -35,13 +35,19 @@ const CLAIM_NOTE: Record<Status, string> = {
     'The service now checks domain ownership, so a takeover is unlikely, but the record is stale:',
 };
 
-function texts(c: Common, what: string) {
+/** A harmless proof: something only the claimant could publish, seen through the scanned name. */
+const TOKEN_PROOF = {
+  page: 'serve a page holding a random token and fetch it through this name',
+  zone: 'publish a TXT record holding a random token and query it under this name',
+};
+
+function texts(c: Common, what: string, lead = `This name points at ${c.service}`, proof = TOKEN_PROOF.page) {
   return {
-    explanation: `This name points at ${c.service}, but ${what}. ${CLAIM_NOTE[c.status]} ${c.claim}.`,
+    explanation: `${lead}, but ${what}. ${CLAIM_NOTE[c.status]} ${c.claim}.`,
     proofOfConcept:
       c.status === 'not-vulnerable'
         ? `No takeover path is known while ${c.service} verifies ownership; re-check the record with dig.`
-        : `Claim it by ${c.claim}; serve a page holding a random token, fetch it through this name, then release the ${c.resource}.`,
+        : `Claim it by ${c.claim}; ${proof}, then release the ${c.resource}.`,
     remediation: `Delete the DNS record, or recreate the ${c.resource} on ${c.service} under your own account and keep it.`,
   };
 }
@@ -102,7 +108,12 @@ function zone(c: Common & { ns: string[] }) {
     reason: c.reason,
     resource: c.resource,
     sources: c.sources,
-    ...texts(c, `its nameservers at ${c.service} no longer hold the zone`),
+    ...texts(
+      c,
+      `those nameservers no longer hold its zone`,
+      `This name is delegated to the nameservers of ${c.service}`,
+      TOKEN_PROOF.zone,
+    ),
   };
 }
 
