@@ -1,14 +1,22 @@
-import { migrate } from './migrate.ts';
-import { scan } from './scan.ts';
-import { serve } from './serve.ts';
-
 type Command = (args: string[]) => Promise<number>;
 
-/** Each subcommand resolves to the process exit code. */
+/**
+ * Each subcommand resolves to the process exit code. They load on demand: `scan` must not pay for
+ * the server, the database and the queue that `serve` pulls in.
+ */
 const commands: Record<string, { run: Command; summary: string }> = {
-  serve: { run: serve, summary: 'run the API, the site and the worker (builds the site when it is stale)' },
-  migrate: { run: migrate, summary: 'apply database migrations and exit' },
-  scan: { run: scan, summary: 'scan a domain for dangling DNS records (--help for options)' },
+  serve: {
+    run: async () => (await import('./serve.ts')).serve(),
+    summary: 'run the API, the site and the worker (builds the site when it is stale)',
+  },
+  migrate: {
+    run: async () => (await import('./migrate.ts')).migrate(),
+    summary: 'apply database migrations and exit',
+  },
+  scan: {
+    run: async (args) => (await import('./scan.ts')).scan(args),
+    summary: 'scan a domain for dangling DNS records (--help for options)',
+  },
 };
 
 export async function main(argv: string[]): Promise<number> {
