@@ -184,9 +184,7 @@ test('signing out in one tab updates the header in another', async ({ page, cont
   ).toBeVisible();
 });
 
-test('the token is refreshed 5 minutes before expiry, and 24 hours after sign-in the browser signs out with a clear message', async ({
-  page,
-}) => {
+test('the token is refreshed 5 minutes before expiry, not earlier', async ({ page }) => {
   await page.clock.install();
   await page.goto('/login');
   await hydrated(page);
@@ -194,15 +192,14 @@ test('the token is refreshed 5 minutes before expiry, and 24 hours after sign-in
   const dashboardReady = page.waitForResponse(
     (response) => response.url().endsWith('/auth/user') && response.ok(),
   );
-  await signInThroughPopup(page, 'Continue with Google', newAccount('Day Long'));
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Fresh Token'));
   await expect(page).toHaveURL(/\/dashboard$/);
   await dashboardReady;
-  await expect(page.getByRole('heading', { name: 'Security Scans' })).toBeVisible();
   const refreshes: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('securetoken.googleapis.com/v1/token')) refreshes.push(request.url());
   });
-  // The token lives an hour: it is refreshed 5 minutes before it expires, not earlier.
+  // The token lives an hour.
   await page.clock.fastForward('54:00');
   await page.waitForTimeout(500);
   expect(refreshes).toHaveLength(0);
@@ -210,8 +207,23 @@ test('the token is refreshed 5 minutes before expiry, and 24 hours after sign-in
   await expect.poll(() => refreshes.length).toBe(1);
   await page.waitForTimeout(500);
   expect(refreshes).toHaveLength(1);
-  // The refresh taught the page that its clock runs ~56 minutes ahead of the issuer's (the
-  // fast-forward): the 24 hours are counted on the issuer's clock, as the server counts them.
+});
+
+test('24 hours after sign-in the browser signs out with a clear message', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/login');
+  await hydrated(page);
+  const dashboardReady = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/user') && response.ok(),
+  );
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Day Long'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await dashboardReady;
+  // Refreshes are kept from succeeding: a token issued by the emulator, whose clock does not
+  // jump, would (rightly) teach the page that it is the page's clock that ran ahead.
+  await page.route('**/securetoken.googleapis.com/v1/token**', (route) =>
+    route.abort('internetdisconnected'),
+  );
   await page.clock.fastForward('23:58:00');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.clock.fastForward('03:00');

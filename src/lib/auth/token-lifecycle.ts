@@ -80,12 +80,13 @@ export function createTokenRefresher(options: RefresherOptions) {
     if (!running) return;
     if (now() >= sessionEndsAt(authTime) + skew) return expire();
     try {
+      const asked = now();
       const times = await options.refresh();
       failures = 0;
-      // A token issued just now: the gap to its issue time is this clock's offset from the
+      // A token issued as we asked: the gap to its issue time is this clock's offset from the
       // issuer's. Without it, a clock running ahead would see every new token as nearly expired
       // and refresh in a loop.
-      if (times.issuedAt !== undefined) skew = now() - times.issuedAt;
+      if (times.issuedAt !== undefined) skew = asked - times.issuedAt;
       schedule(times);
     } catch (error) {
       if (!running) return;
