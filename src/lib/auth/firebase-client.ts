@@ -68,7 +68,8 @@ export async function getIdToken(): Promise<string | null> {
   const user = auth?.currentUser;
   if (!user) return null;
   const result = await user.getIdTokenResult();
-  return isTokenExpired(Date.parse(result.expirationTime), Date.now()) ? user.getIdToken(true) : result.token;
+  const expiresAt = Date.parse(result.expirationTime) + refresher.skew;
+  return isTokenExpired(expiresAt, Date.now()) ? user.getIdToken(true) : result.token;
 }
 
 const api = authService(

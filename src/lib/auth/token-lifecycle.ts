@@ -125,5 +125,9 @@ export function createTokenRefresher(options: RefresherOptions) {
     get failures() {
       return failures;
     },
+    /** This clock minus the issuer's, as learnt at the last refresh. */
+    get skew() {
+      return skew;
+    },
   };
 }
