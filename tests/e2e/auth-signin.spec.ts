@@ -73,6 +73,11 @@ test('GitHub: sign-in from /login lands on the dashboard shell; public pages sho
   await page.getByRole('button', { name: 'Domains' }).click();
   await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible();
   await expect(page).toHaveURL(/section=domains/);
+  // Where checkout returns: the settings section, plan tab.
+  await page.goto('/dashboard/settings?tab=billing');
+  await expect(page.getByRole('heading', { name: 'Your DangleWatch Account' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Plan' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('current-plan')).toContainText('Free');
 
   // A public page: the header shows the cached session and loads no Firebase code until asked.
   const scripts: string[] = [];

@@ -15,7 +15,8 @@ const SECTIONS: { id: Section; label: string }[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
-function sectionFrom(search: string): Section {
+function sectionFrom(search: string, pathname = '/dashboard'): Section {
+  if (pathname.replace(/\/+$/, '') === '/dashboard/settings') return 'settings';
   const wanted = new URLSearchParams(search).get('section');
   return SECTIONS.some((s) => s.id === wanted) ? (wanted as Section) : 'scans';
 }
@@ -51,11 +52,11 @@ function SignedOut() {
 function Shell() {
   const auth = useAuth();
   const [section, setSection] = useState<Section>(() =>
-    typeof window === 'undefined' ? 'scans' : sectionFrom(window.location.search),
+    typeof window === 'undefined' ? 'scans' : sectionFrom(window.location.search, window.location.pathname),
   );
 
   useEffect(() => {
-    const onPop = () => setSection(sectionFrom(window.location.search));
+    const onPop = () => setSection(sectionFrom(window.location.search, window.location.pathname));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -63,6 +64,7 @@ function Shell() {
   const go = (next: Section) => {
     setSection(next);
     const url = new URL(window.location.href);
+    url.pathname = '/dashboard';
     url.search = next === 'scans' ? '' : `?section=${next}`;
     window.history.pushState(null, '', url);
   };
