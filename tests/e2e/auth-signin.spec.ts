@@ -269,3 +269,22 @@ test('a refresh that fails on the network backs off 30 s, then 60 s, then 120 s'
   // Still signed in: a network failure is not a reason to end the session.
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the avatar shows the account photo when there is one', async ({ page, context }) => {
+  const photoURL = 'https://lh3.googleusercontent.com/a/dw-test-photo.png';
+  // A 1×1 PNG stands in for the provider's photo host.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await context.route(photoURL, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with Google', { ...newAccount('Pic Ture'), photoURL });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const header = page.getByTestId('header-auth');
+  await expect(header.locator(`img[src="${photoURL}"]`)).toBeVisible();
+  await expect(header.getByTestId('avatar-initials')).toHaveCount(0);
+});

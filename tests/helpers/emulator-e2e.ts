@@ -25,6 +25,7 @@ export async function hydrated(page: Page): Promise<void> {
 export interface TestAccount {
   email: string;
   name: string;
+  photoURL?: string;
 }
 
 let counter = 0;
@@ -46,6 +47,7 @@ export async function signInThroughPopup(
   await popup.getByText('Add new account').click();
   await popup.locator('#email-input').fill(account.email);
   await popup.locator('#display-name-input').fill(account.name);
+  if (account.photoURL) await popup.locator('#profile-photo-input').fill(account.photoURL);
   await popup.locator('#sign-in').click();
   await popup.waitForEvent('close', { timeout: 15_000 });
 }
