@@ -1,4 +1,5 @@
 import { errorFromResponse, RequestError } from './errors.ts';
+import { recordMetric } from './metrics.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
 /** Timeouts of spec 1 §9: 30 s for calls to our API, 10 s for anything else. */
@@ -86,6 +87,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const context = { method, path, requestId: headers['X-Request-ID'] };
+    const started = performance.now();
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {
@@ -100,6 +102,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
         : new RequestError('Network request failed', { type: 'NETWORK', retryable: true, context });
     } finally {
       clearTimeout(timer);
+      // Per route, without the query: /scans?offset=10 and ?offset=20 are one metric.
+      recordMetric(`${method} ${path.split('?')[0]}`, performance.now() - started);
     }
     const body = await readBody(response);
     if (!response.ok) {
