@@ -2,7 +2,8 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
 import { normaliseName } from '../dns/resolver.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
-import { gradeFor, lameDelegationTexts, unregisteredTexts } from '../report/texts.ts';
+import { gradeFor, lameDelegationTexts } from '../report/texts.ts';
+import { unregisteredCandidate } from './unregistered.ts';
 
 /** What each delegated server says about the zone; undefined when none could be asked. */
 async function askServers(ctx: ScanContext, name: string, servers: string[], fresh: boolean) {
@@ -67,24 +68,15 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
   for (const server of servers) {
     const registrable = await ctx.unregistered(server);
     if (!registrable) continue;
-    candidates.push({
-      kind: 'unregistered-domain',
-      finding: {
+    candidates.push(
+      unregisteredCandidate(ctx, {
         subdomain: name,
         recordType: 'NS',
         target: server,
-        service: `unregistered domain ${registrable}`,
-        status: 'claimable',
-        risk: 'high',
-        evidence: [
-          `${name} NS ${servers.join(', ')}`,
-          `${registrable} is not registered (RDAP 404, NXDOMAIN)`,
-        ],
-        ...unregisteredTexts('NS', server, registrable),
-      },
-      recheck: async () =>
-        (await ctx.unregistered(server, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
-    });
+        registrable,
+        evidence: [`${name} NS ${servers.join(', ')}`],
+      }),
+    );
   }
   if (candidates.length > 0) return candidates;
   const answers = await askServers(ctx, name, servers, false);

@@ -2,7 +2,8 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { resolveChain } from '../dns/chain.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { entriesForMx } from '../fingerprints/match.ts';
-import { danglingMxTexts, gradeFor, spfNxTexts, spfTexts, unregisteredTexts } from '../report/texts.ts';
+import { danglingMxTexts, gradeFor, spfNxTexts } from '../report/texts.ts';
+import { unregisteredCandidate } from './unregistered.ts';
 
 /** `include:` and `redirect=` targets of an SPF record. */
 export function spfTargets(txt: string): string[] {
@@ -17,9 +18,6 @@ export function spfTargets(txt: string): string[] {
   return out;
 }
 
-const unregisteredAgain = (ctx: ScanContext, host: string, registrable: string) => async () =>
-  (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined;
-
 /** The apex's mail records: MX hosts (gone, unregistered, at a mail service) and SPF includes. */
 export async function detectMail(ctx: ScanContext, apex: string, mx: string[], txt: string[]) {
   const candidates: Candidate[] = [];
@@ -28,20 +26,15 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
     if (!exchange) continue;
     const registrable = await ctx.unregistered(exchange);
     if (registrable) {
-      candidates.push({
-        kind: 'unregistered-domain',
-        finding: {
+      candidates.push(
+        unregisteredCandidate(ctx, {
           subdomain: apex,
           recordType: 'MX',
           target: exchange,
-          service: `unregistered domain ${registrable}`,
-          status: 'claimable',
-          risk: 'high',
-          evidence: [`${apex} MX ${exchange}`, `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`],
-          ...unregisteredTexts('MX', exchange, registrable),
-        },
-        recheck: unregisteredAgain(ctx, exchange, registrable),
-      });
+          registrable,
+          evidence: [`${apex} MX ${exchange}`],
+        }),
+      );
       continue;
     }
     const res = await resolveChain(ctx.dns, exchange);
@@ -74,23 +67,15 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
     for (const include of spfTargets(record)) {
       const registrable = await ctx.unregistered(include);
       if (registrable) {
-        candidates.push({
-          kind: 'mail',
-          finding: {
+        candidates.push(
+          unregisteredCandidate(ctx, {
             subdomain: apex,
             recordType: 'TXT',
             target: include,
-            service: `unregistered domain ${registrable}`,
-            status: 'claimable',
-            risk: 'high',
-            evidence: [
-              `${apex} TXT "${record}"`,
-              `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`,
-            ],
-            ...spfTexts(include, registrable),
-          },
-          recheck: unregisteredAgain(ctx, include, registrable),
-        });
+            registrable,
+            evidence: [`${apex} TXT "${record}"`],
+          }),
+        );
         continue;
       }
       const outcome = await ctx.dns.query(include, 'TXT');
@@ -123,20 +108,15 @@ export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[])
   for (const server of ns) {
     const registrable = await ctx.unregistered(server);
     if (!registrable) continue;
-    candidates.push({
-      kind: 'unregistered-domain',
-      finding: {
+    candidates.push(
+      unregisteredCandidate(ctx, {
         subdomain: apex,
         recordType: 'NS',
         target: server,
-        service: `unregistered domain ${registrable}`,
-        status: 'claimable',
-        risk: 'high',
-        evidence: [`${apex} NS ${server}`, `RDAP: ${registrable} is not registered (RDAP 404, NXDOMAIN)`],
-        ...unregisteredTexts('NS', server, registrable),
-      },
-      recheck: unregisteredAgain(ctx, server, registrable),
-    });
+        registrable,
+        evidence: [`${apex} NS ${server}`],
+      }),
+    );
   }
   return candidates;
 }

@@ -3,9 +3,10 @@ import { registrableDomain } from '../discover/rdap.ts';
 import { type Resolution, resolveChain } from '../dns/chain.ts';
 import { entriesForCname, entriesForIp, isServiceHost } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import { cloudIpTexts, danglingCnameTexts, gradeFor, unregisteredTexts } from '../report/texts.ts';
+import { cloudIpTexts, danglingCnameTexts, gradeFor } from '../report/texts.ts';
 import type { Finding, RecordKind } from '../types.ts';
 import { detectDelegation } from './delegation.ts';
+import { unregisteredCandidate } from './unregistered.ts';
 import { firstAddress, webEvidence } from './web.ts';
 
 function entryFinding(
@@ -87,24 +88,14 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
   const unregistered = await ctx.unregistered(target);
   if (unregistered) {
     return [
-      {
-        kind: 'unregistered-domain',
-        finding: {
-          subdomain: res.name,
-          recordType: 'CNAME',
-          target,
-          service: `unregistered domain ${unregistered}`,
-          status: 'claimable',
-          risk: 'high',
-          evidence: [...evidence, `${unregistered} is not registered (RDAP 404, NXDOMAIN)`],
-          ...unregisteredTexts('CNAME', target, unregistered),
-        },
-        recheck: async () => {
-          const gone = await stillGone();
-          const again = gone && (await ctx.unregistered(target, true));
-          return again ? `${gone}; RDAP still 404 and NXDOMAIN for ${unregistered}` : undefined;
-        },
-      },
+      unregisteredCandidate(ctx, {
+        subdomain: res.name,
+        recordType: 'CNAME',
+        target,
+        registrable: unregistered,
+        evidence,
+        alsoHolds: stillGone,
+      }),
     ];
   }
   const registrable = registrableDomain(target);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 import type { Answer, RecordType } from 'dns-packet';
@@ -51,7 +52,8 @@ function once(
   return new Promise((resolve, reject) => {
     signal?.throwIfAborted();
     const socket = dgram.createSocket(isIP(address) === 6 ? 'udp6' : 'udp4');
-    const id = Math.floor(Math.random() * 65535);
+    // Unpredictable ids make an off-path spoofed answer harder to land.
+    const id = randomInt(0, 65536);
     const finish = (error: unknown, value?: DirectAnswer) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);

@@ -1,0 +1,43 @@
+import type { Candidate, ScanContext } from '../context.ts';
+import { spfTexts, unregisteredTexts } from '../report/texts.ts';
+import type { RecordKind } from '../types.ts';
+
+interface UnregisteredTarget {
+  subdomain: string;
+  recordType: Extract<RecordKind, 'CNAME' | 'NS' | 'MX' | 'TXT'>;
+  /** The host the record names, inside the unregistered domain. */
+  target: string;
+  registrable: string;
+  /** What the records showed before RDAP was asked. */
+  evidence: string[];
+  /** Evidence that must hold again besides the registration (e.g. the CNAME chain still ends there). */
+  alsoHolds?: () => Promise<string | undefined>;
+}
+
+/**
+ * A record into a domain nobody has registered: claimable by anyone who registers it. The same rule
+ * for CNAME, NS, MX and SPF includes; validation asks RDAP and DNS again.
+ */
+export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): Candidate {
+  const spf = t.recordType === 'TXT';
+  return {
+    kind: spf ? 'mail' : 'unregistered-domain',
+    finding: {
+      subdomain: t.subdomain,
+      recordType: t.recordType,
+      target: t.target,
+      service: `unregistered domain ${t.registrable}`,
+      status: 'claimable',
+      risk: 'high',
+      evidence: [...t.evidence, `${t.registrable} is not registered (RDAP 404, NXDOMAIN)`],
+      ...(spf ? spfTexts(t.target, t.registrable) : unregisteredTexts(t.recordType, t.target, t.registrable)),
+    },
+    recheck: async () => {
+      const held = t.alsoHolds ? await t.alsoHolds() : undefined;
+      if (t.alsoHolds && !held) return undefined;
+      if (!(await ctx.unregistered(t.target, true))) return undefined;
+      const again = `RDAP still 404 and NXDOMAIN for ${t.registrable}`;
+      return held ? `${held}; ${again}` : again;
+    },
+  };
+}
