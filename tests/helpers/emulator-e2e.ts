@@ -49,5 +49,6 @@ export async function signInThroughPopup(
   await popup.locator('#display-name-input').fill(account.name);
   if (account.photoURL) await popup.locator('#profile-photo-input').fill(account.photoURL);
   await popup.locator('#sign-in').click();
-  await popup.waitForEvent('close', { timeout: 15_000 });
+  // The emulator's first sign-ins after a cold start can take well over 15 s on a loaded 2-core CI machine.
+  await popup.waitForEvent('close', { timeout: 40_000 });
 }
