@@ -1,14 +1,17 @@
 import mdx from '@astrojs/mdx';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
-// Islands are written against the React API and rendered by Preact (compat): the home page's
-// budget of 30 KB of JavaScript cannot hold React DOM (~45 KB gzip) but holds Preact (~5 KB).
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'never' },
-  integrations: [preact({ compat: true }), mdx()],
-  vite: { plugins: [tailwindcss()] },
+  integrations: [react(), mdx()],
+  vite: {
+    plugins: [tailwindcss()],
+    // Vite's preload helper (~1 KB gzip) would ride along on every public page for the sake of the
+    // Firebase chunk's two small dependencies, which /login can as well fetch after it.
+    build: { modulePreload: false },
+  },
 });

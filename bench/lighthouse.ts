@@ -76,7 +76,7 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.stop();
 }
 console.table(rows);

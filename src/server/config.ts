@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { validateFirebaseConfig } from '../lib/auth/config.ts';
@@ -23,7 +24,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  // Unset by default: `production` is a promise that the deployment is public (see authExposure).
+  NODE_ENV: z.enum(['production', 'development', 'test']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   PUBLIC_API_BASE: z.url({ error: 'must be an absolute URL' }).optional(),
@@ -41,6 +43,8 @@ const envSchema = z.object({
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
   AUTH_EMULATOR_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65533).default(9099),
+  // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
+  ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -67,4 +71,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   return { ...parsed, dataDir: resolve(parsed.DATA_DIR) };
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
+}
+
+/** Signs in through the Auth Emulator: no real project configured, or an emulator named. */
+export function usesAuthEmulator(config: Config): boolean {
+  return !config.PUBLIC_FIREBASE_API_KEY || config.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
+}
+
+/**
+ * The Auth Emulator accepts unsigned tokens, so whoever reaches the server can sign in as anyone.
+ * 'refuse': emulator mode on a non-loopback address or in production; 'warn': the same, allowed by
+ * ALLOW_AUTH_EMULATOR_ON_NETWORK; 'ok' otherwise.
+ */
+export function authExposure(config: Config): { verdict: 'ok' | 'warn' | 'refuse'; message?: string } {
+  if (!usesAuthEmulator(config)) return { verdict: 'ok' };
+  const reasons = [
+    ...(isLoopback(config.HOST) ? [] : [`HOST is ${config.HOST}, not a loopback address`]),
+    ...(config.NODE_ENV === 'production' ? ['NODE_ENV is production'] : []),
+  ];
+  if (reasons.length === 0) return { verdict: 'ok' };
+  const risk = `sign-in runs on the Firebase Auth Emulator, which lets anyone sign in as any user, and ${reasons.join(' and ')}`;
+  if (config.ALLOW_AUTH_EMULATOR_ON_NETWORK) {
+    return { verdict: 'warn', message: `INSECURE: ${risk} (allowed by ALLOW_AUTH_EMULATOR_ON_NETWORK)` };
+  }
+  return {
+    verdict: 'refuse',
+    message:
+      `Refusing to start: ${risk}. Configure a real Firebase project (PUBLIC_FIREBASE_API_KEY, ` +
+      'PUBLIC_FIREBASE_PROJECT_ID, PUBLIC_FIREBASE_MESSAGING_SENDER_ID, PUBLIC_FIREBASE_APP_ID and no ' +
+      'FIREBASE_AUTH_EMULATOR_HOST), listen on 127.0.0.1, or set ALLOW_AUTH_EMULATOR_ON_NETWORK=true ' +
+      'for a throwaway demo.',
+  };
 }

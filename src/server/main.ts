@@ -5,7 +5,7 @@ import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.t
 import { startWorker } from '../worker/queue.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
-import { type Config, loadConfig } from './config.ts';
+import { authExposure, type Config, loadConfig } from './config.ts';
 import { loadSite } from './site.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -13,6 +13,10 @@ const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 /** Starts the whole product in one process: API, built site, database. Resolves once listening. */
 export async function startServer(config: Config = loadConfig()) {
   const logger = pino({ level: config.LOG_LEVEL });
+  // Before anything opens: a refused configuration leaves no database or emulator behind.
+  const exposure = authExposure(config);
+  if (exposure.verdict === 'refuse') throw new Error(exposure.message);
+  if (exposure.verdict === 'warn') logger.warn(exposure.message);
   const database = await openDatabase(
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
   );

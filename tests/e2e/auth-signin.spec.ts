@@ -44,7 +44,22 @@ test('Google: the protected redirect, sign-in, return to the requested path, men
     'href',
     '/dashboard?section=settings&tab=plan',
   );
-  await menu.getByRole('menuitem', { name: 'Settings' }).click();
+
+  // Pages without islands show the signed-in state too, through the header's inline script.
+  await page.goto('/privacy-policy');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Dashboard' }).first()).toHaveAttribute('href', '/dashboard');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+  // /login forwards a signed-in user to the path asked for, and never off this origin.
+  await page.goto('/login?from=%2Fpricing');
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.goto('/login?from=/%09/evil.example');
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+  await page.goto('/auth/signin?from=/%5C/evil.example');
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+
+  await page.goto('/dashboard?section=settings');
   await expect(page.getByRole('heading', { name: 'Your DangleWatch Account' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -287,4 +302,35 @@ test('the avatar shows the account photo when there is one', async ({ page, cont
   const header = page.getByTestId('header-auth');
   await expect(header.locator(`img[src="${photoURL}"]`)).toBeVisible();
   await expect(header.getByTestId('avatar-initials')).toHaveCount(0);
+});
+
+test('regression: when the profile cannot be loaded, the menu says so and retries, never shows invented figures', async ({
+  page,
+}) => {
+  let failing = true;
+  await page.route(/\/auth\/(user|verify)$/, (route) =>
+    failing
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
+      : route.fallback(),
+  );
+  await page.goto('/login');
+  await hydrated(page);
+  await signInThroughPopup(page, 'Continue with Google', newAccount('Flaky Server'));
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const header = page.getByTestId('header-auth');
+  await header.getByRole('button', { name: 'Account menu' }).click();
+  const menu = page.getByRole('menu', { name: 'Account' }).first();
+  await expect(menu.getByTestId('profile-unavailable')).toContainText(
+    'Your plan and scan quota could not be loaded.',
+  );
+  await expect(menu.getByTestId('scans-remaining')).toHaveCount(0);
+  await expect(menu.getByTestId('tier-badge')).toHaveCount(0);
+  const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('danglewatch:session') ?? '{}'));
+  expect(cached.profile).toBeNull();
+
+  failing = false;
+  await menu.getByRole('button', { name: 'Retry' }).click();
+  await expect(menu.getByTestId('scans-remaining')).toHaveText('1/1');
+  await expect(menu.getByTestId('profile-unavailable')).toHaveCount(0);
 });

@@ -1,23 +1,23 @@
 import { expect, test } from '@playwright/test';
 
 test('an island that throws shows the fallback message and leaves the page usable', async ({ page }) => {
-  // Break the store hook the Toaster island (and the header's sign-in island) render with: its first
-  // function now throws on call.
-  await page.route('**/_astro/use-store.*.js', async (route) => {
+  // Break the header's sign-in island from inside its error boundary: the function that renders
+  // the 'Sign In' link now throws on call.
+  await page.route('**/_astro/HeaderAuth.*.js', async (route) => {
     const original = await route.fetch();
-    const body = (await original.text()).replace(
-      /function (\w+)\(([^)]*)\)\{/,
-      'function $1($2){throw new Error("island test failure");',
-    );
-    expect(body).toContain('island test failure');
-    await route.fulfill({ response: original, body });
+    const text = await original.text();
+    const at = text.lastIndexOf('function ', text.indexOf('`/login`'));
+    const open = text.indexOf('){', at) + 2;
+    const body = `${text.slice(0, open)}throw new Error("island test failure");${text.slice(open)}`;
+    expect(at).toBeGreaterThan(-1);
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body });
   });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto('/trust-security');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+  await expect(page.getByRole('banner').getByRole('alert').first()).toHaveText(
     'Something went wrong. Please refresh the page and try again.',
   );
   expect(errors.some((e) => e.includes('Island crashed'))).toBe(true);

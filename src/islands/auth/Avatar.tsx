@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { initials } from '../../lib/auth/initials.ts';
 
 interface Props {
@@ -19,15 +19,15 @@ export function Avatar({ photoURL, displayName, email, size = 'sm' }: Props) {
       <img
         src={photoURL}
         alt=""
-        class={`${box} object-cover`}
-        referrerpolicy="no-referrer"
+        className={`${box} object-cover`}
+        referrerPolicy="no-referrer"
         onError={() => setBroken(true)}
       />
     );
   }
   return (
     <span
-      class={`${box} bg-brand-600 font-semibold text-white`}
+      className={`${box} bg-brand-600 font-semibold text-white`}
       aria-hidden="true"
       data-testid="avatar-initials"
     >

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { defaultSignInFailure, type Provider } from '../../lib/auth/messages.ts';
-import { takeAuthMessage } from '../../lib/auth/store.ts';
+import { returnPath } from '../../lib/auth/safe-path.ts';
+import { takeAuthMessage } from '../../lib/auth/session-cache.ts';
 import { getPlan } from '../../lib/plans.ts';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
 import { AuthProvider, useAuth } from './auth-context.tsx';
-import { returnPath } from './safe-path.ts';
 
 export default function LoginPage() {
   return (
@@ -21,7 +21,7 @@ function ConfigBanner({ status, error }: { status: string; error: string | null 
     return (
       <div
         role="status"
-        class="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+        className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
       >
         Checking authentication configuration...
       </div>
@@ -31,10 +31,10 @@ function ConfigBanner({ status, error }: { status: string; error: string | null 
     return (
       <div
         role="status"
-        class="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
       >
-        <p class="font-semibold">Authentication Setup in Progress</p>
-        <p class="mt-1">
+        <p className="font-semibold">Authentication Setup in Progress</p>
+        <p className="mt-1">
           Our Google and GitHub sign-in providers are being configured. This usually takes 5-10 minutes. If it
           lasts longer, please contact support.
         </p>
@@ -43,9 +43,9 @@ function ConfigBanner({ status, error }: { status: string; error: string | null 
   }
   if (status === 'error') {
     return (
-      <div role="alert" class="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-        <p class="font-semibold">Authentication Configuration Issue</p>
-        <p class="mt-1">{error}</p>
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p className="font-semibold">Authentication Configuration Issue</p>
+        <p className="mt-1">{error}</p>
       </div>
     );
   }
@@ -58,25 +58,25 @@ const BUTTON =
 function Login() {
   const auth = useAuth();
   const [pending, setPending] = useState<Provider | null>(null);
-  const [started, setStarted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => setNotice(takeAuthMessage()), []);
 
+  // A visitor who is already signed in (or has just signed in here) goes on to where they wanted to be.
+  const signedIn =
+    auth.user !== null && (auth.userProfile !== null || auth.profileError !== null) && !auth.loading;
   useEffect(() => {
-    if (started && auth.user && auth.userProfile) window.location.replace(returnPath(window.location.search));
-  }, [started, auth.user, auth.userProfile]);
+    if (signedIn) window.location.replace(returnPath(window.location.search, window.location.origin));
+  }, [signedIn]);
 
   const signIn = async (provider: Provider) => {
     setError(null);
     setNotice(null);
     setPending(provider);
-    setStarted(true);
     try {
       await auth.signIn(provider);
     } catch (caught) {
-      setStarted(false);
       setError((caught instanceof Error && caught.message) || defaultSignInFailure(provider));
     } finally {
       setPending(null);
@@ -87,27 +87,30 @@ function Login() {
   const busy = pending !== null;
 
   return (
-    <div class="space-y-6">
-      <h1 class="text-center text-3xl font-bold text-ink">Welcome to DangleWatch</h1>
-      <p class="text-center text-slate-600">Sign in to monitor your domains for dangling DNS records.</p>
+    <div className="space-y-6">
+      <h1 className="text-center text-3xl font-bold text-ink">Welcome to DangleWatch</h1>
+      <p className="text-center text-slate-600">Sign in to monitor your domains for dangling DNS records.</p>
       <ConfigBanner status={auth.configStatus} error={auth.configError} />
       {notice && (
         <div
           role="status"
-          class="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
+          className="rounded-md border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900"
         >
           {notice}
         </div>
       )}
       {error && (
-        <div role="alert" class="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
           {error}
         </div>
       )}
-      <div class="space-y-3">
+      <div className="space-y-3">
         <button
           type="button"
-          class={`${BUTTON} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+          className={`${BUTTON} border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
           disabled={busy}
           onClick={() => signIn('google')}
         >
@@ -115,37 +118,37 @@ function Login() {
         </button>
         <button
           type="button"
-          class={`${BUTTON} border-slate-900 bg-slate-900 text-white hover:bg-slate-800`}
+          className={`${BUTTON} border-slate-900 bg-slate-900 text-white hover:bg-slate-800`}
           disabled={busy}
           onClick={() => signIn('github')}
         >
           {pending === 'github' ? 'Signing in...' : 'Continue with GitHub'}
         </button>
       </div>
-      <div class="flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-500">
-        <span class="h-px flex-1 bg-slate-200" />
+      <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-500">
+        <span className="h-px flex-1 bg-slate-200" />
         Secure OAuth Only
-        <span class="h-px flex-1 bg-slate-200" />
+        <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <div class="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-        <p class="font-semibold">The free tier includes</p>
-        <ul class="mt-1 list-inside list-disc">
+      <div className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+        <p className="font-semibold">The free tier includes</p>
+        <ul className="mt-1 list-inside list-disc">
           {free.features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
           <li>No credit card required</li>
         </ul>
       </div>
-      <p class="text-sm text-slate-600">
+      <p className="text-sm text-slate-600">
         Session protection: for your security, sessions expire 24 hours after you sign in.
       </p>
-      <p class="text-center text-xs text-slate-500">
+      <p className="text-center text-xs text-slate-500">
         By continuing you agree to our{' '}
-        <a href="/terms-of-service" class="underline">
+        <a href="/terms-of-service" className="underline">
           Terms of Service
         </a>{' '}
         and{' '}
-        <a href="/privacy-policy" class="underline">
+        <a href="/privacy-policy" className="underline">
           Privacy Policy
         </a>
         .

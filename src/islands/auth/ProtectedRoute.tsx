@@ -1,12 +1,12 @@
-import type { ComponentChildren } from 'preact';
-import { useEffect } from 'preact/hooks';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { loginUrl } from '../../lib/auth/safe-path.ts';
 import { useAuth } from './auth-context.tsx';
-import { loginUrl } from './safe-path.ts';
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div role="status" aria-label={label} class="flex justify-center py-24">
-      <span class="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+    <div role="status" aria-label={label} className="flex justify-center py-24">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
     </div>
   );
 }
@@ -24,13 +24,7 @@ export async function signOutAndLeave(signOut: () => Promise<void>): Promise<voi
  * Spinner while auth loads; the content once signed in; otherwise a redirect to /login carrying
  * where the visitor wanted to go (spec 1 §2). `signedOut` shows while the redirect happens.
  */
-export function ProtectedRoute({
-  children,
-  signedOut,
-}: {
-  children: ComponentChildren;
-  signedOut?: ComponentChildren;
-}) {
+export function ProtectedRoute({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
   const { user, loading } = useAuth();
   const mustLeave = !loading && !user;
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { tierBadge } from '../../lib/auth/profile.ts';
 import type { AuthContextValue } from './auth-context.tsx';
 
@@ -30,50 +31,83 @@ export function UserMenuContents({ auth, onSignOut, itemClass }: Props) {
   const profile = auth.userProfile;
   const name = profile?.displayName ?? auth.user?.displayName ?? 'Your account';
   const email = profile?.email ?? auth.user?.email ?? '';
-  const tier = profile?.tier ?? 'free';
-  const badge = tierBadge(tier);
+  const tier = profile?.tier;
+  const badge = tier ? tierBadge(tier) : null;
   return (
     <>
-      <div class="border-b border-slate-100 px-4 py-3">
-        <div class="flex items-center gap-2">
-          <span class="truncate text-sm font-semibold text-ink">{name}</span>
-          <span
-            class={`rounded-full px-2 py-0.5 text-xs font-medium ${badge.className}`}
-            data-testid="tier-badge"
-          >
-            {badge.label}
-          </span>
+      <div className="border-b border-slate-100 px-4 py-3">
+        <div className="flex items-center gap-2">
+          <span className="truncate text-sm font-semibold text-ink">{name}</span>
+          {badge && (
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${badge.className}`}
+              data-testid="tier-badge"
+            >
+              {badge.label}
+            </span>
+          )}
         </div>
-        {email && <p class="truncate text-xs text-slate-600">{email}</p>}
+        {email && <p className="truncate text-xs text-slate-600">{email}</p>}
         {profile && (
-          <p class="mt-2 text-xs text-slate-700">
+          <p className="mt-2 text-xs text-slate-700">
             Scans remaining:{' '}
-            <span class="font-semibold" data-testid="scans-remaining">
+            <span className="font-semibold" data-testid="scans-remaining">
               {scansRemaining(profile.scanQuota)}
             </span>
           </p>
         )}
+        {auth.profileError && <ProfileUnavailable auth={auth} />}
       </div>
-      <a role="menuitem" href={MENU_LINKS.dashboard} class={itemClass}>
+      <a role="menuitem" href={MENU_LINKS.dashboard} className={itemClass}>
         Dashboard
       </a>
-      <a role="menuitem" href={MENU_LINKS.profile} class={itemClass}>
+      <a role="menuitem" href={MENU_LINKS.profile} className={itemClass}>
         Profile
       </a>
-      <a role="menuitem" href={MENU_LINKS.activity} class={itemClass}>
+      <a role="menuitem" href={MENU_LINKS.activity} className={itemClass}>
         Activity
       </a>
-      <a role="menuitem" href={MENU_LINKS.settings} class={itemClass}>
+      <a role="menuitem" href={MENU_LINKS.settings} className={itemClass}>
         Settings
       </a>
       {tier === 'free' && (
-        <a role="menuitem" href={MENU_LINKS.upgrade} class={`${itemClass} font-semibold text-brand-700`}>
+        <a role="menuitem" href={MENU_LINKS.upgrade} className={`${itemClass} font-semibold text-brand-700`}>
           Upgrade to Pro
         </a>
       )}
-      <button type="button" role="menuitem" class={`${itemClass} w-full text-left`} onClick={onSignOut}>
+      <button type="button" role="menuitem" className={`${itemClass} w-full text-left`} onClick={onSignOut}>
         Sign out
       </button>
     </>
+  );
+}
+
+/** The plan and quota are unknown (GET /auth/user failed): say so and offer a retry, never guess. */
+function ProfileUnavailable({ auth }: { auth: AuthContextValue }) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await auth.refreshProfile();
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <p role="alert" className="mt-2 text-xs text-red-800" data-testid="profile-unavailable">
+      {auth.profileError}{' '}
+      <button
+        type="button"
+        className="font-semibold underline disabled:opacity-60"
+        disabled={retrying}
+        onClick={(event) => {
+          // The menu stays open while the profile loads again.
+          event.stopPropagation();
+          void retry();
+        }}
+      >
+        {retrying ? 'Retrying...' : 'Retry'}
+      </button>
+    </p>
   );
 }

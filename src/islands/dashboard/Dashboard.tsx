@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { Avatar } from '../auth/Avatar.tsx';
 import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
 import { ProtectedRoute, signOutAndLeave } from '../auth/ProtectedRoute.tsx';
@@ -36,12 +36,12 @@ export default function Dashboard() {
 
 function SignedOut() {
   return (
-    <div class="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 class="text-2xl font-semibold text-ink">Authentication Required</h1>
-      <p class="mt-2 text-slate-600">Please sign in to access the dashboard.</p>
+    <div className="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold text-ink">Authentication Required</h1>
+      <p className="mt-2 text-slate-600">Please sign in to access the dashboard.</p>
       <a
         href="/login?from=%2Fdashboard"
-        class="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
+        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
       >
         Sign In
       </a>
@@ -78,27 +78,29 @@ function Shell() {
   const signOut = () => signOutAndLeave(auth.signOut);
 
   return (
-    <div class="mx-auto flex min-h-[calc(100vh-4rem)] max-w-6xl flex-col md:flex-row">
-      <aside class="flex flex-col border-b border-slate-200 bg-slate-50 p-4 md:w-64 md:border-r md:border-b-0">
-        <a href="/" class="flex items-center gap-2 text-lg font-bold text-ink">
+    <div className="mx-auto flex min-h-[calc(100vh-4rem)] max-w-6xl flex-col md:flex-row">
+      <aside className="flex flex-col border-b border-slate-200 bg-slate-50 p-4 md:w-64 md:border-r md:border-b-0">
+        <a href="/" className="flex items-center gap-2 text-lg font-bold text-ink">
           <img src="/favicon.svg" alt="" width="24" height="24" />
           DangleWatch
         </a>
-        <div class="mt-6 flex items-center gap-3" data-testid="sidebar-user">
+        <div className="mt-6 flex items-center gap-3" data-testid="sidebar-user">
           <Avatar photoURL={profile?.photoURL ?? user.photoURL} displayName={name} email={email} size="md" />
-          <div class="min-w-0">
-            <p class="truncate text-sm font-semibold text-ink">{name || 'Unnamed user'}</p>
-            {email && <p class="truncate text-xs text-slate-600">{email}</p>}
-            <p class="text-xs text-slate-500">{user.provider === 'google' ? 'Google' : 'GitHub'} account</p>
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-ink">{name || 'Unnamed user'}</p>
+            {email && <p className="truncate text-xs text-slate-600">{email}</p>}
+            <p className="text-xs text-slate-500">
+              {user.provider === 'google' ? 'Google' : 'GitHub'} account
+            </p>
           </div>
         </div>
-        <nav aria-label="Dashboard" class="mt-6 flex gap-1 md:flex-col">
+        <nav aria-label="Dashboard" className="mt-6 flex gap-1 md:flex-col">
           {SECTIONS.map((s) => (
             <button
               key={s.id}
               type="button"
               aria-current={section === s.id ? 'page' : undefined}
-              class="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+              className="rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
               onClick={() => go(s.id)}
             >
               {s.label}
@@ -107,13 +109,13 @@ function Shell() {
         </nav>
         <button
           type="button"
-          class="mt-6 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:mt-auto"
+          className="mt-6 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:mt-auto"
           onClick={signOut}
         >
           Sign Out
         </button>
       </aside>
-      <div class="flex-1 p-6">
+      <div className="flex-1 p-6">
         {section === 'scans' && <ScansSection />}
         {section === 'domains' && <DomainsSection />}
         {section === 'settings' && <SettingsSection />}

@@ -6,14 +6,14 @@ export function DomainsSection() {
   const { userProfile } = useAuth();
   return (
     <section aria-labelledby="domains-heading">
-      <h1 id="domains-heading" class="text-2xl font-bold text-ink">
+      <h1 id="domains-heading" className="text-2xl font-bold text-ink">
         Domain Management
       </h1>
-      <p class="mt-1 text-slate-600">The domains DangleWatch watches for you, scanned every day.</p>
+      <p className="mt-1 text-slate-600">The domains DangleWatch watches for you, scanned every day.</p>
       <EmptyState title="No domains yet">
         Adding and verifying domains is coming next.
         {userProfile?.scanQuota && (
-          <span class="block">
+          <span className="block">
             Your plan allows {domains(scanQuota(userProfile.tier, 0, new Date()).maxDomains)} and{' '}
             {dailyScans(userProfile.scanQuota.daily)}.
           </span>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { tierBadge } from '../../lib/auth/profile.ts';
 import { formatPrice, getPlan, PLANS, type PlanId } from '../../lib/plans.ts';
 import { Avatar } from '../auth/Avatar.tsx';
@@ -44,27 +44,27 @@ export function SettingsSection() {
 
   return (
     <section aria-labelledby="settings-heading">
-      <h1 id="settings-heading" class="text-2xl font-bold text-ink">
+      <h1 id="settings-heading" className="text-2xl font-bold text-ink">
         Your DangleWatch Account
       </h1>
-      <div role="tablist" aria-label="Settings" class="mt-4 flex gap-2 border-b border-slate-200">
+      <div role="tablist" aria-label="Settings" className="mt-4 flex gap-2 border-b border-slate-200">
         {TABS.map((t) => (
           <button
             key={t.id}
             type="button"
             role="tab"
             aria-selected={tab === t.id}
-            class="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 aria-selected:border-brand-600 aria-selected:text-brand-700"
+            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 aria-selected:border-brand-600 aria-selected:text-brand-700"
             onClick={() => choose(t.id)}
           >
             {t.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" class="mt-6">
+      <div role="tabpanel" className="mt-6">
         {tab === 'profile' && (
-          <dl class="grid max-w-xl grid-cols-[10rem_1fr] gap-x-4 gap-y-3 text-sm">
-            <dt class="text-slate-500">Avatar</dt>
+          <dl className="grid max-w-xl grid-cols-[10rem_1fr] gap-x-4 gap-y-3 text-sm">
+            <dt className="text-slate-500">Avatar</dt>
             <dd>
               <Avatar
                 photoURL={profile?.photoURL ?? user.photoURL}
@@ -73,39 +73,39 @@ export function SettingsSection() {
                 size="lg"
               />
             </dd>
-            <dt class="text-slate-500">Display name</dt>
+            <dt className="text-slate-500">Display name</dt>
             <dd>{profile?.displayName ?? user.displayName ?? 'Not set'}</dd>
-            <dt class="text-slate-500">Email</dt>
+            <dt className="text-slate-500">Email</dt>
             <dd>{profile?.email ?? user.email ?? 'Not set'}</dd>
-            <dt class="text-slate-500">Plan</dt>
+            <dt className="text-slate-500">Plan</dt>
             <dd>
-              <span class={`rounded-full px-2 py-0.5 text-xs font-medium ${tierBadge(tier).className}`}>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tierBadge(tier).className}`}>
                 {plan.name}
               </span>
             </dd>
-            <dt class="text-slate-500">Member Since</dt>
+            <dt className="text-slate-500">Member Since</dt>
             <dd>{formatDate(profile?.createdAt)}</dd>
-            <dt class="text-slate-500">Last Login</dt>
+            <dt className="text-slate-500">Last Login</dt>
             <dd>{formatDate(profile?.lastLoginAt)}</dd>
-            <dt class="text-slate-500">Signed in with</dt>
+            <dt className="text-slate-500">Signed in with</dt>
             <dd>{user.provider === 'google' ? 'Google' : 'GitHub'}</dd>
           </dl>
         )}
         {tab === 'plan' && (
-          <div class="max-w-xl rounded-lg border border-slate-200 p-4" data-testid="current-plan">
-            <p class="text-sm text-slate-500">Current plan</p>
-            <p class="text-xl font-semibold text-ink">
+          <div className="max-w-xl rounded-lg border border-slate-200 p-4" data-testid="current-plan">
+            <p className="text-sm text-slate-500">Current plan</p>
+            <p className="text-xl font-semibold text-ink">
               {plan.name} · {formatPrice(plan.priceCents)}/month
             </p>
-            <ul class="mt-2 list-inside list-disc text-sm text-slate-700">
+            <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
               {plan.features.map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
             {tier === 'free' && (
-              <p class="mt-4 text-sm text-slate-600">
+              <p className="mt-4 text-sm text-slate-600">
                 Paid plans, billing and invoices arrive with billing; see{' '}
-                <a class="underline" href="/pricing">
+                <a className="underline" href="/pricing">
                   pricing
                 </a>
                 .
@@ -114,9 +114,9 @@ export function SettingsSection() {
           </div>
         )}
         {tab === 'data' && (
-          <div class="max-w-xl text-sm text-slate-700">
-            <h2 class="text-lg font-semibold text-ink">Your data</h2>
-            <p class="mt-2">
+          <div className="max-w-xl text-sm text-slate-700">
+            <h2 className="text-lg font-semibold text-ink">Your data</h2>
+            <p className="mt-2">
               Data export and account deletion are not available yet. Until they are, write to support and we
               will export or delete your data.
             </p>

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { submitMailingSignup } from '../../lib/mailing-client.ts';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
+import { Toaster } from '../ui/Toaster.tsx';
 
 interface Props {
   /** Tag sent with the sign-up so we know which page it came from, e.g. 'trust-security'. */
@@ -19,7 +20,7 @@ function MailingForm({ source, tone = 'light' }: Props) {
   const hintId = `${inputId}-hint`;
   const dark = tone === 'dark';
 
-  async function onSubmit(event: Event) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     setSubmitting(true);
@@ -31,11 +32,11 @@ function MailingForm({ source, tone = 'light' }: Props) {
   }
 
   return (
-    <form onSubmit={onSubmit} class="w-full max-w-md" aria-busy={submitting}>
-      <label for={inputId} class={`block text-sm font-semibold ${dark ? 'text-white' : 'text-ink'}`}>
+    <form onSubmit={onSubmit} className="w-full max-w-md" aria-busy={submitting}>
+      <label htmlFor={inputId} className={`block text-sm font-semibold ${dark ? 'text-white' : 'text-ink'}`}>
         Email address
       </label>
-      <div class="mt-2 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row">
         <input
           id={inputId}
           name="email"
@@ -44,14 +45,14 @@ function MailingForm({ source, tone = 'light' }: Props) {
           autoComplete="email"
           placeholder="you@yourstartup.com"
           value={email}
-          onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+          onChange={(e) => setEmail(e.target.value)}
           aria-describedby={hintId}
-          class="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-500"
+          className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-500"
         />
         <button
           type="submit"
           disabled={!ready || submitting}
-          class={`rounded-md px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70 ${
+          className={`rounded-md px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70 ${
             dark
               ? 'bg-white text-brand-700 hover:bg-brand-50 focus-visible:outline-white'
               : 'bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-600'
@@ -60,7 +61,7 @@ function MailingForm({ source, tone = 'light' }: Props) {
           {submitting ? 'Getting Started...' : 'Get Started'}
         </button>
       </div>
-      <p id={hintId} class={`mt-2 text-sm ${dark ? 'text-brand-50' : 'text-slate-600'}`}>
+      <p id={hintId} className={`mt-2 text-sm ${dark ? 'text-brand-50' : 'text-slate-600'}`}>
         We use it only to tell you when DangleWatch launches.
       </p>
     </form>
@@ -72,6 +73,7 @@ export default function MailingSignup(props: Props) {
   return (
     <IslandErrorBoundary>
       <MailingForm {...props} />
+      <Toaster />
     </IslandErrorBoundary>
   );
 }

@@ -1,10 +1,10 @@
-import { Component, type ComponentChildren } from 'preact';
+import { Component, type ReactNode } from 'react';
 
 /** Spec 1 §2: the whole-application fallback text. */
 export const ISLAND_FALLBACK_MESSAGE = 'Something went wrong. Please refresh the page and try again.';
 
 interface Props {
-  children: ComponentChildren;
+  children: ReactNode;
 }
 
 interface State {
@@ -29,7 +29,7 @@ export class IslandErrorBoundary extends Component<Props, State> {
   render() {
     if (this.state.failed) {
       return (
-        <p role="alert" class="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {ISLAND_FALLBACK_MESSAGE}
         </p>
       );

@@ -1,26 +1,27 @@
+import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, type Toast } from '../../lib/toast.ts';
-import { IslandErrorBoundary } from './IslandErrorBoundary.tsx';
-import { useStore } from './use-store.ts';
 
 function ToastCard({ toast }: { toast: Toast }) {
   const destructive = toast.variant === 'destructive';
   return (
     <div
-      class={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${
         destructive ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200 bg-white text-ink'
       }`}
       data-variant={toast.variant}
     >
-      <div class="min-w-0 flex-1">
-        <p class="font-semibold">{toast.title}</p>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
         {toast.description && (
-          <p class={`mt-1 text-sm ${destructive ? 'text-red-800' : 'text-slate-700'}`}>{toast.description}</p>
+          <p className={`mt-1 text-sm ${destructive ? 'text-red-800' : 'text-slate-700'}`}>
+            {toast.description}
+          </p>
         )}
       </div>
       <button
         type="button"
         onClick={() => dismissToast(toast.id)}
-        class="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         aria-label="Dismiss notification"
       >
         <svg
@@ -30,7 +31,7 @@ function ToastCard({ toast }: { toast: Toast }) {
           aria-hidden="true"
           fill="none"
           stroke="currentColor"
-          stroke-width="2"
+          strokeWidth="2"
         >
           <path d="M5 5l10 10M15 5L5 15" />
         </svg>
@@ -39,28 +40,24 @@ function ToastCard({ toast }: { toast: Toast }) {
   );
 }
 
-function ToastList() {
+/**
+ * Shows the toast of the shared toast store (at most one). Rendered inside the island whose
+ * actions raise toasts (the mailing sign-up, the dashboard), not as an island of its own: one
+ * island fewer to hydrate on the public pages.
+ */
+export function Toaster() {
   const toasts = useStore($toasts).filter((t) => t.open);
   // The live region is always in the page, so that screen readers announce a toast when it appears.
   return (
     <section
       aria-label="Notifications"
-      class="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:w-96"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:w-96"
     >
-      <div role="status" aria-live="polite" aria-atomic="true" class="w-full">
+      <div role="status" aria-live="polite" aria-atomic="true" className="w-full">
         {toasts.map((t) => (
           <ToastCard key={t.id} toast={t} />
         ))}
       </div>
     </section>
-  );
-}
-
-/** Shows the toast of the shared toast store (at most one). */
-export default function Toaster() {
-  return (
-    <IslandErrorBoundary>
-      <ToastList />
-    </IslandErrorBoundary>
   );
 }

@@ -1,4 +1,4 @@
-// Loaded only by dynamic import (see store.ts): this module pulls in the Firebase SDK.
+// Loaded only by dynamic import (see actions.ts): this module pulls in the Firebase SDK.
 import { initializeApp } from 'firebase/app';
 import {
   type Auth,
@@ -15,7 +15,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { apiBase, authService, createAuthedClient } from '../request/api.ts';
-import { UNAUTHORIZED_REDIRECT_MS } from '../request/client.ts';
+import { redirectToSignIn } from '../request/client.ts';
 import { RequestError } from '../request/errors.ts';
 import { type PublicAuthConfig, validateFirebaseConfig } from './config.ts';
 import {
@@ -26,20 +26,10 @@ import {
   signInErrorMessage,
 } from './messages.ts';
 import type { AuthUserResponse } from './profile.ts';
-import {
-  $auth,
-  type AuthUser,
-  type ClientProfile,
-  clearCachedSession,
-  setAuthMessage,
-  writeCachedSession,
-} from './store.ts';
-import {
-  createTokenRefresher,
-  isTokenExpired,
-  SESSION_MAX_AGE_MS,
-  type TokenTimes,
-} from './token-lifecycle.ts';
+import { SESSION_MAX_AGE_MS } from './session-age.ts';
+import { clearCachedSession, setAuthMessage, writeCachedSession } from './session-cache.ts';
+import { $auth, type AuthUser, type ClientProfile, PROFILE_UNAVAILABLE_MESSAGE } from './state.ts';
+import { createTokenRefresher, isTokenExpired, type TokenTimes } from './token-lifecycle.ts';
 
 let auth: Auth | undefined;
 let verifyOnNextUser = false;
@@ -82,9 +72,7 @@ const api = authService(
       // The server no longer accepts this user's tokens (e.g. the account is gone): signing out
       // here is what keeps /login from bouncing to /auth/signin and back forever.
       void endSession(INVALID_SESSION_MESSAGE);
-      if (!window.location.pathname.startsWith('/login')) {
-        setTimeout(() => window.location.assign('/auth/signin'), UNAUTHORIZED_REDIRECT_MS);
-      }
+      redirectToSignIn();
     },
   }),
 );
@@ -163,18 +151,6 @@ function toProfile(answer: AuthUserResponse): ClientProfile {
   };
 }
 
-/** When the server cannot be asked: the free tier's figures, as spec 2 §8 says. */
-function fallbackProfile(user: AuthUser): ClientProfile {
-  return {
-    displayName: user.displayName,
-    email: user.email,
-    photoURL: user.photoURL,
-    tier: 'free',
-    provider: user.provider,
-    scanQuota: { daily: 1, used: 0, remaining: 1 },
-  };
-}
-
 async function handleUser(user: User | null): Promise<void> {
   // The first auth report clears an earlier error (spec 1 §4); later ones leave a sign-in error shown.
   if (firstReport) $auth.setKey('error', null);
@@ -185,7 +161,7 @@ async function handleUser(user: User | null): Promise<void> {
   if (!user) {
     refresher.stop();
     clearCachedSession();
-    $auth.set({ ...$auth.get(), user: null, userProfile: null, loading: false });
+    $auth.set({ ...$auth.get(), user: null, userProfile: null, profileError: null, loading: false });
     return;
   }
   const token = times(await user.getIdTokenResult());
@@ -195,17 +171,27 @@ async function handleUser(user: User | null): Promise<void> {
   }
   const authUser = toAuthUser(user);
   $auth.set({ ...$auth.get(), user: authUser, error: null });
-  let profile: ClientProfile;
+  let profile: ClientProfile | null;
+  let profileError: string | null = null;
   try {
     profile = toProfile(await (verify ? api.verify() : api.getUser()));
   } catch (error) {
     // A 401 has already ended the session (onUnauthorized).
     if (error instanceof RequestError && error.statusCode === 401) return;
     console.warn('Could not load the profile', error);
-    profile = $auth.get().userProfile ?? fallbackProfile(authUser);
+    // The last answer the server gave, if any; never figures made up here.
+    profile = $auth.get().userProfile;
+    profileError = PROFILE_UNAVAILABLE_MESSAGE;
   }
   writeCachedSession({ user: authUser, profile, authTime: token.authTime });
-  $auth.set({ ...$auth.get(), user: authUser, userProfile: profile, loading: false, error: null });
+  $auth.set({
+    ...$auth.get(),
+    user: authUser,
+    userProfile: profile,
+    profileError,
+    loading: false,
+    error: null,
+  });
   refresher.start(token);
 }
 
@@ -217,10 +203,18 @@ export function fetchUser(): Promise<AuthUserResponse> {
 export async function refreshProfile(): Promise<void> {
   const user = $auth.get().user;
   if (!user || !auth?.currentUser) return;
-  const profile = toProfile(await api.getUser());
+  let profile: ClientProfile;
+  try {
+    profile = toProfile(await api.getUser());
+  } catch (error) {
+    if (!(error instanceof RequestError && error.statusCode === 401)) {
+      $auth.setKey('profileError', PROFILE_UNAVAILABLE_MESSAGE);
+    }
+    throw error;
+  }
   const token = times(await auth.currentUser.getIdTokenResult());
   writeCachedSession({ user, profile, authTime: token.authTime });
-  $auth.setKey('userProfile', profile);
+  $auth.set({ ...$auth.get(), userProfile: profile, profileError: null });
 }
 
 export async function signInWith(provider: Provider): Promise<void> {

@@ -1,10 +1,10 @@
+import { SESSION_MAX_AGE_MS } from './session-age.ts';
+
 /** Token constants of spec 1 §4 and §9. */
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 export const EXPIRY_MARGIN_MS = 30_000;
 export const BACKOFF_START_MS = 30_000;
 export const BACKOFF_MAX_MS = 16 * 60_000;
-/** Sessions end 24 hours after sign-in; the server enforces it from the token's auth_time. */
-export const SESSION_MAX_AGE_MS = 24 * 60 * 60_000;
 
 /** A token counts as expired 30 s before its expiry, so no request leaves with a dying token. */
 export function isTokenExpired(expiresAt: number, now: number): boolean {

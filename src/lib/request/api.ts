@@ -38,7 +38,6 @@ export function authService(client: ApiClient) {
     setDomain: async (domain: string) =>
       client.post<{ domain: string }>('/auth/domain', { domain: assertDomain(domain) }),
     updateSettings: (settings: Record<string, unknown>) => client.patch('/auth/settings', { settings }),
-    getBilling: () => client.get('/auth/billing', { cacheKey: 'auth-billing' }),
     updateProfile: (displayName: string) =>
       client.patch<{ user: UserProfile }>('/api/auth/user/profile', { displayName }),
   };

@@ -46,8 +46,12 @@ export interface ApiClient {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function redirectToSignIn(): void {
-  if (typeof window === 'undefined') return;
+/**
+ * The one rule for a 401: the browser goes to /auth/signin after 2 s (spec 1 §8), unless it is
+ * already on /login, where it would only bounce back.
+ */
+export function redirectToSignIn(): void {
+  if (typeof window === 'undefined' || window.location.pathname.startsWith('/login')) return;
   setTimeout(() => window.location.assign('/auth/signin'), UNAUTHORIZED_REDIRECT_MS);
 }
 

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
+import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-age.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { DecodedIdToken, TokenVerifier } from './verifier.ts';
 
 /** Sessions end this long after sign-in (spec 1 §9), whatever the token's own expiry says. */
-export const SESSION_MAX_AGE_SECONDS = 24 * 60 * 60;
+const SESSION_MAX_AGE_SECONDS = SESSION_MAX_AGE_MS / 1000;
 
 export interface AuthDeps {
   verifier: TokenVerifier;

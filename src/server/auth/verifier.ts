@@ -21,7 +21,9 @@ export function firebaseTokenVerifier(projectId: string): TokenVerifier {
   const app: App = initializeApp({ projectId }, `danglewatch-auth-${++appCount}`);
   const auth = getAuth(app);
   return {
-    verifyIdToken: (token) => auth.verifyIdToken(token),
+    // checkRevoked: with a real project, a disabled or revoked user is otherwise accepted until the
+    // token expires (the emulator checks either way, which hides the gap in tests).
+    verifyIdToken: (token) => auth.verifyIdToken(token, true),
     close: () => deleteApp(app),
   };
 }

@@ -1,10 +1,10 @@
-import { h } from 'preact';
-import { renderToString } from 'preact-render-to-string';
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Avatar } from '../../../src/islands/auth/Avatar.tsx';
 import { AuthProvider, useAuth } from '../../../src/islands/auth/auth-context.tsx';
 import HeaderAuth from '../../../src/islands/auth/HeaderAuth.tsx';
-import { $auth } from '../../../src/lib/auth/store.ts';
+import { $auth } from '../../../src/lib/auth/state.ts';
 
 function ShowUser() {
   const auth = useAuth();
@@ -17,7 +17,7 @@ describe('useAuth', () => {
   });
 
   it('inside the provider reads the shared store', () => {
-    expect(renderToString(h(AuthProvider, { children: h(ShowUser, null) }))).toBe('<p>loading</p>');
+    expect(renderToString(h(AuthProvider, null, h(ShowUser, null)))).toBe('<p>loading</p>');
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { loginUrl, returnPath } from '../../../src/islands/auth/safe-path.ts';
 import { oauthCallbackMessage, runOAuthCallback } from '../../../src/lib/auth/oauth-callback.ts';
 
 describe('/auth/callback', () => {
@@ -41,23 +40,5 @@ describe('/auth/callback', () => {
       'http://localhost',
     );
     expect(close).toHaveBeenCalled();
-  });
-});
-
-describe('the return path after sign-in', () => {
-  it.each([
-    ['?from=%2Fdashboard%3Fsection%3Ddomains', '/dashboard?section=domains'],
-    ['', '/dashboard'],
-    ['?from=https%3A%2F%2Fevil.example', '/dashboard'],
-    ['?from=%2F%2Fevil.example', '/dashboard'],
-    ['?from=%2Flogin', '/dashboard'],
-  ])('%s → %s', (search, expected) => {
-    expect(returnPath(search)).toBe(expected);
-  });
-
-  it('carries the origin location', () => {
-    expect(loginUrl({ pathname: '/dashboard', search: '?section=settings', hash: '' })).toBe(
-      '/login?from=%2Fdashboard%3Fsection%3Dsettings',
-    );
   });
 });

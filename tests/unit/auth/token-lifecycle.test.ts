@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_MAX_AGE_MS } from '../../../src/lib/auth/session-age.ts';
 import {
   backoffDelay,
   createTokenRefresher,
   isTokenExpired,
   refreshDelay,
-  SESSION_MAX_AGE_MS,
 } from '../../../src/lib/auth/token-lifecycle.ts';
 
 const MIN = 60_000;

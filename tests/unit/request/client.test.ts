@@ -126,7 +126,7 @@ describe('the error catalogue', () => {
   it('401 by default sends the browser to /auth/signin after 2 s', async () => {
     handler = (_req, res) => json(res, 401, { error: 'Authentication required' });
     const assign = vi.fn();
-    vi.stubGlobal('window', { location: { assign } });
+    vi.stubGlobal('window', { location: { assign, pathname: '/dashboard' } });
     try {
       const api = createApiClient({ baseUrl, getToken: async () => 't' });
       vi.useFakeTimers({ toFake: ['setTimeout'] });
@@ -135,6 +135,21 @@ describe('the error catalogue', () => {
       expect(assign).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(assign).toHaveBeenCalledWith('/auth/signin');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('401 on /login stays there: the sign-in page would only send it back', async () => {
+    handler = (_req, res) => json(res, 401, { error: 'Authentication required' });
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { assign, pathname: '/login' } });
+    try {
+      const api = createApiClient({ baseUrl, getToken: async () => 't' });
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      await failure(api.get('/me'));
+      vi.advanceTimersByTime(5000);
+      expect(assign).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();
     }

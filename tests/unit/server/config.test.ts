@@ -1,5 +1,8 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config.ts';
+import { authExposure, loadConfig } from '../../../src/server/config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -22,5 +25,49 @@ describe('loadConfig', () => {
 
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('regression: emulator mode must never face the network', () => {
+  it.each([
+    [{}, 'ok'],
+    [{ HOST: 'localhost' }, 'ok'],
+    [{ HOST: '127.0.0.2' }, 'ok'],
+    [{ HOST: '::1' }, 'ok'],
+    [{ HOST: '0.0.0.0' }, 'refuse'],
+    [{ HOST: '::' }, 'refuse'],
+    [{ HOST: '192.168.1.10' }, 'refuse'],
+    [{ NODE_ENV: 'production' }, 'refuse'],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' }, 'refuse'],
+    [{ HOST: '0.0.0.0', ALLOW_AUTH_EMULATOR_ON_NETWORK: 'true' }, 'warn'],
+    [{ NODE_ENV: 'production', ALLOW_AUTH_EMULATOR_ON_NETWORK: '1' }, 'warn'],
+  ])('%o → %s', (env, verdict) => {
+    expect(authExposure(loadConfig(env)).verdict).toBe(verdict);
+  });
+
+  it('says what to configure when it refuses', () => {
+    const { message } = authExposure(loadConfig({ HOST: '0.0.0.0' }));
+    expect(message).toContain('HOST is 0.0.0.0');
+    expect(message).toContain('PUBLIC_FIREBASE_API_KEY');
+    expect(message).toContain('ALLOW_AUTH_EMULATOR_ON_NETWORK');
+  });
+
+  it('lets a real Firebase project listen anywhere, in production', () => {
+    const real = {
+      PUBLIC_FIREBASE_API_KEY: 'AIzaSyA-real_key-1234567890abcdefghijk',
+      PUBLIC_FIREBASE_PROJECT_ID: 'my-project',
+      PUBLIC_FIREBASE_MESSAGING_SENDER_ID: '1234567890',
+      PUBLIC_FIREBASE_APP_ID: '1:1234567890:web:abcdef0123456789',
+    };
+    expect(authExposure(loadConfig({ ...real, HOST: '0.0.0.0', NODE_ENV: 'production' })).verdict).toBe('ok');
+  });
+
+  it('startServer refuses before it opens anything', async () => {
+    const { startServer } = await import('../../../src/server/main.ts');
+    const dataDir = await mkdtemp(join(tmpdir(), 'dw-refuse-'));
+    await expect(
+      startServer(loadConfig({ HOST: '0.0.0.0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })),
+    ).rejects.toThrow(/Refusing to start/);
+    expect(await readdir(dataDir)).toEqual([]);
   });
 });

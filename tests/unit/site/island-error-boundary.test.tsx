@@ -1,5 +1,5 @@
-import type { VNode } from 'preact';
-import { renderToString } from 'preact-render-to-string';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ISLAND_FALLBACK_MESSAGE,
@@ -21,15 +21,15 @@ describe('IslandErrorBoundary', () => {
   });
 
   // Server rendering does not run error boundaries (it rethrows), so the lifecycle is driven by hand
-  // here, the way Preact's client renderer drives it when a child throws.
+  // here, the way React's client renderer drives it when a child throws.
   it('switches to the fallback alert after a child throws, and logs the error', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const boundary = new IslandErrorBoundary({ children: <p>fine</p> });
-    expect(renderToString(boundary.render() as VNode)).toBe('<p>fine</p>');
+    expect(renderToString(boundary.render() as ReactElement)).toBe('<p>fine</p>');
     const error = new Error('kaboom');
     boundary.state = { ...boundary.state, ...IslandErrorBoundary.getDerivedStateFromError() };
     boundary.componentDidCatch(error);
-    const html = renderToString(boundary.render() as VNode);
+    const html = renderToString(boundary.render() as ReactElement);
     expect(html).toContain('role="alert"');
     expect(html).toContain(ISLAND_FALLBACK_MESSAGE);
     expect(html).not.toContain('kaboom');

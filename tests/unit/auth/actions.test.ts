@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { $auth, signOut } from '../../../src/lib/auth/store.ts';
+import { signOut } from '../../../src/lib/auth/actions.ts';
+import { $auth } from '../../../src/lib/auth/state.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,0 +1,65 @@
+import { map } from 'nanostores';
+import type { Provider } from './messages.ts';
+import type { ScanQuota, Tier } from './profile.ts';
+
+/** The identity user of spec 1 §3. */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  provider: Provider;
+  emailVerified: boolean;
+}
+
+/** The auth context's profile (spec 1 §3), with the server's real quota. */
+export interface ClientProfile {
+  displayName: string | null;
+  email: string | null;
+  photoURL: string | null;
+  tier: Tier;
+  provider: Provider;
+  scanQuota: Pick<ScanQuota, 'daily' | 'used' | 'remaining'>;
+  createdAt?: string;
+  lastLoginAt?: string;
+}
+
+export type ConfigStatus = 'checking' | 'configured' | 'not-configured' | 'error';
+
+export interface AuthState {
+  user: AuthUser | null;
+  /** The server's answer; null while unknown, never invented (see `profileError`). */
+  userProfile: ClientProfile | null;
+  /** Why the plan and quota could not be loaded; the UI offers a retry. */
+  profileError: string | null;
+  /** True until the first auth state is known, and during sign-in and sign-out. */
+  loading: boolean;
+  error: string | null;
+  configStatus: ConfigStatus;
+  configError: string | null;
+}
+
+/** Shared by every island on a page: nanostores tell a new subscriber the current state at once. */
+export const $auth = map<AuthState>({
+  user: null,
+  userProfile: null,
+  profileError: null,
+  loading: true,
+  error: null,
+  configStatus: 'checking',
+  configError: null,
+});
+
+/** What the UI says when GET /auth/user failed and the plan and quota are unknown. */
+export const PROFILE_UNAVAILABLE_MESSAGE = 'Your plan and scan quota could not be loaded.';
+
+let firebaseLoaded = false;
+
+/** Once Firebase runs on a page it reports every change itself; the cached session steps aside. */
+export function markFirebaseLoaded(): void {
+  firebaseLoaded = true;
+}
+
+export function isFirebaseLoaded(): boolean {
+  return firebaseLoaded;
+}
