@@ -13,6 +13,10 @@ const commands: Record<string, { run: Command; summary: string }> = {
     run: async () => (await import('./migrate.ts')).migrate(),
     summary: 'apply database migrations and exit',
   },
+  users: {
+    run: async (args) => (await import('./users.ts')).usersCommand(args),
+    summary: 'list accounts, or grant a plan without billing (set-plan <email> <plan>)',
+  },
   scan: {
     run: async (args) => (await import('./scan.ts')).scan(args),
     summary: 'scan a domain for dangling DNS records (--help for options)',

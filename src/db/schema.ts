@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FindingView, ScanConfig, ScanProgress } from '../lib/dashboard/contract.ts';
 
 export const mailingListSignups = pgTable(
   'mailing_list_signups',
@@ -49,8 +61,40 @@ export const users = pgTable('users', {
 });
 
 /**
- * Scans a user started. Minimal for now (the quota counts them); the dashboard work extends it
- * with results and findings.
+ * Domains a user monitors. Ownership is proved per user with a TXT record
+ * `danglewatch-verify=<verification_token>` at the apex; only verified domains are scanned.
+ */
+export const domains = pgTable(
+  'domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    /** pending, verified or failed. */
+    status: text('status').notNull().default('pending'),
+    verificationToken: text('verification_token').notNull(),
+    scanConfig: jsonb('scan_config').$type<ScanConfig>().notNull(),
+    /** The last verification failure, in words. */
+    verificationError: text('verification_error'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When a scheduled re-check first missed the ownership record; null while it is there. */
+    recordMissingSince: timestamp('record_missing_since', { withTimezone: true }),
+    /** Why scheduled scans stopped; null while monitoring is active. */
+    pausedReason: text('paused_reason'),
+    nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('domains_user_domain').on(t.userId, t.domain),
+    index('domains_next_scan').on(t.nextScanAt),
+  ],
+);
+
+/**
+ * Scans, one row each from the request to the result. The worker claims a pending row, writes its
+ * progress and heartbeat while it runs, and stores the findings and counts when it ends.
  */
 export const scans = pgTable(
   'scans',
@@ -59,12 +103,45 @@ export const scans = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: uuid('domain_id').references(() => domains.id, { onDelete: 'set null' }),
     domain: text('domain').notNull(),
-    /** pending, running, completed or failed. */
+    /** pending, running, completed, failed or cancelled. */
     status: text('status').notNull().default('pending'),
+    /** manual, rescan or scheduled. */
+    trigger: text('trigger').notNull().default('manual'),
+    config: jsonb('config').$type<Omit<ScanConfig, 'scanFrequency'>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    durationSeconds: real('duration_seconds'),
+    progress: jsonb('progress').$type<ScanProgress>(),
+    /** Written with progress; a running scan whose heartbeat stops is taken back (worker died). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** How many times a worker has claimed this scan. */
+    attempts: integer('attempts').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    subdomainsScanned: integer('subdomains_scanned').notNull().default(0),
+    vulnerabilitiesFound: integer('vulnerabilities_found').notNull().default(0),
+    criticalCount: integer('critical_count').notNull().default(0),
+    falsePositivesFiltered: integer('false_positives_filtered').notNull().default(0),
+    findings: jsonb('findings').$type<FindingView[]>().notNull().default([]),
+    subdomains: jsonb('subdomains').$type<string[]>().notNull().default([]),
+    /** Lookups that failed (SERVFAIL, timeouts): not findings, but the user should know. */
+    scanErrors: jsonb('scan_errors')
+      .$type<{ subdomain?: string; stage: string; message: string }[]>()
+      .notNull()
+      .default([]),
+    error: text('error'),
   },
-  (t) => [index('scans_user_created').on(t.userId, t.createdAt)],
+  (t) => [
+    index('scans_user_created').on(t.userId, t.createdAt),
+    index('scans_domain_created').on(t.domainId, t.createdAt),
+    index('scans_status').on(t.status),
+  ],
 );
+
+/** Each worker process reports here; GET /scan/health reads the freshest. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  id: text('id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});

@@ -7,13 +7,16 @@ import type { Db } from '../db/client.ts';
 import type { ApiErrorBody } from '../lib/api-error.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
+import type { ScanQueue } from './domains/scan-requests.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { scanRoutes } from './routes/scans.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -27,7 +30,17 @@ export interface AppDeps {
   limits?: { mailingList?: RateLimitRule };
   /** Firebase ID-token verification; without it, authenticated routes answer 503. */
   auth?: AuthDeps;
+  /** The scan queue and the engine's resolvers; without them, starting a scan answers 503. */
+  scanning?: { queue: ScanQueue; queueUp: () => boolean; resolvers?: string[] };
+  /** The clock of the dashboard routes; tests move it. */
+  now?: () => Date;
 }
+
+const NO_QUEUE: ScanQueue = {
+  enqueue: async () => {
+    throw new ApiError(503, 'SCANNING_UNAVAILABLE', 'Scanning is not running on this server');
+  },
+};
 
 const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list'];
 
@@ -81,6 +94,19 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes(deps.db, deps.auth));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
+  const queue = deps.scanning?.queue ?? NO_QUEUE;
+  app.route(
+    '/api/domains',
+    domainRoutes(deps.db, deps.auth, { queue, resolvers: deps.scanning?.resolvers, now: deps.now }),
+  );
+  app.route(
+    '/scan',
+    scanRoutes(deps.db, deps.auth, {
+      queue,
+      queueUp: deps.scanning?.queueUp ?? (() => false),
+      now: deps.now,
+    }),
+  );
 
   app.notFound((c) => {
     const path = c.req.path;

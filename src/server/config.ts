@@ -43,6 +43,20 @@ const envSchema = z.object({
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
   AUTH_EMULATOR_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65533).default(9099),
+  // The scan engine's servers (DESIGN.md, Configuration): the system resolvers and public CT/RDAP by default.
+  SCAN_RESOLVERS: z
+    .string()
+    .regex(
+      /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+      'must be a comma-separated list of host or host:port, e.g. 1.1.1.1,8.8.8.8:53',
+    )
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .optional(),
+  CT_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  CERTSPOTTER_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  // Lets the engine connect to loopback and private addresses: for local test fixtures only.
+  SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
 });
@@ -60,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const parsed = result.data;
+  if (parsed.SCAN_ALLOW_PRIVATE && parsed.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration:\n  SCAN_ALLOW_PRIVATE: refused with NODE_ENV=production (it lets scans reach private addresses)',
+    );
+  }
   if (FIREBASE_VARS.some(([name]) => parsed[name] !== undefined)) {
     try {
       validateFirebaseConfig(

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.ts';
 import { startWorker } from '../worker/queue.ts';
+import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
@@ -22,7 +23,8 @@ export async function startServer(config: Config = loadConfig()) {
   );
   await migrateDatabase(database);
   const auth = await setupAuth(config, logger);
-  const worker = await startWorker(database, logger);
+  const engine = engineSettings(config);
+  const worker = await startWorker(database, logger, engine);
   const app = createApp({
     db: database.db,
     logger,
@@ -35,6 +37,7 @@ export async function startServer(config: Config = loadConfig()) {
     auth: auth.deps,
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
+    scanning: { queue: worker.queue, queueUp: worker.isUp, resolvers: engine.resolvers },
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -52,7 +55,7 @@ export async function startServer(config: Config = loadConfig()) {
   const stop = () => {
     stopping ??= (async () => {
       await new Promise<void>((done) => server.close(() => done()));
-      await worker.stop({ graceful: true, timeout: 10_000 });
+      await worker.stop();
       await database.close();
       await auth.stop();
     })();

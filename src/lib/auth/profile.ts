@@ -32,7 +32,8 @@ export interface AuthUserResponse {
   quota: ScanQuota;
 }
 
-function planFor(tier: string) {
+/** The catalogue plan of a profile's tier; unknown tiers get the free plan's limits. */
+export function getPlanForTier(tier: string) {
   // 'pro' is the prototype menu's name for the top tier.
   const id = (tier === 'pro' ? 'pro-solo' : tier) as PlanId;
   return PLANS.some((p) => p.id === id) ? getPlan(id) : getPlan('free');
@@ -43,7 +44,7 @@ function planFor(tier: string) {
  * domain it may monitor (Free: 1, Intro: 25); null when the plan's scans are unlimited.
  */
 export function scanQuota(tier: string, used: number, now: Date): ScanQuota {
-  const plan = planFor(tier);
+  const plan = getPlanForTier(tier);
   const perDomain = plan.limits.scansPerDomainPerDay;
   const daily = perDomain === null ? null : perDomain * plan.limits.domains;
   const reset = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
@@ -66,6 +67,6 @@ export function tierBadge(tier: string): { label: string; className: string } {
     case 'free':
       return { label: 'Free', className: 'bg-green-100 text-green-800' };
     default:
-      return { label: planFor(tier).name, className: 'bg-slate-100 text-slate-800' };
+      return { label: getPlanForTier(tier).name, className: 'bg-slate-100 text-slate-800' };
   }
 }

@@ -1,7 +1,8 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scans, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../lib/auth/profile.ts';
+import { startOfUtcDay, userScansSince } from '../domains/quota.ts';
 import { providerOf } from './middleware.ts';
 import type { DecodedIdToken } from './verifier.ts';
 
@@ -58,22 +59,17 @@ export async function findUser(db: Db, uid: string): Promise<UserRow | undefined
   return row;
 }
 
-/** Scans the user started since the last UTC midnight. */
-async function scansToday(db: Db, uid: string, now: Date): Promise<number> {
-  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [row] = await db
-    .select({ n: count() })
-    .from(scans)
-    .where(and(eq(scans.userId, uid), gte(scans.createdAt, midnight)));
-  return Number(row?.n ?? 0);
-}
-
 export async function authUserResponse(db: Db, row: UserRow, now: Date): Promise<AuthUserResponse> {
   return {
     user: profileOf(row),
     domain: row.domain,
-    quota: scanQuota(row.tier, await scansToday(db, row.id, now), now),
+    quota: scanQuota(row.tier, await userScansSince(db, row.id, startOfUtcDay(now)), now),
   };
 }
 
 export { profileOf };
+
+/** The signed-in caller's row, created on the first call if POST /auth/verify has not run yet. */
+export async function currentUser(db: Db, token: DecodedIdToken): Promise<UserRow> {
+  return (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
+}

@@ -6,6 +6,7 @@ import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import type { AuthUserResponse } from '../../../src/lib/auth/profile.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import {
@@ -30,6 +31,7 @@ for (const backend of databaseBackends) {
       let verifier: TokenVerifier;
       let clockOffset = 0;
       let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
       let ann: { idToken: string; uid: string };
       let octo: { idToken: string; uid: string };
 
@@ -61,25 +63,6 @@ for (const backend of databaseBackends) {
         await verifier?.close();
         await database?.close();
       });
-
-      const call = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
-        app.request(path, {
-          method: init.method ?? 'GET',
-          headers: {
-            ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          },
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        });
-
-      const expectError = async (res: Response, status: number, message: string, code?: string) => {
-        expect(res.status).toBe(status);
-        const body = apiErrorBodySchema.parse(await res.json());
-        expect(body.error).toBe(message);
-        expect(body.statusCode).toBe(status);
-        if (code) expect(body.code).toBe(code);
-        return body;
-      };
 
       it('GET /auth/config hands out the web configuration', async () => {
         const res = await call('/auth/config');

@@ -25,12 +25,14 @@ for (const backend of databaseBackends) {
       });
 
       it('is scheduled on the durable queue when the worker starts', async () => {
-        const boss = await startWorker(database, pino({ level: 'silent' }));
+        const worker = await startWorker(database, pino({ level: 'silent' }), {});
         try {
-          const schedules = await boss.getSchedules();
-          expect(schedules.map((s) => s.name)).toContain(PURGE_RATE_LIMITS);
+          const schedules = await worker.boss.getSchedules();
+          expect(schedules.map((s) => s.name)).toEqual(
+            expect.arrayContaining([PURGE_RATE_LIMITS, 'schedule-scans', 'reap-scans', 'purge-scans']),
+          );
         } finally {
-          await boss.stop({ graceful: false });
+          await worker.stop();
         }
       });
     },

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/**
+ * The dashboard API's shapes (the dashboard issue fixes the paths the spec leaves open; checks
+ * outside the repository call them). The server validates requests with these schemas and answers
+ * with these types; the islands read the same types.
+ */
+
+export const SCAN_FREQUENCIES = ['manual', 'daily', 'weekly'] as const;
+export type ScanFrequency = (typeof SCAN_FREQUENCIES)[number];
+
+export const scanConfigSchema = z.strictObject({
+  skipDiscovery: z.boolean(),
+  useCertificateTransparency: z.boolean(),
+  useMultiStageValidation: z.boolean(),
+  scanFrequency: z.enum(SCAN_FREQUENCIES),
+});
+export type ScanConfig = z.infer<typeof scanConfigSchema>;
+
+/** Spec 2 §9: discovery on, CT on, multi-stage validation on, daily. */
+export const DEFAULT_SCAN_CONFIG: ScanConfig = {
+  skipDiscovery: false,
+  useCertificateTransparency: true,
+  useMultiStageValidation: true,
+  scanFrequency: 'daily',
+};
+
+export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
+/** A monitored domain as the dashboard sees it (spec 2 §3, plus the TXT record to publish). */
+export interface DomainView {
+  id: string;
+  domain: string;
+  status: DomainStatus;
+  verificationMethod: 'dns';
+  verificationToken: string;
+  txtRecord: { type: 'TXT'; name: '@'; value: string };
+  addedAt: string;
+  verifiedAt: string | null;
+  lastScanAt: string | null;
+  nextScanAt: string | null;
+  vulnerabilitiesCount: number;
+  /** False while monitoring is paused (e.g. the ownership record has been gone for 7 days). */
+  isActive: boolean;
+  /** Why monitoring is paused, in words; null when active. */
+  pausedReason: string | null;
+  lastScanId: string | null;
+  scanStatus: ScanStatus | null;
+  subdomainsScanned: number | null;
+  criticalCount: number | null;
+  falsePositivesFiltered: number | null;
+  durationSeconds: number | null;
+  scanConfig: ScanConfig;
+  /** The last verification or scan error, in words. */
+  error: string | null;
+}
+
+/** One finding, in the engine's shape (DESIGN.md, "The scan engine's contract"). */
+export interface FindingView {
+  subdomain: string;
+  recordType: 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT';
+  target: string;
+  service: string;
+  status: 'claimable' | 'likely' | 'review';
+  risk: 'high' | 'medium' | 'low';
+  evidence: string[];
+  explanation: string;
+  proofOfConcept: string;
+  remediation: string;
+}
+
+export interface ScanProgress {
+  /** The engine's phase: discover, resolve, validate, done. */
+  stage: string;
+  checked: number;
+  total: number;
+}
+
+/** A scan as the scan service answers it (spec 2 §3's server field names). */
+export interface ScanView {
+  scan_id: string;
+  domain: string;
+  status: ScanStatus;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  duration_seconds: number | null;
+  subdomains_scanned: number;
+  vulnerabilities_found: number;
+  critical_count: number;
+  false_positives_filtered: number;
+  error: string | null;
+  progress: ScanProgress | null;
+  scan_config: Omit<ScanConfig, 'scanFrequency'>;
+  /** Every finding (GET one scan); the list answers carry them too, so cards can show them. */
+  findings: FindingView[];
+  /** The names checked; only on GET one scan (the report download). */
+  subdomains?: string[];
+}
+
+export interface ScanListResponse {
+  scans: ScanView[];
+  total: number;
+}
+
+/** GET /scan/api/v1/scans/stats: the Scans screen's summary and the usage of spec 2 §3. */
+export interface ScanStats {
+  total: number;
+  by_status: Record<ScanStatus, number>;
+  /** Completed / (completed + failed), in percent; null before any scan ended. */
+  success_rate: number | null;
+  issues_found: number;
+  domains_monitored: number;
+  scans_this_month: number;
+  subdomains_scanned_this_month: number;
+  ct_lookups_this_month: number;
+  validation_checks_this_month: number;
+}
+
+/** The quota view of spec 2 §3, counted from real rows. */
+export interface QuotaView {
+  tier: string;
+  currentDomains: number;
+  maxDomains: number;
+  scansUsedToday: number;
+  /** null: unlimited (fair use). */
+  maxScansPerDay: number | null;
+  scansUsedThisMonth: number;
+  maxScansPerMonth: number | null;
+  /** The first of next month, UTC. */
+  resetDate: string;
+}
+
+export interface DomainListResponse {
+  domains: DomainView[];
+  quota: QuotaView;
+}
+
+export const startScanSchema = z.strictObject({
+  domain: z.string().max(300),
+  scanType: z.literal('dangling-subdomains'),
+  skip_discovery: z.boolean().optional(),
+  use_certificate_transparency: z.boolean().optional(),
+  use_multi_stage_validation: z.boolean().optional(),
+});
+export type StartScanRequest = z.infer<typeof startScanSchema>;
+
+export interface ServiceHealth {
+  status: 'healthy' | 'degraded' | 'down';
+  checks: { database: boolean; queue: boolean; worker: boolean };
+  /** Seconds since the worker last reported; null when no worker has. */
+  worker_heartbeat_age_seconds: number | null;
+}

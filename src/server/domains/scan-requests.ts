@@ -1,0 +1,67 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { scans } from '../../db/schema.ts';
+import { getPlanForTier } from '../../lib/auth/profile.ts';
+import type { ScanConfig } from '../../lib/dashboard/contract.ts';
+import { ApiError } from '../errors.ts';
+import { quotaView } from './quota.ts';
+import type { DomainRow, ScanRow } from './views.ts';
+
+/** Hands a scan to the workers (a pg-boss job in production, see src/worker/queue.ts). */
+export interface ScanQueue {
+  enqueue(scanId: string, delaySeconds?: number): Promise<void>;
+}
+
+export type ScanTrigger = 'manual' | 'rescan' | 'scheduled';
+
+/** Scans that hold a domain: a new one waits until they end. */
+export const ACTIVE_SCAN_STATUSES = ['pending', 'running'];
+
+/**
+ * Starts a scan of a verified domain: one at a time per domain, and within the plan's daily quota
+ * for scans the user asks for (scheduled scans are the plan's own and do not count).
+ */
+export async function requestScan(
+  db: Db,
+  queue: ScanQueue,
+  request: {
+    user: { id: string; tier: string };
+    domain: DomainRow;
+    trigger: ScanTrigger;
+    config: Omit<ScanConfig, 'scanFrequency'>;
+    now: Date;
+  },
+): Promise<ScanRow> {
+  const { user, domain, trigger, config, now } = request;
+  if (domain.status !== 'verified') {
+    throw new ApiError(409, 'DOMAIN_NOT_VERIFIED', `Verify that you own ${domain.domain} before scanning it`);
+  }
+  const [active] = await db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(and(eq(scans.domainId, domain.id), inArray(scans.status, ACTIVE_SCAN_STATUSES)))
+    .limit(1);
+  if (active) {
+    throw new ApiError(409, 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, {
+      details: [{ path: 'scan_id', message: active.id }],
+    });
+  }
+  if (trigger !== 'scheduled') {
+    const quota = await quotaView(db, user, now);
+    if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
+      const plan = getPlanForTier(user.tier);
+      throw new ApiError(
+        409,
+        'QUOTA_EXCEEDED',
+        `You have used all ${quota.maxScansPerDay} scans of the ${plan.name} plan for today. The quota resets at midnight UTC; consider upgrading your plan.`,
+      );
+    }
+  }
+  const [row] = await db
+    .insert(scans)
+    .values({ userId: user.id, domainId: domain.id, domain: domain.domain, trigger, config, createdAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no scan');
+  await queue.enqueue(row.id);
+  return row;
+}

@@ -1,0 +1,62 @@
+import type { domains, scans } from '../../db/schema.ts';
+import type { DomainStatus, DomainView, ScanStatus, ScanView } from '../../lib/dashboard/contract.ts';
+import { txtValue } from './ownership.ts';
+
+export type DomainRow = typeof domains.$inferSelect;
+export type ScanRow = typeof scans.$inferSelect;
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** A scan row in the scan service's field names (spec 2 §3). */
+export function scanView(row: ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
+  return {
+    scan_id: row.id,
+    domain: row.domain,
+    status: row.status as ScanStatus,
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    duration_seconds: row.durationSeconds,
+    subdomains_scanned: row.subdomainsScanned,
+    vulnerabilities_found: row.vulnerabilitiesFound,
+    critical_count: row.criticalCount,
+    false_positives_filtered: row.falsePositivesFiltered,
+    error: row.error,
+    progress: row.progress ?? null,
+    scan_config: row.config ?? {
+      skipDiscovery: false,
+      useCertificateTransparency: true,
+      useMultiStageValidation: true,
+    },
+    findings: row.findings,
+    ...(options.withSubdomains ? { subdomains: row.subdomains } : {}),
+  };
+}
+
+/** A domain row with its latest scan, as the Domains screen shows it (spec 2 §3). */
+export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
+  const lastEnded = latest?.completedAt ?? null;
+  return {
+    id: row.id,
+    domain: row.domain,
+    status: row.status as DomainStatus,
+    verificationMethod: 'dns',
+    verificationToken: row.verificationToken,
+    txtRecord: { type: 'TXT', name: '@', value: txtValue(row.verificationToken) },
+    addedAt: row.createdAt.toISOString(),
+    verifiedAt: iso(row.verifiedAt),
+    lastScanAt: iso(lastEnded ?? latest?.startedAt ?? null),
+    nextScanAt: row.status === 'verified' && !row.pausedReason ? iso(row.nextScanAt) : null,
+    vulnerabilitiesCount: latest?.status === 'completed' ? latest.vulnerabilitiesFound : 0,
+    isActive: row.status === 'verified' && row.pausedReason === null,
+    pausedReason: row.pausedReason,
+    lastScanId: latest?.id ?? null,
+    scanStatus: (latest?.status as ScanStatus | undefined) ?? null,
+    subdomainsScanned: latest ? latest.subdomainsScanned : null,
+    criticalCount: latest ? latest.criticalCount : null,
+    falsePositivesFiltered: latest ? latest.falsePositivesFiltered : null,
+    durationSeconds: latest?.durationSeconds ?? null,
+    scanConfig: row.scanConfig,
+    error: row.status === 'failed' ? row.verificationError : (latest?.error ?? null),
+  };
+}

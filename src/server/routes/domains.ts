@@ -1,0 +1,152 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { domains } from '../../db/schema.ts';
+import { companyDomain } from '../../lib/auth/domain.ts';
+import { DEFAULT_SCAN_CONFIG, scanConfigSchema } from '../../lib/dashboard/contract.ts';
+import { DOMAIN_MESSAGES, domainNameSchema, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { currentUser } from '../auth/users.ts';
+import { checkOwnership } from '../domains/ownership.ts';
+import { quotaView } from '../domains/quota.ts';
+import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
+import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from '../domains/store.ts';
+import { domainView } from '../domains/views.ts';
+import { ApiError } from '../errors.ts';
+import { readJson } from '../validation.ts';
+
+export interface DomainDeps {
+  queue: ScanQueue;
+  /** The engine's resolvers, for the ownership lookup. */
+  resolvers?: string[];
+  now?: () => Date;
+}
+
+const smallBody = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
+  },
+});
+
+const addSchema = z.strictObject({ domain: domainNameSchema, scanConfig: scanConfigSchema.optional() });
+const patchSchema = z.strictObject({ scanConfig: scanConfigSchema });
+
+/** The caller's monitored domains (the dashboard issue's API contract). */
+export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDeps) {
+  const now = () => deps.now?.() ?? new Date();
+  return new Hono<AuthedEnv>()
+    .use(requireAuth(auth))
+    .get('/', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const rows = await db
+        .select()
+        .from(domains)
+        .where(eq(domains.userId, user.id))
+        .orderBy(asc(domains.createdAt));
+      const latest = await latestScans(
+        db,
+        rows.map((r) => r.id),
+      );
+      return c.json({
+        domains: rows.map((row) => domainView(row, latest.get(row.id))),
+        quota: await quotaView(db, user, now()),
+      });
+    })
+    .post('/', smallBody, async (c) => {
+      const body = await readJson(c, addSchema);
+      const user = await currentUser(db, c.get('token'));
+      const quota = await quotaView(db, user, now());
+      if (quota.currentDomains >= quota.maxDomains) {
+        throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
+      }
+      if (user.tier === 'free') {
+        const own = companyDomain(user.email);
+        if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
+        if (!withinEmailDomain(body.domain, own)) {
+          throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTier(own));
+        }
+      }
+      const [row] = await db
+        .insert(domains)
+        .values({
+          userId: user.id,
+          domain: body.domain,
+          verificationToken: newVerificationToken(),
+          scanConfig: body.scanConfig ?? DEFAULT_SCAN_CONFIG,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new ApiError(409, 'DOMAIN_EXISTS', `${body.domain} is already in your list`);
+      return c.json({ domain: domainView(row, undefined) }, 201);
+    })
+    .post('/:id/verify', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: deps.resolvers });
+      const at = now();
+      if (result.verified) {
+        const [updated] = await db
+          .update(domains)
+          .set({
+            status: 'verified',
+            verifiedAt: row.verifiedAt ?? at,
+            verificationError: null,
+            recordMissingSince: null,
+            pausedReason: null,
+            nextScanAt: nextScanAfter(row.scanConfig, at),
+          })
+          .where(eq(domains.id, row.id))
+          .returning();
+        if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
+        // Monitoring starts with a first scan, the plan's own (it does not count against the quota).
+        if (row.status !== 'verified') {
+          const { scanFrequency: _, ...config } = updated.scanConfig;
+          await requestScan(db, deps.queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
+        }
+        const latest = await latestScans(db, [updated.id]);
+        return c.json({ verified: true, domain: domainView(updated, latest.get(updated.id)) });
+      }
+      // A DNS outage says nothing about the record: the domain keeps its status.
+      const [updated] = result.definite
+        ? await db
+            .update(domains)
+            .set(
+              row.status === 'verified'
+                ? { verificationError: result.error }
+                : { status: 'failed', verificationError: result.error },
+            )
+            .where(eq(domains.id, row.id))
+            .returning()
+        : [row];
+      const latest = await latestScans(db, [row.id]);
+      return c.json({
+        verified: false,
+        error: result.error,
+        domain: domainView(updated ?? row, latest.get(row.id)),
+      });
+    })
+    .patch('/:id', smallBody, async (c) => {
+      const { scanConfig } = await readJson(c, patchSchema);
+      const user = await currentUser(db, c.get('token'));
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      const latest = (await latestScans(db, [row.id])).get(row.id);
+      const last = latest?.completedAt ?? latest?.createdAt ?? now();
+      const [updated] = await db
+        .update(domains)
+        .set({ scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null })
+        .where(and(eq(domains.id, row.id), eq(domains.userId, user.id)))
+        .returning();
+      if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
+      return c.json({ domain: domainView(updated, latest) });
+    })
+    .delete('/:id', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      // Its scans stay until the plan's retention purges them (they lose the link to the domain).
+      await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, user.id)));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,228 @@
+import { and, count, desc, eq, gte, ilike, or, sql, sum } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { domains, scans, workerHeartbeats } from '../../db/schema.ts';
+import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../lib/dashboard/constants.ts';
+import {
+  SCAN_STATUSES,
+  type ScanStats,
+  type ScanStatus,
+  type ServiceHealth,
+  startScanSchema,
+} from '../../lib/dashboard/contract.ts';
+import { domainNameSchema } from '../../lib/dashboard/domain-input.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { currentUser } from '../auth/users.ts';
+import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
+import { type ScanRow, scanView } from '../domains/views.ts';
+import { ApiError } from '../errors.ts';
+import { parseInput, readJson } from '../validation.ts';
+
+export interface ScanServiceDeps {
+  queue: ScanQueue;
+  /** Whether the job queue is running in this process. */
+  queueUp: () => boolean;
+  now?: () => Date;
+}
+
+/** A worker that has not reported for this long counts as gone. */
+const WORKER_STALE_SECONDS = 60;
+
+const smallBody = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
+  },
+});
+
+const listQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(SCANS_MAX_PAGE_SIZE).default(SCANS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  status: z.enum(SCAN_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
+const scanId = z.uuid({ error: 'Scan ID is required' });
+
+async function ownScan(db: Db, userId: string, id: string): Promise<ScanRow> {
+  const parsed = parseInput(scanId, id);
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, parsed), eq(scans.userId, userId)));
+  if (!row) throw new ApiError(404, 'NOT_FOUND', 'Scan not found');
+  return row;
+}
+
+/** LIKE patterns take the user's text literally. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The scan service of spec 2 §7, on the caller's own scans only. */
+export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanServiceDeps) {
+  const now = () => deps.now?.() ?? new Date();
+  const api = new Hono<AuthedEnv>()
+    .use(requireAuth(auth))
+    .post('/scan', smallBody, async (c) => {
+      const body = await readJson(c, startScanSchema);
+      const name = parseInput(domainNameSchema, body.domain);
+      const user = await currentUser(db, c.get('token'));
+      const [domain] = await db
+        .select()
+        .from(domains)
+        .where(and(eq(domains.userId, user.id), eq(domains.domain, name)));
+      if (!domain) {
+        throw new ApiError(
+          409,
+          'DOMAIN_NOT_VERIFIED',
+          `Add ${name} and verify that you own it before scanning it`,
+        );
+      }
+      const row = await requestScan(db, deps.queue, {
+        user,
+        domain,
+        trigger: 'manual',
+        config: {
+          skipDiscovery: body.skip_discovery ?? domain.scanConfig.skipDiscovery,
+          useCertificateTransparency:
+            body.use_certificate_transparency ?? domain.scanConfig.useCertificateTransparency,
+          useMultiStageValidation:
+            body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
+        },
+        now: now(),
+      });
+      return c.json({ scan_id: row.id, status: row.status }, 202);
+    })
+    .get('/scan/:id', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      return c.json(scanView(await ownScan(db, user.id, c.req.param('id')), { withSubdomains: true }));
+    })
+    .post('/scan/:id/cancel', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const row = await ownScan(db, user.id, c.req.param('id'));
+      if (!['pending', 'running'].includes(row.status)) {
+        throw new ApiError(409, 'SCAN_FINISHED', `This scan has already ended (${row.status})`);
+      }
+      // A pending scan ends here; a running one is stopped by its worker, which watches this flag.
+      const [updated] = await db
+        .update(scans)
+        .set(
+          row.status === 'pending'
+            ? { status: 'cancelled', completedAt: now(), cancelRequested: true, error: 'Cancelled by you' }
+            : { cancelRequested: true },
+        )
+        .where(eq(scans.id, row.id))
+        .returning();
+      return c.json({ scan: scanView(updated ?? row) });
+    })
+    .get('/scans', async (c) => {
+      const query = parseInput(listQuery, c.req.query());
+      const user = await currentUser(db, c.get('token'));
+      const where = and(
+        eq(scans.userId, user.id),
+        query.status ? eq(scans.status, query.status) : undefined,
+        query.q
+          ? or(ilike(scans.domain, likeLiteral(query.q)), ilike(sql`${scans.id}::text`, likeLiteral(query.q)))
+          : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(scans)
+        .where(where)
+        .orderBy(desc(scans.createdAt), desc(scans.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      const [total] = await db.select({ n: count() }).from(scans).where(where);
+      return c.json({ scans: rows.map((row) => scanView(row)), total: Number(total?.n ?? 0) });
+    })
+    .get('/scans/latest', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const [row] = await db
+        .select()
+        .from(scans)
+        .where(eq(scans.userId, user.id))
+        .orderBy(desc(scans.createdAt))
+        .limit(1);
+      return c.json({ scan: row ? scanView(row) : null });
+    })
+    .get('/scans/stats', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const byStatus = await db
+        .select({ status: scans.status, n: count(), issues: sum(scans.vulnerabilitiesFound) })
+        .from(scans)
+        .where(eq(scans.userId, user.id))
+        .groupBy(scans.status);
+      const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
+      let issues = 0;
+      for (const row of byStatus) {
+        if (row.status in counts) counts[row.status as ScanStatus] = Number(row.n);
+        if (row.status === 'completed') issues = Number(row.issues ?? 0);
+      }
+      const at = now();
+      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+      const [month] = await db
+        .select({
+          n: count(),
+          names: sum(scans.subdomainsScanned),
+          ct: count(sql`case when (${scans.config}->>'useCertificateTransparency')::boolean then 1 end`),
+          validation: count(sql`case when (${scans.config}->>'useMultiStageValidation')::boolean then 1 end`),
+        })
+        .from(scans)
+        .where(and(eq(scans.userId, user.id), gte(scans.createdAt, monthStart)));
+      const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
+      const ended = counts.completed + counts.failed;
+      const stats: ScanStats = {
+        total: Object.values(counts).reduce((a, b) => a + b, 0),
+        by_status: counts,
+        success_rate: ended === 0 ? null : Math.round((counts.completed / ended) * 1000) / 10,
+        issues_found: issues,
+        domains_monitored: Number(domainCount?.n ?? 0),
+        scans_this_month: Number(month?.n ?? 0),
+        subdomains_scanned_this_month: Number(month?.names ?? 0),
+        ct_lookups_this_month: Number(month?.ct ?? 0),
+        validation_checks_this_month: Number(month?.validation ?? 0),
+      };
+      return c.json(stats);
+    })
+    .get('/export', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const rows = await db
+        .select()
+        .from(scans)
+        .where(eq(scans.userId, user.id))
+        .orderBy(desc(scans.createdAt));
+      return c.json({
+        exportedAt: now().toISOString(),
+        scans: rows.map((row) => scanView(row, { withSubdomains: true })),
+      });
+    });
+
+  return new Hono<AuthedEnv>()
+    .get('/health', async (c) => {
+      let database = true;
+      let heartbeat: Date | undefined;
+      try {
+        const [row] = await db
+          .select({ seenAt: workerHeartbeats.seenAt })
+          .from(workerHeartbeats)
+          .orderBy(desc(workerHeartbeats.seenAt))
+          .limit(1);
+        heartbeat = row?.seenAt;
+      } catch (error) {
+        c.get('logger').warn({ err: error }, 'health: database unreachable');
+        database = false;
+      }
+      const age = heartbeat ? Math.max(0, Math.round((now().getTime() - heartbeat.getTime()) / 1000)) : null;
+      const checks = { database, queue: deps.queueUp(), worker: age !== null && age <= WORKER_STALE_SECONDS };
+      const status: ServiceHealth['status'] = !checks.database
+        ? 'down'
+        : checks.queue && checks.worker
+          ? 'healthy'
+          : 'degraded';
+      const body: ServiceHealth = { status, checks, worker_heartbeat_age_seconds: age };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body, status === 'down' ? 503 : 200);
+    })
+    .route('/api/v1', api);
+}

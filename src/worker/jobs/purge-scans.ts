@@ -1,0 +1,26 @@
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { scans, users } from '../../db/schema.ts';
+import { getPlan, PLANS } from '../../lib/plans.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Deletes scans older than their owner's plan keeps them (the plan catalogue's retention). */
+export async function purgeExpiredScans(db: Db, now = new Date()): Promise<number> {
+  let deleted = 0;
+  const known = PLANS.map((p) => p.id);
+  const groups = [
+    ...PLANS.map((plan) => ({ days: plan.limits.retentionDays, tiers: eq(users.tier, plan.id) })),
+    // Tiers the catalogue does not know keep what the free plan keeps.
+    { days: getPlan('free').limits.retentionDays, tiers: notInArray(users.tier, known) },
+  ];
+  for (const { days, tiers } of groups) {
+    const owners = db.select({ id: users.id }).from(users).where(tiers);
+    const rows = await db
+      .delete(scans)
+      .where(and(inArray(scans.userId, owners), lt(scans.createdAt, new Date(now.getTime() - days * DAY_MS))))
+      .returning({ id: scans.id });
+    deleted += rows.length;
+  }
+  return deleted;
+}

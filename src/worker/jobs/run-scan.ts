@@ -1,0 +1,149 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { domains, scans } from '../../db/schema.ts';
+import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
+import type { ScanProgress } from '../../lib/dashboard/contract.ts';
+import { scanDomain } from '../../scanner/scan.ts';
+import { nextScanAfter } from '../../server/domains/store.ts';
+import type { EngineSettings } from '../scan-options.ts';
+
+export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred';
+
+export const CANCELLED_MESSAGE = 'Cancelled by you';
+
+/**
+ * Runs one scan row: claims it (pending → running) so that no two workers run it, runs the engine
+ * with the scan's options, writes progress and a heartbeat while it runs, watches for a cancel,
+ * and stores the result. 'deferred': the user already has the most scans running that one user
+ * may, so the caller queues it again for later.
+ */
+export async function runScan(
+  db: Db,
+  scanId: string,
+  settings: EngineSettings,
+  logger: Logger,
+  engine: typeof scanDomain = scanDomain,
+): Promise<RunOutcome> {
+  const [pending] = await db.select().from(scans).where(eq(scans.id, scanId));
+  if (pending?.status !== 'pending') return 'skipped';
+  const [busy] = await db
+    .select({ n: count() })
+    .from(scans)
+    .where(and(eq(scans.userId, pending.userId), eq(scans.status, 'running')));
+  if (Number(busy?.n ?? 0) >= USER_CONCURRENT_SCANS) return 'deferred';
+
+  const startedAt = new Date();
+  const [claimed] = await db
+    .update(scans)
+    .set({
+      status: 'running',
+      startedAt,
+      heartbeatAt: startedAt,
+      attempts: sql`${scans.attempts} + 1`,
+      progress: { stage: 'discover', checked: 0, total: 0 },
+    })
+    .where(and(eq(scans.id, scanId), eq(scans.status, 'pending'), eq(scans.cancelRequested, false)))
+    .returning();
+  if (!claimed) return 'skipped';
+  const attempt = claimed.attempts;
+  const mine = and(eq(scans.id, scanId), eq(scans.status, 'running'), eq(scans.attempts, attempt));
+
+  const controller = new AbortController();
+  let progress: ScanProgress = { stage: 'discover', checked: 0, total: 0 };
+  let writing = Promise.resolve();
+  const beat = async () => {
+    const [row] = await db
+      .update(scans)
+      .set({ progress, heartbeatAt: new Date() })
+      .where(mine)
+      .returning({ cancel: scans.cancelRequested });
+    // Cancelled by the user, or taken back by the reaper: stop either way.
+    if (!row || row.cancel) controller.abort();
+  };
+  const timer = setInterval(() => {
+    writing = writing
+      .then(beat)
+      .catch((error) => logger.warn({ err: error, scanId }, 'progress write failed'));
+  }, PROGRESS_WRITE_MS);
+
+  const config = claimed.config ?? {
+    skipDiscovery: false,
+    useCertificateTransparency: true,
+    useMultiStageValidation: true,
+  };
+  try {
+    const result = await engine(claimed.domain, {
+      ...settings,
+      discovery: !config.skipDiscovery,
+      ct: config.useCertificateTransparency,
+      validation: config.useMultiStageValidation,
+      signal: controller.signal,
+      onProgress: (event) => {
+        progress = { stage: event.phase, checked: event.done, total: event.total };
+      },
+    });
+    clearInterval(timer);
+    await writing;
+    const completedAt = new Date();
+    const [done] = await db
+      .update(scans)
+      .set({
+        status: 'completed',
+        completedAt,
+        durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
+        progress: { stage: 'done', checked: result.subdomains.length, total: result.subdomains.length },
+        subdomainsScanned: result.subdomains.length,
+        vulnerabilitiesFound: result.findings.length,
+        criticalCount: result.findings.filter((f) => f.risk === 'high').length,
+        falsePositivesFiltered: result.stats.filtered,
+        findings: result.findings,
+        subdomains: result.subdomains,
+        scanErrors: result.errors,
+        heartbeatAt: completedAt,
+      })
+      .where(mine)
+      .returning();
+    if (!done) return 'skipped';
+    if (done.domainId) await scheduleNext(db, done.domainId, completedAt);
+    logger.info(
+      { scanId, findings: result.findings.length, names: result.subdomains.length },
+      'scan completed',
+    );
+    return 'completed';
+  } catch (error) {
+    clearInterval(timer);
+    await writing;
+    const cancelled = controller.signal.aborted;
+    const message = cancelled ? CANCELLED_MESSAGE : failureMessage(error);
+    const completedAt = new Date();
+    const [ended] = await db
+      .update(scans)
+      .set({
+        status: cancelled ? 'cancelled' : 'failed',
+        completedAt,
+        durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
+        error: message,
+      })
+      .where(mine)
+      .returning({ id: scans.id });
+    if (!ended) return 'skipped';
+    if (!cancelled) logger.warn({ scanId, err: error }, 'scan failed');
+    return cancelled ? 'cancelled' : 'failed';
+  }
+}
+
+function failureMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `The scan could not finish: ${message}`;
+}
+
+/** A scheduled domain is scanned again one interval after its last scan ended (spec 2 §4). */
+async function scheduleNext(db: Db, domainId: string, last: Date): Promise<void> {
+  const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
+  if (domain?.status !== 'verified') return;
+  await db
+    .update(domains)
+    .set({ nextScanAt: nextScanAfter(domain.scanConfig, last) })
+    .where(eq(domains.id, domainId));
+}

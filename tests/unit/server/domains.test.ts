@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains, scans, users } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { DomainListResponse, DomainView } from '../../../src/lib/dashboard/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../src/lib/dashboard/domain-input.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `domains API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let dns: DnsFixture;
+      let app: ReturnType<typeof testApp>;
+      const queued: string[] = [];
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      let gmail: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const annDomain = `ann-${tag}.com`;
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        dns = await startDnsServer();
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          scanning: {
+            queue: { enqueue: async (id) => void queued.push(id) },
+            queueUp: () => true,
+            resolvers: [`127.0.0.1:${dns.port}`],
+          },
+        });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${annDomain}`, name: 'Ann' });
+        bob = await mintIdToken(emulatorHost, {
+          sub: `bob-${tag}`,
+          email: `bob@bob-${tag}.com`,
+          name: 'Bob',
+        });
+        gmail = await mintIdToken(emulatorHost, { sub: `gm-${tag}`, email: `someone-${tag}@gmail.com` });
+      });
+      afterAll(async () => {
+        await dns?.close();
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const add = (token: string, body: unknown) => call('/api/domains', { method: 'POST', token, body });
+
+      it.each([
+        ['GET', '/api/domains'],
+        ['POST', '/api/domains'],
+        ['POST', '/api/domains/00000000-0000-4000-8000-000000000000/verify'],
+        ['PATCH', '/api/domains/00000000-0000-4000-8000-000000000000'],
+        ['DELETE', '/api/domains/00000000-0000-4000-8000-000000000000'],
+      ])('%s %s without a token answers 401', async (method, path) => {
+        await expectError(await call(path, { method }), 401, 'Authentication required');
+      });
+
+      it('adds a pending domain with a TXT record of its own', async () => {
+        const res = await add(ann.idToken, { domain: `  WWW.${annDomain.toUpperCase()} ` });
+        expect(res.status).toBe(201);
+        const { domain } = (await res.json()) as { domain: DomainView };
+        expect(domain).toMatchObject({
+          domain: `www.${annDomain}`,
+          status: 'pending',
+          verificationMethod: 'dns',
+          isActive: false,
+          scanConfig: {
+            skipDiscovery: false,
+            useCertificateTransparency: true,
+            useMultiStageValidation: true,
+            scanFrequency: 'daily',
+          },
+          txtRecord: { type: 'TXT', name: '@' },
+        });
+        expect(domain.verificationToken.length).toBeGreaterThanOrEqual(16);
+        expect(domain.txtRecord.value).toBe(`danglewatch-verify=${domain.verificationToken}`);
+        await call(`/api/domains/${domain.id}`, { method: 'DELETE', token: ann.idToken });
+      });
+
+      it.each([
+        ['', DOMAIN_MESSAGES.required],
+        ['not a domain', DOMAIN_MESSAGES.invalid],
+        ['-bad.com', DOMAIN_MESSAGES.invalid],
+        [`${'a'.repeat(64)}.com`, DOMAIN_MESSAGES.invalid],
+        [`${'abcdefghi.'.repeat(26)}com`, DOMAIN_MESSAGES.invalid],
+        ['exa\u0000mple.com', DOMAIN_MESSAGES.invalid],
+        ['127.0.0.1', DOMAIN_MESSAGES.invalid],
+        ['127.1', DOMAIN_MESSAGES.invalid],
+        ['0x7f000001', DOMAIN_MESSAGES.invalid],
+        ['0177.0.0.1', DOMAIN_MESSAGES.invalid],
+        ['2130706433', DOMAIN_MESSAGES.invalid],
+        ['::1', DOMAIN_MESSAGES.invalid],
+        ['[::1]', DOMAIN_MESSAGES.invalid],
+        ['localhost', DOMAIN_MESSAGES.invalid],
+        ['app.localhost', DOMAIN_MESSAGES.reserved],
+        ['printer.local', DOMAIN_MESSAGES.reserved],
+        ['db.internal', DOMAIN_MESSAGES.reserved],
+        ['site.test', DOMAIN_MESSAGES.reserved],
+        ['x.invalid', DOMAIN_MESSAGES.reserved],
+        ['x.example', DOMAIN_MESSAGES.reserved],
+        ['hidden.onion', DOMAIN_MESSAGES.reserved],
+        ['1.0.0.127.in-addr.arpa', DOMAIN_MESSAGES.reserved],
+        ['router.home.arpa', DOMAIN_MESSAGES.reserved],
+      ])('refuses %j with 400 %j', async (domain, message) => {
+        const body = await expectError(
+          await add(ann.idToken, { domain }),
+          400,
+          `domain: ${message}`,
+          'VALIDATION_ERROR',
+        );
+        expect(body.details?.[0]).toMatchObject({ path: 'domain', message });
+      });
+
+      it('refuses malformed bodies with 400, never 500', async () => {
+        expect((await add(ann.idToken, { domain: 42 })).status).toBe(400);
+        expect((await add(ann.idToken, { domain: annDomain, extra: true })).status).toBe(400);
+        expect(
+          (await add(ann.idToken, { domain: annDomain, scanConfig: { scanFrequency: 'hourly' } })).status,
+        ).toBe(400);
+        const raw = await app.request('/api/domains', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ann.idToken}`, 'content-type': 'application/json' },
+          body: '{"domain":',
+        });
+        expect(raw.status).toBe(400);
+      });
+
+      it('keeps the free tier to the e-mail domain and its subdomains (spec 2 §5)', async () => {
+        await expectError(
+          await add(ann.idToken, { domain: 'someone-else.com' }),
+          400,
+          DOMAIN_MESSAGES.freeTier(annDomain),
+        );
+        await expectError(
+          await add(ann.idToken, { domain: `evil${annDomain}` }),
+          400,
+          DOMAIN_MESSAGES.freeTier(annDomain),
+        );
+        await expectError(
+          await add(gmail.idToken, { domain: 'gmail.com' }),
+          400,
+          DOMAIN_MESSAGES.freeTierNoEmailDomain,
+        );
+      });
+
+      let annId: string;
+
+      it('counts the plan limit from the catalogue: the free plan holds one domain', async () => {
+        const res = await add(ann.idToken, { domain: annDomain });
+        expect(res.status).toBe(201);
+        annId = ((await res.json()) as { domain: DomainView }).domain.id;
+        await expectError(
+          await add(ann.idToken, { domain: `app.${annDomain}` }),
+          409,
+          DOMAIN_MESSAGES.limit(1),
+          'DOMAIN_LIMIT',
+        );
+        const list = (await (
+          await call('/api/domains', { token: ann.idToken })
+        ).json()) as DomainListResponse;
+        expect(list.domains.map((d) => d.domain)).toEqual([annDomain]);
+        expect(list.quota).toMatchObject({
+          tier: 'free',
+          currentDomains: 1,
+          maxDomains: 1,
+          maxScansPerDay: 1,
+          maxScansPerMonth: 30,
+        });
+        expect(list.quota.resetDate).toMatch(/^\d{4}-\d{2}-01T00:00:00.000Z$/);
+      });
+
+      it('answers 409 for a domain already in the list', async () => {
+        await database.db.update(users).set({ tier: 'intro' }).where(eq(users.id, ann.uid));
+        try {
+          await expectError(
+            await add(ann.idToken, { domain: annDomain }),
+            409,
+            `${annDomain} is already in your list`,
+          );
+        } finally {
+          await database.db.update(users).set({ tier: 'free' }).where(eq(users.id, ann.uid));
+        }
+      });
+
+      it("answers 404 for another user's domain, for every call", async () => {
+        for (const [method, path] of [
+          ['POST', `/api/domains/${annId}/verify`],
+          ['PATCH', `/api/domains/${annId}`],
+          ['DELETE', `/api/domains/${annId}`],
+        ] as const) {
+          const body =
+            method === 'PATCH'
+              ? {
+                  scanConfig: {
+                    skipDiscovery: true,
+                    useCertificateTransparency: true,
+                    useMultiStageValidation: true,
+                    scanFrequency: 'weekly',
+                  },
+                }
+              : undefined;
+          await expectError(await call(path, { method, token: bob.idToken, body }), 404, 'Domain not found');
+        }
+        await expectError(
+          await call('/api/domains/not-a-uuid/verify', { method: 'POST', token: ann.idToken }),
+          404,
+          'Domain not found',
+        );
+        const bobs = (await (
+          await call('/api/domains', { token: bob.idToken })
+        ).json()) as DomainListResponse;
+        expect(bobs.domains).toEqual([]);
+      });
+
+      it('verification fails with the reason while the TXT record is missing, and succeeds once it is published', async () => {
+        const first = await call(`/api/domains/${annId}/verify`, { method: 'POST', token: ann.idToken });
+        const failed = (await first.json()) as { verified: boolean; error: string; domain: DomainView };
+        expect(failed.verified).toBe(false);
+        expect(failed.error).toContain(`${annDomain} does not exist in DNS`);
+        expect(failed.domain.status).toBe('failed');
+
+        dns.add(annDomain, { type: 'TXT', data: 'v=spf1 -all' });
+        const second = (await (
+          await call(`/api/domains/${annId}/verify`, { method: 'POST', token: ann.idToken })
+        ).json()) as {
+          verified: boolean;
+          error: string;
+        };
+        expect(second.verified).toBe(false);
+        expect(second.error).toContain('do not include danglewatch-verify=');
+        expect(second.error).toContain('v=spf1 -all');
+
+        const [row] = await database.db.select().from(domains).where(eq(domains.id, annId));
+        dns.add(annDomain, { type: 'TXT', data: `danglewatch-verify=${row?.verificationToken}` });
+        const before = queued.length;
+        const ok = (await (
+          await call(`/api/domains/${annId}/verify`, { method: 'POST', token: ann.idToken })
+        ).json()) as {
+          verified: boolean;
+          domain: DomainView;
+        };
+        expect(ok.verified).toBe(true);
+        expect(ok.domain).toMatchObject({
+          status: 'verified',
+          isActive: true,
+          error: null,
+          scanStatus: 'pending',
+        });
+        expect(ok.domain.nextScanAt).not.toBeNull();
+        // Monitoring starts with a first scan, which does not count against the daily quota.
+        expect(queued.length).toBe(before + 1);
+        const list = (await (
+          await call('/api/domains', { token: ann.idToken })
+        ).json()) as DomainListResponse;
+        expect(list.quota.scansUsedToday).toBe(0);
+      });
+
+      it("each user proves a domain with their own token: another user's record does not verify it", async () => {
+        await database.db.update(users).set({ tier: 'intro' }).where(eq(users.id, bob.uid));
+        const res = await add(bob.idToken, { domain: annDomain });
+        expect(res.status).toBe(201);
+        const { domain } = (await res.json()) as { domain: DomainView };
+        const [annRow] = await database.db.select().from(domains).where(eq(domains.id, annId));
+        expect(domain.verificationToken).not.toBe(annRow?.verificationToken);
+        const verify = (await (
+          await call(`/api/domains/${domain.id}/verify`, { method: 'POST', token: bob.idToken })
+        ).json()) as {
+          verified: boolean;
+        };
+        expect(verify.verified).toBe(false);
+        expect(
+          (await call(`/api/domains/${domain.id}`, { method: 'DELETE', token: bob.idToken })).status,
+        ).toBe(204);
+      });
+
+      it('PATCH changes the scan configuration; manual frequency clears the next scan', async () => {
+        const scanConfig = {
+          skipDiscovery: true,
+          useCertificateTransparency: false,
+          useMultiStageValidation: true,
+          scanFrequency: 'manual',
+        };
+        const res = await call(`/api/domains/${annId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { scanConfig },
+        });
+        expect(res.status).toBe(200);
+        const { domain } = (await res.json()) as { domain: DomainView };
+        expect(domain.scanConfig).toEqual(scanConfig);
+        expect(domain.nextScanAt).toBeNull();
+        expect(
+          (
+            await call(`/api/domains/${annId}`, {
+              method: 'PATCH',
+              token: ann.idToken,
+              body: { scanConfig: { skipDiscovery: 'yes' } },
+            })
+          ).status,
+        ).toBe(400);
+      });
+
+      it('DELETE removes the domain and its schedule; its scans stay until retention', async () => {
+        const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, annId));
+        expect((await call(`/api/domains/${annId}`, { method: 'DELETE', token: ann.idToken })).status).toBe(
+          204,
+        );
+        const list = (await (
+          await call('/api/domains', { token: ann.idToken })
+        ).json()) as DomainListResponse;
+        expect(list.domains).toEqual([]);
+        const [kept] = await database.db
+          .select()
+          .from(scans)
+          .where(eq(scans.id, scan?.id ?? ''));
+        expect(kept?.domainId).toBeNull();
+        await expectError(
+          await call(`/api/domains/${annId}`, { method: 'DELETE', token: ann.idToken }),
+          404,
+          'Domain not found',
+        );
+      });
+    },
+  );
+}
