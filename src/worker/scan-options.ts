@@ -1,11 +1,12 @@
 import type { ScanOptions } from '../scanner/types.ts';
 import type { Config } from '../server/config.ts';
 
-/** The engine settings every scan of this server uses, from the environment. */
-export type EngineSettings = Pick<
-  ScanOptions,
-  'resolvers' | 'ctUrl' | 'certspotterUrl' | 'rdapUrl' | 'allowPrivate'
->;
+/**
+ * The engine settings every scan of this server uses: from the environment in production; tests
+ * may set any other engine option (fixture ports, a short wordlist). What a scan chooses itself
+ * (discovery, CT, validation) and the signal and progress hooks come from the scan.
+ */
+export type EngineSettings = Omit<ScanOptions, 'discovery' | 'ct' | 'validation' | 'signal' | 'onProgress'>;
 
 export function engineSettings(config: Config): EngineSettings {
   return {

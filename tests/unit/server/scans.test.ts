@@ -1,0 +1,302 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains, scans, users, workerHeartbeats } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import {
+  DEFAULT_SCAN_CONFIG,
+  type ScanListResponse,
+  type ScanStats,
+  type ScanView,
+  type ServiceHealth,
+} from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+const FINDING = {
+  subdomain: 'old.acme.com',
+  recordType: 'CNAME' as const,
+  target: 'gone-app.herokuapp.com',
+  service: 'Heroku',
+  status: 'claimable' as const,
+  risk: 'high' as const,
+  evidence: ['old.acme.com CNAME gone-app.herokuapp.com', 'HTTP 404 "No such app"'],
+  explanation: 'x',
+  proofOfConcept: 'y',
+  remediation: 'z',
+};
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `scan service API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const queued: string[] = [];
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const annDomain = `ann-${tag}.com`;
+      let domainId: string;
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
+        });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${annDomain}`, name: 'Ann' });
+        bob = await mintIdToken(emulatorHost, {
+          sub: `bob-${tag}`,
+          email: `bob@bob-${tag}.com`,
+          name: 'Bob',
+        });
+        // Both users exist after their first call; Ann's domain is verified as the verify route would.
+        await call('/api/domains', { token: ann.idToken });
+        await call('/api/domains', { token: bob.idToken });
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            userId: ann.uid,
+            domain: annDomain,
+            verificationToken: 'a'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        domainId = row?.id ?? '';
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const start = (token: string, body: unknown) =>
+        call('/scan/api/v1/scan', { method: 'POST', token, body });
+
+      it.each([
+        ['POST', '/scan/api/v1/scan'],
+        ['GET', '/scan/api/v1/scan/00000000-0000-4000-8000-000000000000'],
+        ['GET', '/scan/api/v1/scans'],
+        ['GET', '/scan/api/v1/scans/latest'],
+        ['GET', '/scan/api/v1/scans/stats'],
+        ['POST', '/scan/api/v1/scan/00000000-0000-4000-8000-000000000000/cancel'],
+        ['GET', '/scan/api/v1/export'],
+      ])('%s %s without a token answers 401', async (method, path) => {
+        await expectError(await call(path, { method }), 401, 'Authentication required');
+      });
+
+      it('refuses bad start requests with 400', async () => {
+        expect((await start(ann.idToken, { domain: annDomain })).status).toBe(400);
+        expect((await start(ann.idToken, { domain: annDomain, scanType: 'port-scan' })).status).toBe(400);
+        expect(
+          (await start(ann.idToken, { domain: '127.0.0.1', scanType: 'dangling-subdomains' })).status,
+        ).toBe(400);
+        expect(
+          (
+            await start(ann.idToken, {
+              domain: annDomain,
+              scanType: 'dangling-subdomains',
+              skip_discovery: 'no',
+            })
+          ).status,
+        ).toBe(400);
+      });
+
+      it('scans only a verified domain of the caller', async () => {
+        await expectError(
+          await start(bob.idToken, { domain: annDomain, scanType: 'dangling-subdomains' }),
+          409,
+          `Add ${annDomain} and verify that you own it before scanning it`,
+          'DOMAIN_NOT_VERIFIED',
+        );
+      });
+
+      let first: string;
+
+      it('starts a scan: 202 with the id, queued, one at a time per domain', async () => {
+        const res = await start(ann.idToken, {
+          domain: annDomain,
+          scanType: 'dangling-subdomains',
+          use_certificate_transparency: false,
+        });
+        expect(res.status).toBe(202);
+        const body = (await res.json()) as { scan_id: string; status: string };
+        expect(body.status).toBe('pending');
+        expect(queued).toContain(body.scan_id);
+        first = body.scan_id;
+        const scan = (await (
+          await call(`/scan/api/v1/scan/${first}`, { token: ann.idToken })
+        ).json()) as ScanView;
+        expect(scan).toMatchObject({
+          scan_id: first,
+          domain: annDomain,
+          status: 'pending',
+          scan_config: {
+            useCertificateTransparency: false,
+            skipDiscovery: false,
+            useMultiStageValidation: true,
+          },
+        });
+        await expectError(
+          await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' }),
+          409,
+          `A scan of ${annDomain} is already running`,
+          'SCAN_IN_PROGRESS',
+        );
+      });
+
+      it("answers 404 for another user's scan and 400 for a malformed id", async () => {
+        await expectError(
+          await call(`/scan/api/v1/scan/${first}`, { token: bob.idToken }),
+          404,
+          'Scan not found',
+        );
+        await expectError(
+          await call(`/scan/api/v1/scan/${first}/cancel`, { method: 'POST', token: bob.idToken }),
+          404,
+          'Scan not found',
+        );
+        await expectError(
+          await call('/scan/api/v1/scan/nope', { token: ann.idToken }),
+          400,
+          'Scan ID is required',
+        );
+      });
+
+      it('cancels a pending scan at once; an ended scan cannot be cancelled', async () => {
+        const res = await call(`/scan/api/v1/scan/${first}/cancel`, { method: 'POST', token: ann.idToken });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { scan: ScanView }).scan).toMatchObject({
+          status: 'cancelled',
+          error: 'Cancelled by you',
+        });
+        await expectError(
+          await call(`/scan/api/v1/scan/${first}/cancel`, { method: 'POST', token: ann.idToken }),
+          409,
+          'This scan has already ended (cancelled)',
+        );
+      });
+
+      it("refuses a scan past the plan's daily quota with the reason", async () => {
+        await expectError(
+          await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' }),
+          409,
+          'You have used all 1 scans of the Free plan for today. The quota resets at midnight UTC; consider upgrading your plan.',
+          'QUOTA_EXCEEDED',
+        );
+        const user = (await (await call('/auth/user', { token: ann.idToken })).json()) as {
+          quota: { remaining: number };
+        };
+        expect(user.quota.remaining).toBe(0);
+      });
+
+      it('lists with paging, status filter and search; stats count real rows; export has everything', async () => {
+        const base = new Date('2026-11-01T10:00:00Z');
+        const rows = Array.from({ length: 12 }, (_, i) => ({
+          userId: ann.uid,
+          domainId,
+          domain: i % 2 ? annDomain : `shop.${annDomain}`,
+          status: i < 9 ? 'completed' : 'failed',
+          trigger: 'scheduled',
+          createdAt: new Date(base.getTime() + i * 60_000),
+          startedAt: new Date(base.getTime() + i * 60_000),
+          completedAt: new Date(base.getTime() + i * 60_000 + 5_000),
+          durationSeconds: 5,
+          subdomainsScanned: 10,
+          vulnerabilitiesFound: i < 9 ? 1 : 0,
+          criticalCount: i < 9 ? 1 : 0,
+          findings: i < 9 ? [FINDING] : [],
+          error: i < 9 ? null : 'The scan could not finish: boom',
+        }));
+        await database.db.insert(scans).values(rows);
+        const page1 = (await (
+          await call('/scan/api/v1/scans', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(page1.total).toBe(13);
+        expect(page1.scans).toHaveLength(10);
+        const page2 = (await (
+          await call('/scan/api/v1/scans?limit=10&offset=10', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(page2.scans).toHaveLength(3);
+        expect(new Set([...page1.scans, ...page2.scans].map((s) => s.scan_id)).size).toBe(13);
+        const failed = (await (
+          await call('/scan/api/v1/scans?status=failed', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(failed.total).toBe(3);
+        expect(failed.scans.every((s) => s.status === 'failed')).toBe(true);
+        const shop = (await (
+          await call('/scan/api/v1/scans?q=SHOP.', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(shop.total).toBe(6);
+        const byId = (await (
+          await call(`/scan/api/v1/scans?q=${first.slice(0, 8)}`, { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(byId.scans.map((s) => s.scan_id)).toEqual([first]);
+        const literal = (await (
+          await call('/scan/api/v1/scans?q=%25', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(literal.total).toBe(0);
+        expect((await call('/scan/api/v1/scans?limit=0', { token: ann.idToken })).status).toBe(400);
+        expect((await call('/scan/api/v1/scans?status=exploded', { token: ann.idToken })).status).toBe(400);
+        const bobs = (await (
+          await call('/scan/api/v1/scans', { token: bob.idToken })
+        ).json()) as ScanListResponse;
+        expect(bobs).toEqual({ scans: [], total: 0 });
+
+        const stats = (await (
+          await call('/scan/api/v1/scans/stats', { token: ann.idToken })
+        ).json()) as ScanStats;
+        expect(stats).toMatchObject({
+          total: 13,
+          by_status: { completed: 9, failed: 3, cancelled: 1, running: 0, pending: 0 },
+          success_rate: 75,
+          issues_found: 9,
+          domains_monitored: 1,
+        });
+        const latest = (await (await call('/scan/api/v1/scans/latest', { token: ann.idToken })).json()) as {
+          scan: ScanView;
+        };
+        expect(latest.scan.scan_id).toBe(first);
+        const exported = (await (await call('/scan/api/v1/export', { token: ann.idToken })).json()) as {
+          scans: ScanView[];
+        };
+        expect(exported.scans).toHaveLength(13);
+        expect(exported.scans.find((s) => s.findings.length)?.findings[0]).toEqual(FINDING);
+      });
+
+      it('health reports the database, the queue and the worker heartbeat', async () => {
+        const before = (await (await call('/scan/health')).json()) as ServiceHealth;
+        expect(before).toMatchObject({
+          status: 'degraded',
+          checks: { database: true, queue: true, worker: false },
+        });
+        await database.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
+        const after = (await (await call('/scan/health')).json()) as ServiceHealth;
+        expect(after).toMatchObject({ status: 'healthy', checks: { worker: true } });
+        await database.db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, 'test-worker'));
+      });
+
+      it('a paid plan lifts the quota (users set-plan)', async () => {
+        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, ann.uid));
+        const res = await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' });
+        expect(res.status).toBe(202);
+      });
+    },
+  );
+}
