@@ -6,10 +6,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4398);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The control API of the scan fixtures (tests/helpers/e2e-server.ts): specs publish DNS records there. */
+export const fixtureURL = `http://127.0.0.1:${23000 + (port % 1000)}`;
 
 /**
  * The e2e suite drives Debian's Chromium (never a downloaded browser) against the built site served
- * by our own server on a fresh embedded database.
+ * by our own server on a fresh embedded database, its scans pointed at loopback DNS and CT fixtures.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -29,7 +31,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node bin/danglewatch.js serve',
+    command: 'node tests/helpers/e2e-server.ts',
     url: `${baseURL}/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -42,6 +44,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // serve starts its own Auth Emulator; each E2E_PORT gets its own ports (auth, hub, logging).
       AUTH_EMULATOR_PORT: String(20000 + (port % 1000) * 3),
+      E2E_FIXTURE_PORT: new URL(fixtureURL).port,
     },
   },
 });

@@ -1,0 +1,66 @@
+// The e2e suite's server: the real `serve` (site, API, worker, Auth Emulator) with its scan engine
+// pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), plus a small control
+// API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host.
+import http from 'node:http';
+import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/main.ts';
+import { startApiServer } from '../fixtures/api-server.ts';
+import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
+
+const controlPort = Number(process.env.E2E_FIXTURE_PORT);
+if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_FIXTURE_PORT is not set');
+
+const dns = await startDnsServer();
+const api = await startApiServer();
+// The fixtures' own service domains exist at RDAP, as they do on the internet.
+for (const domain of ['azurewebsites.net', 'herokuapp.com', 'github.io', 'cloudapp.net'])
+  api.registered.add(domain);
+
+const readBody = async (req: http.IncomingMessage) => {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  return JSON.parse(raw || '{}') as Record<string, unknown>;
+};
+
+const control = http.createServer(async (req, res) => {
+  try {
+    const body = req.method === 'POST' ? await readBody(req) : {};
+    if (req.url === '/dns' && req.method === 'POST') {
+      dns.add(String(body.name), { type: body.type, data: body.data } as FixtureRecord);
+    } else if (req.url === '/ct' && req.method === 'POST') {
+      api.crtsh.set(
+        String(body.domain),
+        (body.names as string[]).map((name) => ({ name_value: name })),
+      );
+    } else if (req.url !== '/health') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  } catch (error) {
+    res.writeHead(400).end(String(error));
+  }
+});
+await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+
+ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
+const { stop } = await startServer(
+  loadConfig({
+    ...process.env,
+    SCAN_RESOLVERS: `127.0.0.1:${dns.port}`,
+    CT_URL: `${api.url}/crtsh`,
+    CERTSPOTTER_URL: `${api.url}/certspotter`,
+    RDAP_URL: `${api.url}/rdap`,
+    SCAN_ALLOW_PRIVATE: 'true',
+  }),
+);
+
+const shutdown = async () => {
+  await stop();
+  control.close();
+  await Promise.all([dns.close(), api.close()]);
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
