@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains, scans, users } from '../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { purgeExpiredScans } from '../../../src/worker/jobs/purge-scans.ts';
+import { scheduleDueScans } from '../../../src/worker/jobs/schedule-scans.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+
+const logger = pino({ level: 'silent' });
+const DAY = 24 * 60 * 60_000;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `scheduler and retention on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let dns: DnsFixture;
+      const queued: string[] = [];
+      const queue = { enqueue: async (id: string) => void queued.push(id) };
+      const now = new Date('2026-11-22T12:00:00Z');
+
+      beforeAll(async () => {
+        database = await backend.open();
+        dns = await startDnsServer();
+        await database.db.insert(users).values([
+          { id: 'u-free', email: 'f@present.com', provider: 'google' },
+          { id: 'u-intro', email: 'i@intro.com', provider: 'google', tier: 'intro' },
+        ]);
+      });
+      afterAll(async () => {
+        await dns?.close();
+        await database?.close();
+      });
+
+      const addDomain = async (domain: string, extra: Partial<typeof domains.$inferInsert> = {}) => {
+        const token = domain.replace(/\W/g, '').padEnd(24, 'x');
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            userId: 'u-free',
+            domain,
+            verificationToken: token,
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+            nextScanAt: new Date(now.getTime() - 60_000),
+            ...extra,
+          })
+          .returning();
+        if (!row) throw new Error('no domain');
+        return row;
+      };
+      const read = async (id: string) =>
+        (await database.db.select().from(domains).where(eq(domains.id, id)))[0];
+      const scansOf = (id: string) => database.db.select().from(scans).where(eq(scans.domainId, id));
+
+      it('starts due scans after checking ownership again, and moves the next scan on', async () => {
+        const present = await addDomain('present.com');
+        dns.add('present.com', { type: 'TXT', data: `danglewatch-verify=${present.verificationToken}` });
+        const missing = await addDomain('missing.com', { userId: 'u-intro' });
+        const longGone = await addDomain('longgone.com', {
+          userId: 'u-intro',
+          recordMissingSince: new Date(now.getTime() - 8 * DAY),
+        });
+        const manual = await addDomain('manual.com', {
+          userId: 'u-intro',
+          scanConfig: { ...DEFAULT_SCAN_CONFIG, scanFrequency: 'manual' },
+        });
+        const later = await addDomain('later.com', {
+          userId: 'u-intro',
+          nextScanAt: new Date(now.getTime() + DAY),
+        });
+
+        expect(
+          await scheduleDueScans(database.db, queue, logger, { resolvers: [`127.0.0.1:${dns.port}`], now }),
+        ).toBe(2);
+
+        const [presentScan] = await scansOf(present.id);
+        expect(presentScan).toMatchObject({ trigger: 'scheduled', status: 'pending', domain: 'present.com' });
+        expect(queued).toContain(presentScan?.id);
+        expect((await read(present.id))?.nextScanAt?.toISOString()).toBe(
+          new Date(now.getTime() + DAY).toISOString(),
+        );
+
+        // Missing for less than seven days: still scanned, and the first miss is remembered.
+        expect(await scansOf(missing.id)).toHaveLength(1);
+        expect((await read(missing.id))?.recordMissingSince?.toISOString()).toBe(now.toISOString());
+
+        // Missing for seven days: monitoring pauses and says why; no scan.
+        expect(await scansOf(longGone.id)).toHaveLength(0);
+        expect((await read(longGone.id))?.pausedReason).toBe(
+          `Monitoring paused: the TXT record danglewatch-verify=${longGone.verificationToken} has been missing from longgone.com since 2026-11-14. Add it back and verify again to resume.`,
+        );
+        expect(await scansOf(manual.id)).toHaveLength(0);
+        expect(await scansOf(later.id)).toHaveLength(0);
+
+        // A second run at the same moment finds nothing due.
+        expect(
+          await scheduleDueScans(database.db, queue, logger, { resolvers: [`127.0.0.1:${dns.port}`], now }),
+        ).toBe(0);
+      });
+
+      it('purges scans older than the owner plan keeps them', async () => {
+        const old = (days: number) => new Date(now.getTime() - days * DAY);
+        await database.db.delete(scans);
+        await database.db.insert(scans).values([
+          { userId: 'u-free', domain: 'a.com', createdAt: old(8) },
+          { userId: 'u-free', domain: 'a.com', createdAt: old(6) },
+          { userId: 'u-intro', domain: 'b.com', createdAt: old(30) },
+          { userId: 'u-intro', domain: 'b.com', createdAt: old(91) },
+        ]);
+        expect(await purgeExpiredScans(database.db, now)).toBe(2);
+        const left = await database.db.select({ user: scans.userId, at: scans.createdAt }).from(scans);
+        expect(left.map((r) => [r.user, Math.round((now.getTime() - r.at.getTime()) / DAY)]).sort()).toEqual([
+          ['u-free', 6],
+          ['u-intro', 30],
+        ]);
+      });
+    },
+  );
+}
