@@ -1,72 +1,81 @@
-import { count, eq, sql } from 'drizzle-orm';
-import { type Db, migrateDatabase, openDatabase } from '../db/client.ts';
-import { domains, users } from '../db/schema.ts';
-import { PLANS, type PlanId } from '../lib/plans.ts';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { PLANS } from '../lib/plans.ts';
 import { loadConfig } from '../server/config.ts';
+import { listUsers, setPlan, type UserLine } from '../server/operator/accounts.ts';
+import { type OperatorChannel, readOperatorChannel } from '../server/operator/channel.ts';
 
 const USAGE = `Usage:
   danglewatch users list                      every account: e-mail, plan, domains, uid
   danglewatch users set-plan <email> <plan>   grant a plan without billing (${PLANS.map((p) => p.id).join(', ')})
 
-Uses the same database settings as 'serve' (DATABASE_URL, else the embedded database in DATA_DIR,
-which only one process may hold: stop the server first, or run it on PostgreSQL).
+Uses the same database settings as 'serve' (DATABASE_URL, else the embedded database in DATA_DIR;
+while a server holds the embedded database, the command asks that server).
 `;
 
-export interface UserLine {
-  email: string | null;
-  tier: string;
-  domains: number;
-  uid: string;
+interface Accounts {
+  list(): Promise<UserLine[]>;
+  setPlan(email: string, plan: string): Promise<number>;
+  close(): Promise<void>;
 }
 
-export async function listUsers(db: Db): Promise<UserLine[]> {
-  const rows = await db
-    .select({ email: users.email, tier: users.tier, uid: users.id, domains: count(domains.id) })
-    .from(users)
-    .leftJoin(domains, eq(domains.userId, users.id))
-    .groupBy(users.id)
-    .orderBy(users.email);
-  return rows.map((r) => ({ ...r, domains: Number(r.domains) }));
+async function ask<T>(channel: OperatorChannel, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${channel.url}/operator${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Operator ${channel.token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(answer.error ?? `the server answered ${res.status}`);
+  return answer;
 }
 
-/** Sets the plan of every account with this e-mail address (case-insensitive); returns how many. */
-export async function setPlan(db: Db, email: string, plan: string): Promise<number> {
-  if (!PLANS.some((p) => p.id === plan)) {
-    throw new Error(`unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})`);
+async function openAccounts(): Promise<Accounts> {
+  const config = loadConfig();
+  try {
+    const database = await openDatabase(
+      config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
+    );
+    await migrateDatabase(database);
+    return {
+      list: () => listUsers(database.db),
+      setPlan: (email, plan) => setPlan(database.db, email, plan),
+      close: () => database.close(),
+    };
+  } catch (error) {
+    const channel = !config.DATABASE_URL && readOperatorChannel(config.dataDir);
+    if (!channel || !/in use by process/.test((error as Error).message)) throw error;
+    return {
+      list: async () => (await ask<{ users: UserLine[] }>(channel, '/users')).users,
+      setPlan: async (email, plan) =>
+        (await ask<{ updated: number }>(channel, '/users/plan', { email, plan })).updated,
+      close: async () => {},
+    };
   }
-  const updated = await db
-    .update(users)
-    .set({ tier: plan as PlanId, updatedAt: sql`now()` })
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .returning({ id: users.id });
-  return updated.length;
 }
 
 export async function usersCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  if (action !== 'list' && action !== 'set-plan') {
-    (action && action !== '--help' && action !== '-h' ? process.stderr : process.stdout).write(USAGE);
-    return action && action !== '--help' && action !== '-h' ? 2 : 0;
+  const help = action === undefined || action === '--help' || action === '-h';
+  if (help || (action !== 'list' && action !== 'set-plan') || (action === 'set-plan' && rest.length !== 2)) {
+    (help ? process.stdout : process.stderr).write(USAGE);
+    return help ? 0 : 2;
   }
-  if (action === 'set-plan' && rest.length !== 2) {
-    process.stderr.write(USAGE);
-    return 2;
-  }
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
-  );
+  const accounts = await openAccounts();
   try {
-    await migrateDatabase(database);
     if (action === 'list') {
-      for (const u of await listUsers(database.db)) {
+      for (const u of await accounts.list()) {
         process.stdout.write(`${u.email ?? '(no e-mail)'}\t${u.tier}\t${u.domains} domains\t${u.uid}\n`);
       }
       return 0;
     }
     const [email, plan] = rest as [string, string];
-    const changed = await setPlan(database.db, email, plan);
-    if (changed === 0) {
+    if (!PLANS.some((p) => p.id === plan)) {
+      process.stderr.write(
+        `danglewatch users: unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})\n`,
+      );
+      return 2;
+    }
+    if ((await accounts.setPlan(email, plan)) === 0) {
       process.stderr.write(
         `danglewatch users: no account with the e-mail address ${email} (it appears after the first sign-in)\n`,
       );
@@ -75,6 +84,6 @@ export async function usersCommand(args: string[]): Promise<number> {
     process.stdout.write(`${email} is now on the ${plan} plan.\n`);
     return 0;
   } finally {
-    await database.close();
+    await accounts.close();
   }
 }

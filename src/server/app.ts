@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
+import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { scanRoutes } from './routes/scans.ts';
 import type { Site } from './site.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   scanning?: { queue: ScanQueue; queueUp: () => boolean; resolvers?: string[] };
   /** The clock of the dashboard routes; tests move it. */
   now?: () => Date;
+  /** Enables /operator (see src/server/operator/channel.ts) for this token. */
+  operatorToken?: string;
 }
 
 const NO_QUEUE: ScanQueue = {
@@ -42,7 +45,7 @@ const NO_QUEUE: ScanQueue = {
   },
 };
 
-const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list'];
+const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list', '/operator/'];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/auth', authRoutes(deps.db, deps.auth));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
+  if (deps.operatorToken) app.route('/operator', operatorRoutes(deps.db, deps.operatorToken));
   const queue = deps.scanning?.queue ?? NO_QUEUE;
   app.route(
     '/api/domains',

@@ -7,6 +7,7 @@ import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
+import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
 import { loadSite } from './site.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -25,6 +26,7 @@ export async function startServer(config: Config = loadConfig()) {
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);
   const worker = await startWorker(database, logger, engine);
+  const operatorToken = newOperatorToken();
   const app = createApp({
     db: database.db,
     logger,
@@ -38,9 +40,12 @@ export async function startServer(config: Config = loadConfig()) {
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
     scanning: { queue: worker.queue, queueUp: worker.isUp, resolvers: engine.resolvers },
+    operatorToken,
   });
+  let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      port = info.port;
       logger.info(
         {
           url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
@@ -51,9 +56,16 @@ export async function startServer(config: Config = loadConfig()) {
       resolveServer(s);
     });
   });
+  // Only this process may open the embedded database: `danglewatch users` asks the server instead.
+  const loopback = ['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::'].includes(config.HOST);
+  const closeChannel =
+    database.kind === 'pglite' && loopback
+      ? publishOperatorChannel(config.dataDir, { url: `http://127.0.0.1:${port}`, token: operatorToken })
+      : () => {};
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      closeChannel();
       await new Promise<void>((done) => server.close(() => done()));
       await worker.stop();
       await database.close();

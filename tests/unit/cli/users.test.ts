@@ -1,54 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listUsers, setPlan } from '../../../src/cli/users.ts';
-import type { Database } from '../../../src/db/client.ts';
-import { domains, users } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { usersCommand } from '../../../src/cli/users.ts';
+import { type Database, migrateDatabase, openDatabase } from '../../../src/db/client.ts';
+import { users } from '../../../src/db/schema.ts';
+import { publishOperatorChannel } from '../../../src/server/operator/channel.ts';
+import { testApp } from '../../helpers/app.ts';
 
-for (const backend of databaseBackends) {
-  describe.skipIf(backend.skipReason)(
-    `danglewatch users on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
-    () => {
-      let database: Database;
-      beforeAll(async () => {
-        database = await backend.open();
-        await database.db.insert(users).values([
-          { id: 'u-ann', email: 'Ann@Acme.com', provider: 'google' },
-          { id: 'u-bob', email: 'bob@bob.org', provider: 'github', tier: 'intro' },
-        ]);
-        await database.db
-          .insert(domains)
-          .values({
-            userId: 'u-ann',
-            domain: 'acme.com',
-            verificationToken: 'c'.repeat(24),
-            scanConfig: DEFAULT_SCAN_CONFIG,
-          });
-      });
-      afterAll(() => database?.close());
+// `npm start` holds the embedded database; `danglewatch users` must still work beside it.
+describe('danglewatch users beside a running server on the embedded database', () => {
+  let dataDir: string;
+  let database: Database;
+  let server: ReturnType<typeof serve>;
+  let url: string;
+  const token = 'operator-token-for-the-test-0123456789';
+  let unpublish: () => void;
 
-      it('lists every account with its plan and domain count', async () => {
-        expect(await listUsers(database.db)).toEqual([
-          { email: 'Ann@Acme.com', tier: 'free', domains: 1, uid: 'u-ann' },
-          { email: 'bob@bob.org', tier: 'intro', domains: 0, uid: 'u-bob' },
-        ]);
-      });
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dw-users-'));
+    database = await openDatabase({ dataDir });
+    await migrateDatabase(database);
+    await database.db.insert(users).values({ id: 'u-1', email: 'Owner@Acme.com', provider: 'google' });
+    const app = testApp(database, { operatorToken: token });
+    server = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const address = server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    unpublish = publishOperatorChannel(dataDir, { url, token });
+    vi.stubEnv('DATA_DIR', dataDir);
+    vi.stubEnv('DATABASE_URL', '');
+  }, 60_000);
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    unpublish?.();
+    await new Promise((resolve) => server?.close(resolve));
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 
-      it('grants a catalogue plan by e-mail, in any letter case', async () => {
-        expect(await setPlan(database.db, 'ann@acme.COM', 'pro-solo')).toBe(1);
-        const [row] = await database.db.select().from(users).where(eq(users.id, 'u-ann'));
-        expect(row?.tier).toBe('pro-solo');
-        expect(await setPlan(database.db, 'nobody@acme.com', 'intro')).toBe(0);
-      });
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    const write = (chunk: string | Uint8Array) => {
+      out.push(String(chunk));
+      return true;
+    };
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(write);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(write);
+    try {
+      return { code: await usersCommand(args), out: out.join('') };
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+  };
 
-      it('refuses a plan the catalogue does not have', async () => {
-        await expect(setPlan(database.db, 'bob@bob.org', 'platinum')).rejects.toThrow(
-          /unknown plan 'platinum'/,
-        );
-        const [row] = await database.db.select().from(users).where(eq(users.id, 'u-bob'));
-        expect(row?.tier).toBe('intro');
-      });
-    },
-  );
-}
+  it('set-plan reaches the server that holds the database', async () => {
+    expect(await run(['set-plan', 'owner@acme.com', 'solo'])).toEqual({
+      code: 0,
+      out: 'owner@acme.com is now on the solo plan.\n',
+    });
+    const [row] = await database.db.select().from(users).where(eq(users.id, 'u-1'));
+    expect(row?.tier).toBe('solo');
+  });
+
+  it('list and the errors read plainly', async () => {
+    expect((await run(['list'])).out).toBe('Owner@Acme.com\tsolo\t0 domains\tu-1\n');
+    expect(await run(['set-plan', 'nobody@acme.com', 'intro'])).toMatchObject({ code: 1 });
+    expect(await run(['set-plan', 'owner@acme.com', 'gold'])).toMatchObject({ code: 2 });
+    expect(await run(['set-plan', 'owner@acme.com'])).toMatchObject({ code: 2 });
+  });
+
+  it('the operator routes answer only the operator token, as if they did not exist', async () => {
+    const wrong = await fetch(`${url}/operator/users`, { headers: { authorization: 'Operator nope' } });
+    expect(wrong.status).toBe(404);
+    const none = await fetch(`${url}/operator/users`);
+    expect(none.status).toBe(404);
+    const right = await fetch(`${url}/operator/users`, { headers: { authorization: `Operator ${token}` } });
+    expect(right.status).toBe(200);
+  });
+});
