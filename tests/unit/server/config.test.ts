@@ -71,3 +71,31 @@ describe('regression: emulator mode must never face the network', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 });
+
+describe('the scan engine settings', () => {
+  it('reads resolvers, CT, Cert Spotter and RDAP endpoints', () => {
+    const config = loadConfig({
+      SCAN_RESOLVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53',
+      CT_URL: 'http://127.0.0.1:9000/crtsh',
+      RDAP_URL: 'http://127.0.0.1:9000/rdap',
+    });
+    expect(config.SCAN_RESOLVERS).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53']);
+    expect(config.CT_URL).toBe('http://127.0.0.1:9000/crtsh');
+    expect(config.SCAN_ALLOW_PRIVATE).toBe(false);
+  });
+
+  it.each([
+    [{ SCAN_RESOLVERS: '1.1.1.1;8.8.8.8' }, 'SCAN_RESOLVERS'],
+    [{ CT_URL: 'crt.sh' }, 'CT_URL'],
+    [{ SCAN_ALLOW_PRIVATE: 'sometimes' }, 'SCAN_ALLOW_PRIVATE'],
+  ])('names the malformed variable in %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('refuses SCAN_ALLOW_PRIVATE in production', () => {
+    expect(loadConfig({ SCAN_ALLOW_PRIVATE: '1' }).SCAN_ALLOW_PRIVATE).toBe(true);
+    expect(() => loadConfig({ SCAN_ALLOW_PRIVATE: '1', NODE_ENV: 'production' })).toThrow(
+      /SCAN_ALLOW_PRIVATE: refused with NODE_ENV=production/,
+    );
+  });
+});
