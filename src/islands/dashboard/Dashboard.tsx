@@ -3,9 +3,10 @@ import { Avatar } from '../auth/Avatar.tsx';
 import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
 import { ProtectedRoute, signOutAndLeave } from '../auth/ProtectedRoute.tsx';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
-import { DomainsSection } from './DomainsSection.tsx';
-import { ScansSection } from './ScansSection.tsx';
+import { Toaster } from '../ui/Toaster.tsx';
+import { DomainsSection } from './domains/DomainsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { ScansSection } from './scans/ScansSection.tsx';
 
 export type Section = 'scans' | 'domains' | 'settings';
 
@@ -116,10 +117,11 @@ function Shell() {
         </button>
       </aside>
       <div className="flex-1 p-6">
-        {section === 'scans' && <ScansSection />}
+        {section === 'scans' && <ScansSection onGoToDomains={() => go('domains')} />}
         {section === 'domains' && <DomainsSection />}
         {section === 'settings' && <SettingsSection />}
       </div>
+      <Toaster />
     </div>
   );
 }

@@ -1,4 +1,14 @@
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
+import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
+import type {
+  DomainListResponse,
+  DomainView,
+  ScanConfig,
+  ScanListResponse,
+  ScanStats,
+  ScanStatus,
+  ScanView,
+} from '../dashboard/contract.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
 import { isValidDomain } from './domain-format.ts';
 import { RequestError } from './errors.ts';
@@ -43,22 +53,71 @@ export function authService(client: ApiClient) {
   };
 }
 
-/** The scan service's calls (spec 2 §7); its server side is the dashboard issue's. */
+/** The options a scan may be started with (the start-scan request of spec 2 §3). */
+export interface StartScanOptions {
+  skip_discovery?: boolean;
+  use_certificate_transparency?: boolean;
+  use_multi_stage_validation?: boolean;
+}
+
+export interface ScanListParams {
+  limit?: number;
+  offset?: number;
+  status?: ScanStatus;
+  /** Search on domain or scan id, case-insensitive, done by the server. */
+  q?: string;
+}
+
+/** The scan service's calls (spec 2 §7 and the dashboard issue's contract). */
 export function scanService(client: ApiClient) {
   return {
-    start: async (domain: string) =>
-      client.post('/scan/api/v1/scan', { domain: assertDomain(domain), scanType: 'dangling-subdomains' }),
-    get: async (id: string) => client.get(`/scan/api/v1/scan/${assertScanId(id)}`),
-    cancel: async (id: string) => client.post(`/scan/api/v1/scan/${assertScanId(id)}/cancel`),
-    list: (params: { limit?: number; offset?: number; status?: string } = {}) => {
+    start: async (domain: string, options: StartScanOptions = {}) =>
+      client.post<{ scan_id: string; status: ScanStatus }>('/scan/api/v1/scan', {
+        domain: assertDomain(domain),
+        scanType: 'dangling-subdomains',
+        ...options,
+      }),
+    get: async (id: string) => client.get<ScanView>(`/scan/api/v1/scan/${assertScanId(id)}`),
+    cancel: async (id: string) =>
+      client.post<{ scan: ScanView }>(`/scan/api/v1/scan/${assertScanId(id)}/cancel`),
+    list: (params: ScanListParams = {}) => {
       const query = new URLSearchParams({
-        limit: String(params.limit ?? 10),
+        limit: String(params.limit ?? SCANS_PAGE_SIZE),
         offset: String(params.offset ?? 0),
       });
       if (params.status) query.set('status', params.status);
-      return client.get(`/scan/api/v1/scans?${query}`, { cacheKey: `scans?${query}` });
+      const q = params.q?.trim();
+      if (q) query.set('q', q);
+      return client.get<ScanListResponse>(`/scan/api/v1/scans?${query}`, { cacheKey: `scans?${query}` });
     },
-    latest: () => client.get('/scan/api/v1/scans/latest', { cacheKey: 'scans-latest' }),
-    stats: () => client.get('/scan/api/v1/scans/stats', { cacheKey: 'scans-stats' }),
+    latest: () =>
+      client.get<{ scan: ScanView | null }>('/scan/api/v1/scans/latest', { cacheKey: 'scans-latest' }),
+    stats: () => client.get<ScanStats>('/scan/api/v1/scans/stats', { cacheKey: 'scans-stats' }),
+    exportAll: () =>
+      client.get<{ exportedAt: string; scans: ScanView[] }>('/scan/api/v1/export', {
+        cacheKey: 'scans-export',
+      }),
   };
 }
+
+function domainPath(id: string): string {
+  if (!id) throw new RequestError('Domain ID is required', { type: 'VALIDATION' });
+  return `/api/domains/${encodeURIComponent(id)}`;
+}
+
+/** The monitored-domain calls (the dashboard issue's contract). */
+export function domainService(client: ApiClient) {
+  return {
+    list: () => client.get<DomainListResponse>('/api/domains', { cacheKey: 'domains' }),
+    add: async (domain: string, scanConfig?: ScanConfig) =>
+      client.post<{ domain: DomainView }>('/api/domains', { domain: assertDomain(domain), scanConfig }),
+    verify: async (id: string) =>
+      client.post<{ verified: boolean; error?: string; domain: DomainView }>(`${domainPath(id)}/verify`),
+    update: async (id: string, scanConfig: ScanConfig) =>
+      client.patch<{ domain: DomainView }>(domainPath(id), { scanConfig }),
+    remove: async (id: string) => client.delete<null>(domainPath(id)),
+  };
+}
+
+export type ScanService = ReturnType<typeof scanService>;
+export type DomainService = ReturnType<typeof domainService>;

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { companyDomain } from '../../../lib/auth/domain.ts';
+import { verifyDomain } from '../../../lib/dashboard/actions.ts';
+import { checkAddDomainInput, suggestedDomain } from '../../../lib/dashboard/add-domain-check.ts';
+import {
+  DEFAULT_SCAN_CONFIG,
+  type DomainView,
+  type QuotaView,
+  type ScanConfig,
+} from '../../../lib/dashboard/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../lib/dashboard/domain-input.ts';
+import { domainsUsed } from '../../../lib/dashboard/format.ts';
+import { addDomainErrorMessage, DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { upsertDomain } from '../../../lib/dashboard/store.ts';
+import { toast } from '../../../lib/toast.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';
+import { AddDomainInputStep } from './AddDomainInputStep.tsx';
+import { AddDomainVerifyStep } from './AddDomainVerifyStep.tsx';
+
+interface AddDomainModalProps {
+  quota: QuotaView | null;
+  tier: string;
+  email: string | null;
+  monitored: readonly string[];
+  serviceDown: boolean;
+  onClose: () => void;
+}
+
+type Step = 'input' | 'config' | 'verify';
+
+const TITLES: Record<Step, string> = {
+  input: 'Add Domain to Monitor',
+  config: 'Scan Configuration',
+  verify: 'Domain Added - Verification Required',
+};
+
+/**
+ * The three-step add modal (spec 2 §2): the domain, its scan configuration, then the TXT record
+ * to publish. Closing it unmounts it, which resets the step, the domain and the options (spec 2 §4).
+ */
+export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onClose }: AddDomainModalProps) {
+  const [step, setStep] = useState<Step>('input');
+  const [input, setInput] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [config, setConfig] = useState<ScanConfig>(DEFAULT_SCAN_CONFIG);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const [added, setAdded] = useState<DomainView | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+
+  const emailDomain = companyDomain(email);
+  const suggestion = suggestedDomain(email, monitored);
+  const freeTierNotice =
+    tier === 'free'
+      ? emailDomain
+        ? `The Free plan monitors your e-mail domain (${emailDomain}) and its subdomains.`
+        : DOMAIN_MESSAGES.freeTierNoEmailDomain
+      : null;
+
+  /** Spec 2 §5: the limit, a down service and an offline browser block adding. */
+  const blocked = (): string | null => {
+    if (quota && quota.currentDomains >= quota.maxDomains) return DOMAIN_MESSAGES.limit(quota.maxDomains);
+    if (serviceDown) return DASHBOARD_MESSAGES.serviceUnavailable;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return DASHBOARD_MESSAGES.offline;
+    return null;
+  };
+
+  const toConfig = () => {
+    const check = checkAddDomainInput(input, { tier, email });
+    if (!check.ok) {
+      setInputError(check.message);
+      return;
+    }
+    const reason = blocked();
+    if (reason) {
+      setInputError(reason);
+      return;
+    }
+    setInput(check.domain);
+    setStep('config');
+  };
+
+  const add = async () => {
+    const reason = blocked();
+    if (reason) {
+      setAddError(reason);
+      return;
+    }
+    setAdding(true);
+    setAddError(null);
+    try {
+      const answer = await dashboardApi().domains.add(input, config);
+      upsertDomain(answer.domain);
+      setAdded(answer.domain);
+      setStep('verify');
+      toast({
+        title: DASHBOARD_MESSAGES.domainAdded,
+        description: `${answer.domain.domain}: publish its TXT record next.`,
+      });
+    } catch (error) {
+      const message = addDomainErrorMessage(error, quota?.maxDomains);
+      setAddError(message);
+      toast({ title: DASHBOARD_MESSAGES.addFailedTitle, description: message, variant: 'destructive' });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const startMonitoring = async () => {
+    if (!added) return;
+    setVerifying(true);
+    const outcome = await verifyDomain(added.id);
+    setVerifying(false);
+    if (outcome.verified) onClose();
+    else setVerifyError(outcome.serviceError ?? outcome.error);
+  };
+
+  const footer =
+    step === 'input' ? (
+      <>
+        <button type="button" className={BUTTON.secondary} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" form="add-domain-input" className={BUTTON.primary}>
+          Configure Scanning
+        </button>
+      </>
+    ) : step === 'config' ? (
+      <>
+        <button type="button" className={BUTTON.secondary} onClick={() => setStep('input')}>
+          Back
+        </button>
+        <button type="button" className={BUTTON.secondary} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className={BUTTON.primary} onClick={add} disabled={adding}>
+          {adding ? 'Adding...' : 'Add Domain'}
+        </button>
+      </>
+    ) : (
+      <>
+        <button type="button" className={BUTTON.secondary} onClick={onClose}>
+          I'll Complete This Later
+        </button>
+        <button
+          type="button"
+          className={BUTTON.primary}
+          onClick={startMonitoring}
+          disabled={verifying || serviceDown}
+        >
+          {verifying ? 'Checking...' : 'Done, Start Monitoring'}
+        </button>
+      </>
+    );
+
+  return (
+    <Dialog
+      title={TITLES[step]}
+      onClose={onClose}
+      footer={footer}
+      aside={
+        quota && step === 'input' ? (
+          <span
+            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800"
+            data-testid="domains-used"
+          >
+            {domainsUsed(quota.currentDomains, quota.maxDomains)}
+          </span>
+        ) : undefined
+      }
+    >
+      {step === 'input' && (
+        <AddDomainInputStep
+          value={input}
+          onChange={(value) => {
+            setInput(value);
+            setInputError(null);
+          }}
+          error={inputError}
+          suggestion={suggestion}
+          freeTierNotice={freeTierNotice}
+          onSubmit={toConfig}
+        />
+      )}
+      {step === 'config' && (
+        <AddDomainConfigStep domain={input} config={config} onChange={setConfig} error={addError} />
+      )}
+      {step === 'verify' && added && <AddDomainVerifyStep domain={added} error={verifyError} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../lib/dashboard/domain-input.ts';
+import { $serviceHealth, watchServiceHealth } from '../../../lib/dashboard/service-health.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { $domains, loadDomains } from '../../../lib/dashboard/store.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { EmptyState } from '../EmptyState.tsx';
+import { BUTTON } from '../shared/buttons.ts';
+import { Spinner } from '../shared/Spinner.tsx';
+import { useNow } from '../shared/use-now.ts';
+import { AddDomainModal } from './AddDomainModal.tsx';
+import { DomainCard } from './DomainCard.tsx';
+import { HealthBanner } from './HealthBanner.tsx';
+import { HealthIndicator } from './HealthIndicator.tsx';
+import { PlanUsageCard } from './PlanUsageCard.tsx';
+import { RemoveDomainDialog } from './RemoveDomainDialog.tsx';
+
+/** The domains screen ('Domain Management', spec 2 §2), from GET /api/domains and GET /scan/health. */
+export function DomainsSection() {
+  const auth = useAuth();
+  const { domains, quota, loading, error } = useStore($domains);
+  const health = useStore($serviceHealth);
+  const now = useNow();
+  const [search, setSearch] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<DomainView | null>(null);
+
+  useEffect(() => {
+    void loadDomains(dashboardApi().domains);
+    return watchServiceHealth();
+  }, []);
+
+  const serviceDown = health.status === 'down';
+  const atLimit = quota !== null && quota.currentDomains >= quota.maxDomains;
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? domains.filter((d) => d.domain.includes(needle)) : domains;
+  const tier = quota?.tier ?? auth.userProfile?.tier ?? 'free';
+  const email = auth.userProfile?.email ?? auth.user?.email ?? null;
+
+  return (
+    <section aria-labelledby="domains-heading">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="domains-heading" className="text-2xl font-bold text-ink">
+            Domain Management
+          </h1>
+          <p className="mt-1 text-slate-600">
+            The domains DangleWatch watches for you, with their last scan.
+          </p>
+          <div className="mt-2">
+            <HealthIndicator health={health} />
+          </div>
+        </div>
+        <button
+          type="button"
+          className={BUTTON.primary}
+          onClick={() => setAdding(true)}
+          disabled={atLimit || serviceDown}
+        >
+          Add Domain
+        </button>
+      </div>
+
+      <HealthBanner health={health} />
+      {quota && <PlanUsageCard quota={quota} />}
+      {atLimit && quota && (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-orange-300 bg-orange-50 p-3 text-sm text-orange-900"
+        >
+          {DOMAIN_MESSAGES.limit(quota.maxDomains)}. Remove a domain or{' '}
+          <a className="underline" href="/dashboard?section=settings&tab=plan">
+            change your plan
+          </a>{' '}
+          to add another.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+
+      {domains.length > 0 && (
+        <div className="mt-6 sm:w-72">
+          <label htmlFor="domain-search" className="sr-only">
+            Search domains
+          </label>
+          <input
+            id="domain-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Search domains..."
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+        </div>
+      )}
+
+      {loading ? (
+        <Spinner label="Loading domains" />
+      ) : domains.length === 0 ? (
+        <EmptyState title="Ready to secure your domains?">
+          <p>
+            {serviceDown
+              ? 'The scanning service is down right now; you can add your first domain as soon as it is back.'
+              : health.status === 'degraded'
+                ? 'Add a domain and prove you own it; scans may take longer than usual while the service is degraded.'
+                : 'Add a domain, prove you own it with a DNS TXT record, and DangleWatch scans it every day.'}
+          </p>
+          <button
+            type="button"
+            className={`${BUTTON.primary} mt-4`}
+            onClick={() => setAdding(true)}
+            disabled={serviceDown}
+          >
+            Add Your First Domain
+          </button>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState title="No matching domains">
+          <p>No domain matches “{search.trim()}”.</p>
+          <button type="button" className={`${BUTTON.secondary} mt-4`} onClick={() => setSearch('')}>
+            Clear Search
+          </button>
+        </EmptyState>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-label="Domains">
+          {shown.map((domain) => (
+            <DomainCard
+              key={domain.id}
+              domain={domain}
+              serviceDown={serviceDown}
+              now={now}
+              onRemove={setRemoving}
+            />
+          ))}
+        </ul>
+      )}
+
+      {adding && (
+        <AddDomainModal
+          quota={quota}
+          tier={tier}
+          email={email}
+          monitored={domains.map((d) => d.domain)}
+          serviceDown={serviceDown}
+          onClose={() => setAdding(false)}
+        />
+      )}
+      {removing && <RemoveDomainDialog domain={removing} onClose={() => setRemoving(null)} />}
+    </section>
+  );
+}

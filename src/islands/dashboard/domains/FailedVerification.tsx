@@ -1,0 +1,58 @@
+import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { TxtRecordDetails } from './TxtRecordDetails.tsx';
+
+/** Spec 2 §2's 'Common solutions' for a failed verification. */
+const COMMON_SOLUTIONS = [
+  'Wait up to 24 hours for DNS changes to propagate',
+  'Add the record to the root domain (name @ or empty), not to a subdomain',
+  'Check for typos in the token: copy the value with the Copy button',
+  'Try a different DNS provider if yours does not serve TXT records at the root',
+];
+
+interface FailedVerificationProps {
+  domain: DomainView;
+  /** Set when the verify call itself failed (the service, not the DNS record). */
+  serviceError: string | null;
+  verifying: boolean;
+  disabled: boolean;
+  onVerify: () => void;
+}
+
+/** A failed domain's box: what went wrong, the record again, a retry, and the common solutions. */
+export function FailedVerification({
+  domain,
+  serviceError,
+  verifying,
+  disabled,
+  onVerify,
+}: FailedVerificationProps) {
+  const title = serviceError ? 'Service Error' : 'Verification Failed';
+  return (
+    <div className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm">
+      <p className="font-semibold text-red-900">{title}</p>
+      <p className="mt-1 text-red-900" data-testid="verification-error">
+        {serviceError ?? domain.error ?? 'DNS verification failed - please check your DNS configuration'}
+      </p>
+      <div className="mt-2">
+        <TxtRecordDetails record={domain.txtRecord} />
+      </div>
+      <button
+        type="button"
+        className={`${BUTTON.primary} mt-3`}
+        onClick={onVerify}
+        disabled={verifying || disabled}
+      >
+        {verifying ? 'Checking...' : serviceError ? 'Try Again' : 'Retry Verify'}
+      </button>
+      <div className="mt-3 text-red-900">
+        <p className="font-semibold">Common solutions</p>
+        <ul className="mt-1 list-inside list-disc">
+          {COMMON_SOLUTIONS.map((solution) => (
+            <li key={solution}>{solution}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { DNS_PROPAGATION_NOTE } from '../../../lib/dashboard/constants.ts';
+import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { TxtRecordDetails } from './TxtRecordDetails.tsx';
+
+interface PendingVerificationProps {
+  domain: DomainView;
+  /** Why the last check did not verify it, when the domain stayed pending. */
+  error: string | null;
+  verifying: boolean;
+  disabled: boolean;
+  onVerify: () => void;
+}
+
+/** A pending domain's box (spec 2 §2): the TXT record to publish, the propagation note, 'Verify DNS'. */
+export function PendingVerification({
+  domain,
+  error,
+  verifying,
+  disabled,
+  onVerify,
+}: PendingVerificationProps) {
+  return (
+    <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold text-amber-900">DNS Verification Required</p>
+      <p className="mt-1 text-amber-900">
+        Publish this TXT record at <span className="font-mono">{domain.domain}</span> to prove you own it.
+      </p>
+      <div className="mt-2">
+        <TxtRecordDetails record={domain.txtRecord} />
+      </div>
+      <p className="mt-2 text-xs text-amber-900">{DNS_PROPAGATION_NOTE}</p>
+      {error && (
+        <p role="alert" className="mt-2 text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className={`${BUTTON.primary} mt-3`}
+        onClick={onVerify}
+        disabled={verifying || disabled}
+      >
+        {verifying ? 'Checking...' : 'Verify DNS'}
+      </button>
+    </div>
+  );
+}

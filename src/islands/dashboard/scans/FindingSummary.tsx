@@ -1,0 +1,28 @@
+import type { FindingView } from '../../../lib/dashboard/contract.ts';
+import { riskLabel } from '../../../lib/dashboard/format.ts';
+
+/** A finding on a scan card (spec 2 §2): subdomain, target, service, risk, proof of concept, fix. */
+export function FindingSummary({ finding }: { finding: FindingView }) {
+  return (
+    <li className="rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="finding-summary">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-mono font-semibold break-all text-ink">{finding.subdomain}</span>
+        <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+          {riskLabel(finding.risk)}
+        </span>
+      </div>
+      <p className="mt-1 text-slate-700">
+        <span className="font-medium">{finding.recordType}</span>{' '}
+        <span className="font-mono break-all">{finding.target}</span> · {finding.service}
+      </p>
+      <p className="mt-1 text-slate-700">
+        <span className="font-medium text-ink">Proof of concept: </span>
+        {finding.proofOfConcept}
+      </p>
+      <p className="mt-1 text-slate-700">
+        <span className="font-medium text-ink">Fix: </span>
+        {finding.remediation}
+      </p>
+    </li>
+  );
+}

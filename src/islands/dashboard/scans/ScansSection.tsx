@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import type { ScanView } from '../../../lib/dashboard/contract.ts';
+import { downloadJson } from '../../../lib/dashboard/download.ts';
+import { exportFileName } from '../../../lib/dashboard/report.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
+import { EmptyState } from '../EmptyState.tsx';
+import { BUTTON } from '../shared/buttons.ts';
+import { Spinner } from '../shared/Spinner.tsx';
+import { NewScanDialog } from './NewScanDialog.tsx';
+import { ScanCard } from './ScanCard.tsx';
+import { ScanDetailsDialog } from './ScanDetailsDialog.tsx';
+import { type ScanFilter, ScanFilters } from './ScanFilters.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+import { useDebounced } from './use-debounced.ts';
+import { useScanList } from './use-scan-list.ts';
+import { useScanStats } from './use-scan-stats.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The scans screen ('Security Scans', spec 2 §2), all from the scan service. */
+export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
+  const [filter, setFilter] = useState<ScanFilter>('all');
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useScanList(filter === 'all' ? null : filter, query);
+  const stats = useScanStats();
+  const [details, setDetails] = useState<ScanView | null>(null);
+  const [newScan, setNewScan] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const narrowed = filter !== 'all' || search.trim() !== '';
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const answer = await dashboardApi().scans.exportAll();
+      downloadJson(exportFileName(answer.exportedAt), answer);
+      toast({ title: 'Scans Exported', description: `${answer.scans.length} scans saved as one JSON file.` });
+    } catch (error) {
+      toast({
+        title: 'Export failed',
+        description: error instanceof Error ? error.message : 'The scans could not be exported.',
+        variant: 'destructive',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const showAll = () => {
+    setSearch('');
+    setFilter('all');
+  };
+
+  return (
+    <section aria-labelledby="scans-heading">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="scans-heading" className="text-2xl font-bold text-ink">
+            Security Scans
+          </h1>
+          <p className="mt-1 text-slate-600">Every scan of your domains, with its findings explained.</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={BUTTON.secondary} onClick={exportAll} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export All'}
+          </button>
+          <button type="button" className={BUTTON.primary} onClick={() => setNewScan(true)}>
+            New Scan
+          </button>
+        </div>
+      </div>
+
+      <SummaryCards stats={stats} />
+      <ScanFilters filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} stats={stats} />
+      {list.error && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {list.error}
+        </p>
+      )}
+
+      {list.loading ? (
+        <Spinner label="Loading scans" />
+      ) : list.scans.length === 0 ? (
+        narrowed ? (
+          <EmptyState title="No matching scans">
+            <p>No scan matches this search or filter.</p>
+            <div className="mt-4 flex justify-center gap-2">
+              <button type="button" className={BUTTON.secondary} onClick={() => setSearch('')}>
+                Clear Search
+              </button>
+              <button type="button" className={BUTTON.secondary} onClick={showAll}>
+                Show All Scans
+              </button>
+            </div>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No scans yet">
+            <p>Scan a domain you have verified and its findings appear here, explained.</p>
+            <button type="button" className={`${BUTTON.primary} mt-4`} onClick={() => setNewScan(true)}>
+              Run First Scan
+            </button>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ul className="mt-6 space-y-3" aria-label="Scans">
+            {list.scans.map((scan) => (
+              <ScanCard key={scan.scan_id} scan={scan} onUpdate={list.replace} onViewDetails={setDetails} />
+            ))}
+          </ul>
+          {list.scans.length < list.total && (
+            <div className="mt-4 flex justify-center">
+              <button
+                type="button"
+                className={BUTTON.secondary}
+                onClick={list.loadMore}
+                disabled={list.loadingMore}
+              >
+                {list.loadingMore ? 'Loading...' : 'Load More Scans'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      {details && <ScanDetailsDialog scan={details} onClose={() => setDetails(null)} />}
+      {newScan && <NewScanDialog onClose={() => setNewScan(false)} onGoToDomains={onGoToDomains} />}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ScanStats } from '../../../lib/dashboard/contract.ts';
+
+/** The scans screen's summary (spec 2 §2): Total Scans, Success Rate %, Issues Found, Issues Resolved. */
+export function SummaryCards({ stats }: { stats: ScanStats | null }) {
+  const rate = stats?.success_rate;
+  const cards = [
+    { label: 'Total Scans', value: stats ? String(stats.total) : '—' },
+    { label: 'Success Rate', value: rate === null || rate === undefined ? '—' : `${Math.round(rate)}%` },
+    { label: 'Issues Found', value: stats ? String(stats.issues_found) : '—' },
+    // Resolution is tracked once monitoring compares scans; until then nothing is counted as resolved.
+    { label: 'Issues Resolved', value: '0' },
+  ];
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="scan-summary">
+      {cards.map((card) => (
+        <div key={card.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm text-slate-600">{card.label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-ink">{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,85 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+interface DialogProps {
+  title: string;
+  /** A line under the title; it also describes the dialog to screen readers. */
+  description?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  /** The buttons at the bottom. */
+  footer?: ReactNode;
+  wide?: boolean;
+  /** Extra content beside the title (a badge). */
+  aside?: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus and puts it above the
+ * page; Escape closes it through `onClose`, so the caller's state stays the one truth.
+ */
+export function Dialog({ title, description, onClose, children, footer, wide = false, aside }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
+        wide ? 'max-w-3xl' : 'max-w-lg'
+      }`}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-ink">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-slate-600">
+              {description}
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {aside}
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
+          >
+            <svg
+              viewBox="0 0 20 20"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M5 5l10 10M15 5L5 15" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <div className="px-6 py-4">{children}</div>
+      {footer && (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4">{footer}</div>
+      )}
+    </dialog>
+  );
+}

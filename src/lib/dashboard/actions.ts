@@ -1,0 +1,82 @@
+import type { StartScanOptions } from '../request/api.ts';
+import { toast } from '../toast.ts';
+import { RELOAD_AFTER_SCAN_MS } from './constants.ts';
+import { DASHBOARD_MESSAGES, scanErrorMessage, verifyErrorMessage } from './messages.ts';
+import { dashboardApi } from './services.ts';
+import { loadDomains, scansChanged, upsertDomain } from './store.ts';
+
+let triggering = false;
+
+/** Reads the scans and the domains again: at once, and 2 s later (spec 2 §4). */
+function reloadAfterScan(): void {
+  scansChanged();
+  setTimeout(() => {
+    scansChanged();
+    void loadDomains(dashboardApi().domains);
+  }, RELOAD_AFTER_SCAN_MS);
+}
+
+/**
+ * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
+ * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered (spec 2 §4).
+ * Returns the new scan's id, or null.
+ */
+export async function startScan(domain: string, options: StartScanOptions): Promise<string | null> {
+  if (triggering) return null;
+  triggering = true;
+  try {
+    const answer = await dashboardApi().scans.start(domain, options);
+    toast({ title: DASHBOARD_MESSAGES.scanStarted, description: DASHBOARD_MESSAGES.scanStartedFor(domain) });
+    reloadAfterScan();
+    return answer.scan_id;
+  } catch (error) {
+    toast({
+      title: DASHBOARD_MESSAGES.scanFailedTitle,
+      description: scanErrorMessage(error),
+      variant: 'destructive',
+    });
+    return null;
+  } finally {
+    triggering = false;
+  }
+}
+
+/** Cancels a pending or running scan; the lists are read again. */
+export async function cancelScan(scanId: string): Promise<boolean> {
+  try {
+    await dashboardApi().scans.cancel(scanId);
+    scansChanged();
+    void loadDomains(dashboardApi().domains);
+    return true;
+  } catch (error) {
+    toast({ title: 'Cancel failed', description: scanErrorMessage(error), variant: 'destructive' });
+    return false;
+  }
+}
+
+export interface VerifyOutcome {
+  verified: boolean;
+  /** Why the record did not prove ownership (the server's words), when it did not. */
+  error: string | null;
+  /** Set when the check itself could not run: the service, not the DNS record, failed. */
+  serviceError: string | null;
+}
+
+/** Runs the TXT check on the server and puts the domain's new view in the store. */
+export async function verifyDomain(domainId: string): Promise<VerifyOutcome> {
+  try {
+    const answer = await dashboardApi().domains.verify(domainId);
+    upsertDomain(answer.domain);
+    if (answer.verified) {
+      toast({ title: 'Domain Verified', description: `${answer.domain.domain} is now monitored.` });
+      return { verified: true, error: null, serviceError: null };
+    }
+    const reason = answer.error ?? answer.domain.error ?? DASHBOARD_MESSAGES.verifyFailed;
+    toast({ title: 'Verification Failed', description: reason, variant: 'destructive' });
+    return { verified: false, error: reason, serviceError: null };
+  } catch (error) {
+    const message = verifyErrorMessage(error);
+    toast({ title: 'Verification Failed', description: message, variant: 'destructive' });
+    return { verified: false, error: null, serviceError: message };
+  }
+}

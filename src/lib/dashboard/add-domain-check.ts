@@ -1,0 +1,33 @@
+import { companyDomain } from '../auth/domain.ts';
+import { checkDomainFormat, DOMAIN_MESSAGES, type DomainCheck, withinEmailDomain } from './domain-input.ts';
+
+export interface AddDomainContext {
+  /** The plan id of the user ('free' limits the domains to the e-mail domain). */
+  tier: string;
+  email: string | null | undefined;
+}
+
+/**
+ * The add-domain field's rule (spec 2 §5): required, valid, and on the free tier the user's company
+ * e-mail domain or one of its subdomains. Free webmail (gmail.com …) is no company domain.
+ */
+export function checkAddDomainInput(input: string, context: AddDomainContext): DomainCheck {
+  const check = checkDomainFormat(input);
+  if (!check.ok || context.tier !== 'free') return check;
+  const emailDomain = companyDomain(context.email);
+  if (!emailDomain) return { ok: false, message: DOMAIN_MESSAGES.freeTierNoEmailDomain };
+  if (!withinEmailDomain(check.domain, emailDomain)) {
+    return { ok: false, message: DOMAIN_MESSAGES.freeTier(emailDomain) };
+  }
+  return check;
+}
+
+/** The domain the add modal suggests: the company e-mail domain, unless it is already monitored. */
+export function suggestedDomain(
+  email: string | null | undefined,
+  monitored: readonly string[],
+): string | null {
+  const domain = companyDomain(email);
+  if (!domain || monitored.includes(domain) || !checkDomainFormat(domain).ok) return null;
+  return domain;
+}

@@ -1,0 +1,24 @@
+import { getIdToken } from '../auth/actions.ts';
+import {
+  createAuthedClient,
+  type DomainService,
+  domainService,
+  type ScanService,
+  scanService,
+} from '../request/api.ts';
+
+export interface DashboardApi {
+  scans: ScanService;
+  domains: DomainService;
+}
+
+let api: DashboardApi | undefined;
+
+/** The dashboard's calls, through the authed request layer with the signed-in user's token. */
+export function dashboardApi(): DashboardApi {
+  if (!api) {
+    const client = createAuthedClient(getIdToken);
+    api = { scans: scanService(client), domains: domainService(client) };
+  }
+  return api;
+}
