@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { fixtureURL } from '../../playwright.config.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup, type TestAccount } from './emulator-e2e.ts';
 
 /**
@@ -9,7 +10,7 @@ import { hydrated, newAccount, prepareSignIn, signInThroughPopup, type TestAccou
 export async function signInToDashboard(
   page: Page,
   context: BrowserContext,
-  name: string,
+  who: string | TestAccount,
   section: 'scans' | 'domains' = 'domains',
 ): Promise<TestAccount> {
   await prepareSignIn(context);
@@ -18,7 +19,7 @@ export async function signInToDashboard(
   await expect(page).toHaveURL(/\/login\?from=/);
   await hydrated(page);
   await expect(page.getByText('Checking authentication configuration...')).toHaveCount(0);
-  const account = newAccount(name);
+  const account = typeof who === 'string' ? newAccount(who) : who;
   await signInThroughPopup(page, 'Continue with Google', account);
   await expect(
     page.getByRole('heading', { name: section === 'scans' ? 'Security Scans' : 'Domain Management' }),
@@ -41,4 +42,23 @@ export async function blockingViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${fixtureURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`fixture control ${path}: HTTP ${response.status}`);
+}
+
+/** Publishes a record at the e2e server's DNS fixture, as a user would at their DNS host. */
+export function publishDns(name: string, type: 'TXT' | 'CNAME' | 'A', data: string): Promise<void> {
+  return control('/dns', { name, type, data });
+}
+
+/** Puts names in the certificate-transparency fixture's answer for a domain. */
+export function publishCt(domain: string, names: string[]): Promise<void> {
+  return control('/ct', { domain, names });
 }

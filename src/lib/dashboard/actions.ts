@@ -16,26 +16,25 @@ function reloadAfterScan(): void {
   }, RELOAD_AFTER_SCAN_MS);
 }
 
+export type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
+
 /**
  * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
- * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered (spec 2 §4).
- * Returns the new scan's id, or null.
+ * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered (spec 2 §4):
+ * such a click answers `error: null`.
  */
-export async function startScan(domain: string, options: StartScanOptions): Promise<string | null> {
-  if (triggering) return null;
+export async function startScan(domain: string, options: StartScanOptions): Promise<StartOutcome> {
+  if (triggering) return { started: false, error: null };
   triggering = true;
   try {
     const answer = await dashboardApi().scans.start(domain, options);
     toast({ title: DASHBOARD_MESSAGES.scanStarted, description: DASHBOARD_MESSAGES.scanStartedFor(domain) });
     reloadAfterScan();
-    return answer.scan_id;
+    return { started: true, scanId: answer.scan_id };
   } catch (error) {
-    toast({
-      title: DASHBOARD_MESSAGES.scanFailedTitle,
-      description: scanErrorMessage(error),
-      variant: 'destructive',
-    });
-    return null;
+    const message = scanErrorMessage(error);
+    toast({ title: DASHBOARD_MESSAGES.scanFailedTitle, description: message, variant: 'destructive' });
+    return { started: false, error: message };
   } finally {
     triggering = false;
   }

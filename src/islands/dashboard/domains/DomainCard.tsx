@@ -25,6 +25,8 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   // A check that could not reach DNS leaves the domain pending; its reason still shows.
   const [pendingError, setPendingError] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
+  // Spec 2 §4: a rescan that fails to start shows the scan as failed to start, on the card.
+  const [startError, setStartError] = useState<string | null>(null);
   const scanning = triggering || isScanActive(domain.scanStatus);
   const age = domain.lastScanAt ? dataAgeBadge(domain.lastScanAt, now) : null;
 
@@ -37,7 +39,9 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   };
   const rescan = async () => {
     setTriggering(true);
-    await startScan(domain.domain, startOptions(domain.scanConfig));
+    setStartError(null);
+    const outcome = await startScan(domain.domain, startOptions(domain.scanConfig));
+    if (!outcome.started && outcome.error) setStartError(outcome.error);
     setTriggering(false);
   };
 
@@ -141,7 +145,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
           onVerify={verify}
         />
       )}
-      {domain.status === 'verified' && <ScanStatusPanel domain={domain} />}
+      {domain.status === 'verified' && <ScanStatusPanel domain={domain} startError={startError} />}
     </li>
   );
 }

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { PROGRESS_POLL_MS } from '../../../lib/dashboard/constants.ts';
 import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../lib/dashboard/domain-input.ts';
+import { isScanActive } from '../../../lib/dashboard/format.ts';
+import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { $serviceHealth, watchServiceHealth } from '../../../lib/dashboard/service-health.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $domains, loadDomains } from '../../../lib/dashboard/store.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
@@ -16,6 +20,9 @@ import { HealthBanner } from './HealthBanner.tsx';
 import { HealthIndicator } from './HealthIndicator.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
 import { RemoveDomainDialog } from './RemoveDomainDialog.tsx';
+
+/** How often the list is read while a scan of one of the domains runs. */
+const DOMAINS_POLL_MS = 3 * PROGRESS_POLL_MS;
 
 /** The domains screen ('Domain Management', spec 2 §2), from GET /api/domains and GET /scan/health. */
 export function DomainsSection() {
@@ -31,6 +38,20 @@ export function DomainsSection() {
     void loadDomains(dashboardApi().domains);
     return watchServiceHealth();
   }, []);
+
+  // While a domain's scan runs, its card follows it: the list is read again until every scan ended.
+  const scanning = domains.some((d) => isScanActive(d.scanStatus));
+  useEffect(() => {
+    if (!scanning) return;
+    const timer = setInterval(() => void loadDomains(dashboardApi().domains), DOMAINS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [scanning]);
+
+  // Spec 2 §8: a degraded service is announced once, when it becomes degraded.
+  const degraded = health.status === 'degraded';
+  useEffect(() => {
+    if (degraded) toast({ title: 'Service Degraded', description: DASHBOARD_MESSAGES.degradedToast });
+  }, [degraded]);
 
   const serviceDown = health.status === 'down';
   const atLimit = quota !== null && quota.currentDomains >= quota.maxDomains;

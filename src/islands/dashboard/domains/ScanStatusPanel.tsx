@@ -1,5 +1,6 @@
 import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { domainScanStatusLabel, shortId } from '../../../lib/dashboard/format.ts';
+import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 
 function OnOff({ label, on }: { label: string; on: boolean }) {
@@ -13,7 +14,7 @@ function OnOff({ label, on }: { label: string; on: boolean }) {
 }
 
 /** The domain card's scan panel (spec 2 §2): the last scan's status, its figures, its options, its error. */
-export function ScanStatusPanel({ domain }: { domain: DomainView }) {
+export function ScanStatusPanel({ domain, startError }: { domain: DomainView; startError: string | null }) {
   const config = domain.scanConfig;
   return (
     <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="scan-panel">
@@ -53,6 +54,12 @@ export function ScanStatusPanel({ domain }: { domain: DomainView }) {
           </dd>
         </div>
       </dl>
+      {startError && (
+        <div role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-red-800">
+          <p className="font-semibold">{DASHBOARD_MESSAGES.scanStartFailed}</p>
+          <p>{startError}</p>
+        </div>
+      )}
       {domain.error && domain.status === 'verified' && (
         <p className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-red-800">{domain.error}</p>
       )}

@@ -38,9 +38,9 @@ export function NewScanDialog({ onClose, onGoToDomains }: NewScanDialogProps) {
   const start = async () => {
     if (!selected || !values) return;
     setStarting(true);
-    const id = await startScan(selected.domain, startOptions(values));
+    const outcome = await startScan(selected.domain, startOptions(values));
     setStarting(false);
-    if (id) onClose();
+    if (outcome.started) onClose();
   };
 
   return (
