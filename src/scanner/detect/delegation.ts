@@ -1,6 +1,6 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
-import { normaliseName } from '../dns/resolver.ts';
+import { normaliseName } from '../dns/names.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
 import { gradeFor, lameDelegationTexts } from '../report/texts.ts';
 import { unregisteredCandidate } from './unregistered.ts';
