@@ -69,8 +69,13 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
   const domain = parseDomain(input);
   options.signal?.throwIfAborted();
   const deadlineMs = options.deadlineMs ?? DEFAULTS.deadlineMs;
+  if (!(deadlineMs > 0)) throw new Error(`invalid deadline ${deadlineMs} ms`);
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new ScanDeadlineError(deadlineMs)), deadlineMs);
+  // setTimeout fires at once for delays past 2^31 - 1 ms; a longer deadline waits that long.
+  const timer = setTimeout(
+    () => deadline.abort(new ScanDeadlineError(deadlineMs)),
+    Math.min(deadlineMs, 2 ** 31 - 1),
+  );
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   const report = options.onProgress;
   let last: ProgressEvent = { phase: 'discover', done: 0, total: 1 };
