@@ -11,6 +11,8 @@ export const httpEvidenceSchema = z.object({
   status: z.array(z.number().int().min(100).max(599)).optional(),
   /** Every string must appear in the body (none: the status alone, on the service's own host). */
   body: z.array(z.string().min(6)).default([]),
+  /** At least one of these must appear too: the page as different sources or versions show it. */
+  anyBody: z.array(z.string().min(6)).default([]),
   /** Headers that must be present, with a value containing `contains`. */
   headers: z.array(z.object({ name: z.string(), contains: z.string() })).default([]),
 });
@@ -51,7 +53,7 @@ export const entrySchema = z
   .refine((e) => (e.dns === 'resolves') === (e.http !== undefined), '`resolves` entries need HTTP evidence')
   .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers')
   .refine(
-    (e) => !e.http || e.http.body.length > 0 || e.http.status !== undefined,
+    (e) => !e.http || e.http.body.length + e.http.anyBody.length > 0 || e.http.status !== undefined,
     'HTTP evidence needs body text or a status',
   );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
-import { matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
+import { evidenceIn, matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
 import { type Entry, entrySchema } from '../../../src/scanner/fingerprints/schema.ts';
 import { gradeFor } from '../../../src/scanner/report/texts.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
@@ -51,6 +51,25 @@ describe('the catalogue', () => {
         status: entry.paid ? 'likely' : 'claimable',
         risk: 'high',
       });
+    }
+  });
+
+  it('accepts each variant of a page on its own, and none without one', () => {
+    const withVariants = catalogue.filter((e) => (e.http?.anyBody.length ?? 0) > 0);
+    expect(withVariants.length).toBeGreaterThan(5);
+    for (const entry of withVariants) {
+      const http = entry.http as NonNullable<Entry['http']>;
+      const response = (body: string) => ({
+        url: 'http://x.test/',
+        host: 'x.test',
+        address: '192.0.2.1',
+        status: http.status?.[0] ?? 404,
+        headers: Object.fromEntries(http.headers.map((h) => [h.name.toLowerCase(), h.contains])),
+        body: `${http.body.join(' ')} ${body}`,
+      });
+      for (const variant of http.anyBody)
+        expect(evidenceIn(entry, response(variant)), entry.id).toContain(variant);
+      expect(evidenceIn(entry, response('nothing of the sort')), entry.id).toBeUndefined();
     }
   });
 
