@@ -85,7 +85,15 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
   };
   // CT answers, the validation delay and slow probes can leave a phase silent for long stretches;
   // a worker that shows progress needs to hear from the scan regularly all the same.
-  const heartbeat = report && setInterval(() => report(last), DEFAULTS.progressIntervalMs);
+  const heartbeat =
+    report &&
+    setInterval(() => {
+      // A listener that throws fails the scan at the scan's own next event; thrown from a timer
+      // it would take the whole process down instead.
+      try {
+        report(last);
+      } catch {}
+    }, DEFAULTS.progressIntervalMs);
   try {
     return await run(domain, options, signal, progress);
   } finally {
