@@ -43,6 +43,9 @@ const nuclei = (file: string): Source => ({
 /** A dnsReaper signature, dated by its last commit. */
 const reaper = (file: string, date: string): Source => ({ url: `${REAPER}/${file}`, date });
 const subjack = (file = 'fingerprints.json'): Source => ({ url: `${SUBJACK}/${file}`, date: SUBJACK_AT });
+/** A thread (issue, pull request, comment) dated by the post that the reason relies on. */
+const at = (url: string, date: string): Source => ({ url, date });
+const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
 
 type Status = Entry['status'];
 
@@ -270,10 +273,16 @@ const raw = [
     body: ['Not Found - Request ID:'],
     httpStatus: [404],
     status: 'edge',
-    reason: 'Netlify blocks re-adding domains already verified by another team in most cases',
+    reason:
+      'can-i-take-over-xyz lists Netlify as an edge case; nuclei (2025-07) agrees, as Netlify asks for DNS verification of a domain in use',
     resource: 'site',
     claim: 'adding this host name as a custom domain to a Netlify site',
-    sources: [ciito('issues/40'), reaper('netlify.py', '2022-07-25')],
+    sources: [
+      ciito('issues/40'),
+      at(`${CIITO}/issues/40`, '2022-11-28'),
+      at(`${NUCLEI_ISSUES}/pull/12569`, '2025-07-14'),
+      reaper('netlify.py', '2022-07-25'),
+    ],
   }),
   web({
     id: 'vercel',
@@ -282,11 +291,16 @@ const raw = [
     body: ['The deployment could not be found on Vercel'],
     httpStatus: [404],
     status: 'edge',
-    reason:
-      'can-i-take-over-xyz lists Vercel as an edge case: a domain in use by another team needs a TXT verification',
     resource: 'deployment',
     claim: 'adding this host name to a Vercel project, where Vercel does not ask for a verification record',
-    sources: [ciito('issues/183'), nuclei('vercel-takeover.yaml')],
+    sources: [
+      ciito('issues/183'),
+      at(`${CIITO}/pull/375`, '2023-07-17'),
+      at(`${NUCLEI_ISSUES}/issues/9596`, '2024-05-09'),
+      nuclei('vercel-takeover.yaml'),
+    ],
+    reason:
+      'can-i-take-over-xyz lists Vercel as an edge case: PR 375 (2023) shows claims fail once the domain or a sibling is verified; nuclei closed a 2024 report of TXT verification as edge case',
   }),
   web({
     id: 'fly-io',
@@ -299,7 +313,7 @@ const raw = [
       'can-i-take-over-xyz lists Fly.io as not vulnerable: certificates need proof of control of the name',
     resource: 'app',
     claim: 'remove the record or attach the name to a live Fly.io app',
-    sources: [ciito('issues/101')],
+    sources: [ciito('issues/101'), at(`${CIITO}/pull/102`, '2020-02-03')],
   }),
   gone({
     id: 'railway',
@@ -550,7 +564,7 @@ const raw = [
     reason: 'can-i-take-over-xyz lists Kinsta as not vulnerable: Kinsta verifies domains added to a site',
     resource: 'site',
     claim: 'remove the record or add the domain back to the Kinsta site',
-    sources: [ciito('issues/48'), nuclei('kinsta-takeover.yaml')],
+    sources: [ciito('issues/48'), at(`${CIITO}/issues/48`, '2021-09-09'), nuclei('kinsta-takeover.yaml')],
   }),
   web({
     id: 'launchrock',
@@ -637,11 +651,17 @@ const raw = [
     id: 'short-io',
     service: 'Short.io',
     cname: ['short.io'],
-    status: 'vulnerable',
-    reason: 'listed vulnerable by can-i-take-over-xyz',
+    status: 'edge',
+    reason:
+      'the table still says vulnerable, but Short.io wrote in issue 260 (2022-12-30) that a domain connected elsewhere cannot be added and a configured one cannot be removed; only a record pointed at Short.io and never added remains',
     resource: 'branded domain',
     claim: 'adding this host name as a branded domain on Short.io',
-    sources: [ciito('issues/260'), nuclei('short-io.yaml'), reaper('short.py', '2022-08-15')],
+    sources: [
+      ciito('issues/260'),
+      at(`${CIITO}/issues/260`, '2022-12-30'),
+      nuclei('short-io.yaml'),
+      reaper('short.py', '2022-08-15'),
+    ],
     anyBody: ['Link does not exist', 'This domain is not configured on Short.io.'],
   }),
   web({
@@ -826,11 +846,12 @@ const raw = [
     service: 'Zendesk',
     cname: ['zendesk.com'],
     body: ['Help Center Closed'],
-    status: 'not-vulnerable',
-    reason: 'can-i-take-over-xyz lists Zendesk as not vulnerable',
+    status: 'edge',
+    reason:
+      'can-i-take-over-xyz’s table says not vulnerable, but its PR 419 (2024-08, confirmed again 2025-07) reports Help Center takeovers working',
     resource: 'help center',
-    claim: 'remove the record',
-    sources: [ciito('issues/23'), subjack()],
+    claim: 'setting this host name as the host mapping of a Zendesk Help Center',
+    sources: [ciito('issues/23'), at(`${CIITO}/pull/419`, '2025-07-03'), subjack()],
   }),
   web({
     id: 'feedpress',
@@ -1372,7 +1393,7 @@ const raw = [
     reason: 'nuclei reports unclaimed Flexbe domains as takeovers (can-i-take-over-xyz issue 237)',
     resource: 'site',
     claim: 'connecting this host name to a Flexbe site',
-    sources: [nuclei('flexbe-takeover.yaml')],
+    sources: [nuclei('flexbe-takeover.yaml'), at(`${CIITO}/issues/237`, '2021-09-24')],
   }),
   web({
     id: 'flywheel',
@@ -1587,7 +1608,7 @@ const raw = [
       'bucket names are global; nuclei reports a missing Wasabi bucket as a takeover (can-i-take-over-xyz issue 417)',
     resource: 'bucket',
     claim: 'creating a Wasabi bucket named exactly like this host name',
-    sources: [nuclei('wasabi-bucket-takeover.yaml')],
+    sources: [nuclei('wasabi-bucket-takeover.yaml'), at(`${CIITO}/issues/417`, '2024-08-10')],
   }),
   web({
     id: 'wufoo',
@@ -1650,11 +1671,16 @@ const raw = [
     cname: ['mailgun.org'],
     httpStatus: [404],
     status: 'edge',
-    reason:
-      'nuclei reports a 404 through a mailgun.org CNAME as claimable (can-i-take-over-xyz issue 451), but a 404 alone is weak evidence on a shared host',
     resource: 'tracking domain',
     claim: 'adding this host name as the tracking domain of a Mailgun sending domain',
-    sources: [nuclei('mailgun-takeover.yaml')],
+    sources: [
+      nuclei('mailgun-takeover.yaml'),
+      at(`${CIITO}/issues/451`, '2025-07-11'),
+      at(`${CIITO}/issues/393`, '2025-01-14'),
+      at(`${NUCLEI_ISSUES}/issues/13900`, '2025-11-12'),
+    ],
+    reason:
+      'nuclei’s template (can-i-take-over-xyz issue 451, 2025-07) calls it claimable; issue 393 (2025-01) and a nuclei false-positive report (2025-11) say Mailgun now asks for a TXT verification',
   }),
   gone({
     id: 'sendgrid',
