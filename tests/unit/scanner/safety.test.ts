@@ -289,7 +289,7 @@ describe('untrusted CT and RDAP answers', () => {
   it('regression: a CT server that never finishes its answer costs at most the timeout', async () => {
     const started = Date.now();
     await expect(fromCrtSh(`${url}/crtsh`, apex, { timeoutMs: 300, retries: 0 })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('regression: Cert Spotter paging stops at its page limit', async () => {
@@ -301,6 +301,6 @@ describe('untrusted CT and RDAP answers', () => {
   it('regression: an RDAP server that never answers gives "unknown" within its timeouts', async () => {
     const started = Date.now();
     expect(await new Rdap(`${url}/rdap`, 200).lookup('dw-hang.com')).toBe('unknown');
-    expect(Date.now() - started).toBeLessThan(4000);
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 });
