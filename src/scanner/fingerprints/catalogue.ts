@@ -1682,6 +1682,31 @@ const raw = [
     reason:
       'nuclei’s template (can-i-take-over-xyz issue 451, 2025-07) calls it claimable; issue 393 (2025-01) and a nuclei false-positive report (2025-11) say Mailgun now asks for a TXT verification',
   }),
+  web({
+    id: 'redirect-pizza',
+    service: 'redirect.pizza',
+    cname: ['redirect.pizza'],
+    body: ['redirect.pizza'],
+    httpStatus: [200, 404],
+    status: 'vulnerable',
+    reason:
+      'nuclei reports a host pointed at redirect.pizza but not configured there as claimable by any account',
+    resource: 'redirect',
+    claim: 'adding this host name as the source of a redirect on a redirect.pizza account',
+    sources: [nuclei('redirect-pizza-takeover.yaml')],
+  }),
+  web({
+    id: 'desk',
+    service: 'Desk.com',
+    cname: ['desk.com'],
+    body: ['Please try again or try Desk.com free for 14 days.'],
+    status: 'not-vulnerable',
+    reason:
+      'can-i-take-over-xyz lists Desk as not vulnerable (issue 9); the service was retired into Salesforce',
+    resource: 'help center',
+    claim: 'remove the record',
+    sources: [ciito('issues/9')],
+  }),
   gone({
     id: 'sendgrid',
     service: 'SendGrid',
