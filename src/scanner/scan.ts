@@ -149,12 +149,16 @@ async function run(
 
   const names = new Map<string, Set<Source>>([[domain, new Set(['apex'])]]);
   const over = { names: 0, injected: 0 };
+  // One error per place names came from, however many bad names a zone or a list holds.
+  const invalid = new Map<string, { count: number; example: string }>();
   let injected = 0;
   /** Adds a valid, in-zone name within the bounds; true when it is new to the scan. */
   const admit = (raw: string, source: Source, what: string): boolean => {
     const name = normaliseName(raw);
     if (!isHostName(name)) {
-      ctx.error('discover', `${what}: ${quote(raw)} is not a host name; skipped`);
+      const seen = invalid.get(what) ?? { count: 0, example: raw };
+      seen.count++;
+      invalid.set(what, seen);
       return false;
     }
     if (!inZone(name, domain)) return false;
@@ -271,6 +275,13 @@ async function run(
         candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
       }
     });
+  }
+  for (const [what, { count, example }] of invalid) {
+    const which =
+      count > 1
+        ? `${count} names, such as ${quote(example)}, are not host names`
+        : `${quote(example)} is not a host name`;
+    ctx.error('discover', `${what}: ${which}; skipped`);
   }
   if (over.names > 0) {
     ctx.error(

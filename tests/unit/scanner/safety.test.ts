@@ -74,6 +74,16 @@ describe('names that are not host names', () => {
     expect(messages).toMatch(/not a host name; not followed/);
   });
 
+  it('a list of bad names costs one error, not one per name', async () => {
+    const result = await scanDomain(
+      apex,
+      fixtures.options({ wordlist: Array.from({ length: 50 }, (_, i) => `bad/${i}`), ct: false }),
+    );
+    const wordlist = result.errors.filter((e) => e.message.startsWith('wordlist:'));
+    expect(wordlist).toHaveLength(1);
+    expect(wordlist[0]?.message).toContain('50 names');
+  });
+
   it('regression: a probe refuses a host that is not a host name, and connects only to the pinned address', async () => {
     const connected: string[] = [];
     const options = {
