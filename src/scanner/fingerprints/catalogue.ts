@@ -156,20 +156,101 @@ function zone(c: Common & { ns: string[] }) {
   };
 }
 
-const azure = (id: string, service: string, suffix: string, resource: string) =>
+/** The Azure suffixes each source lists as NXDOMAIN takeovers: an entry cites those that list it. */
+const AZURE_LISTS: Array<[Source, string[]]> = [
+  [
+    ciito('issues/35'),
+    [
+      'cloudapp.net',
+      'cloudapp.azure.com',
+      'azurewebsites.net',
+      'blob.core.windows.net',
+      'azure-api.net',
+      'azurehdinsight.net',
+      'azureedge.net',
+      'azurecontainer.io',
+      'database.windows.net',
+      'azuredatalakestore.net',
+      'search.windows.net',
+      'azurecr.io',
+      'redis.cache.windows.net',
+      'servicebus.windows.net',
+      'visualstudio.com',
+    ],
+  ],
+  [
+    reaper('microsoft_azure.py', '2022-07-28'),
+    [
+      'cloudapp.net',
+      'cloudapp.azure.com',
+      'azurewebsites.net',
+      'blob.core.windows.net',
+      'azure-api.net',
+      'azurehdinsight.net',
+      'azureedge.net',
+      'azurecontainer.io',
+      'database.windows.net',
+      'azuredatalakestore.net',
+      'search.windows.net',
+      'azurecr.io',
+      'redis.cache.windows.net',
+      'servicebus.windows.net',
+      'trafficmanager.net',
+    ],
+  ],
+  [
+    nuclei('dns/azure-takeover-detection.yaml'),
+    [
+      'azure-api.net',
+      'azure-mobile.net',
+      'azurecontainer.io',
+      'azurecr.io',
+      'azuredatalakestore.net',
+      'azureedge.net',
+      'azurefd.net',
+      'azurehdinsight.net',
+      'azurewebsites.net',
+      'azurewebsites.windows.net',
+      'blob.core.windows.net',
+      'cloudapp.azure.com',
+      'database.windows.net',
+      'redis.cache.windows.net',
+      'search.windows.net',
+      'servicebus.windows.net',
+      'trafficmanager.net',
+      'visualstudio.com',
+      'web.core.windows.net',
+    ],
+  ],
+  [
+    subjack(),
+    [
+      'trafficmanager.net',
+      'azurewebsites.net',
+      'blob.core.windows.net',
+      'azureedge.net',
+      'cloudapp.net',
+      'cloudapp.azure.com',
+      'azure-api.net',
+      'azurehdinsight.net',
+    ],
+  ],
+  [subjack('azure.go'), ['cloudapp.net', 'trafficmanager.net']],
+];
+
+/** An Azure resource type; `doubt` when a newer source says claims do not work as a rule. */
+const azure = (id: string, service: string, suffix: string, resource: string, doubt?: string) =>
   gone({
     id,
     service,
     cname: [suffix],
-    status: 'vulnerable',
-    reason: 'Azure resource names are global and freed on deletion; Azure does not verify the custom domain',
+    status: doubt ? 'edge' : 'vulnerable',
+    reason:
+      doubt ??
+      'Azure resource names are global and freed on deletion; Azure does not verify the custom domain',
     resource,
     claim: `creating a ${resource} with the same name in any Azure subscription`,
-    sources: [
-      ciito('issues/35'),
-      reaper('microsoft_azure.py', '2022-07-28'),
-      nuclei('dns/azure-takeover-detection.yaml'),
-    ],
+    sources: AZURE_LISTS.filter(([, suffixes]) => suffixes.includes(suffix)).map(([source]) => source),
   });
 
 const BEANSTALK_REGIONS = [
@@ -346,7 +427,13 @@ const raw = [
     sources: [{ url: 'https://supabase.com/docs/guides/platform/custom-domains', date: REVIEWED }],
   }),
   azure('azure-app-service', 'Azure App Service', 'azurewebsites.net', 'web app'),
-  azure('azure-cloud-services', 'Azure Cloud Services', 'cloudapp.net', 'cloud service'),
+  azure(
+    'azure-cloud-services',
+    'Azure Cloud Services',
+    'cloudapp.net',
+    'cloud service',
+    'subjack (2026) flags cloudapp.net with reduced confidence: deleted names are reserved for a while and the service is being retired',
+  ),
   azure('azure-vm-dns', 'Azure virtual machine DNS label', 'cloudapp.azure.com', 'public IP DNS label'),
   azure('azure-traffic-manager', 'Azure Traffic Manager', 'trafficmanager.net', 'Traffic Manager profile'),
   azure('azure-blob', 'Azure Blob Storage', 'blob.core.windows.net', 'storage account'),
