@@ -11,6 +11,7 @@ import { progressBar } from './scan-progress.ts';
 const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
     [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
     [--certspotter-url URL] [--http-port N] [--https-port N] [--allow-private] [--concurrency N] [--timeout-ms N]
+    [--max-names N] [--deadline-ms N]
 
 Exit code: 0 no finding, 1 findings, 2 the scan failed.
 `;
@@ -89,6 +90,8 @@ async function parseScanArgs(
     allowPrivate: values['allow-private'] ?? false,
     concurrency: integer(values.concurrency, '--concurrency', 1, 2000),
     timeoutMs: integer(values['timeout-ms'], '--timeout-ms', 50, 600_000),
+    maxNames: integer(values['max-names'], '--max-names', 1, 1_000_000),
+    deadlineMs: integer(values['deadline-ms'], '--deadline-ms', 1000, 24 * 3_600_000),
   };
   for (const name of options.subdomains ?? []) {
     if (!/^[a-z0-9_.-]+$/.test(name)) throw new UsageError(`--subdomains: '${name}' is not a host name`);
@@ -121,6 +124,8 @@ function parse(args: string[]) {
       'allow-private': { type: 'boolean' },
       concurrency: { type: 'string' },
       'timeout-ms': { type: 'string' },
+      'max-names': { type: 'string' },
+      'deadline-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

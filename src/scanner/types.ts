@@ -34,6 +34,7 @@ export interface ScanError {
   message: string;
 }
 
+/** Emitted at every step and repeated at least every `DEFAULTS.progressIntervalMs` while a scan runs. */
 export interface ProgressEvent {
   phase: 'discover' | 'resolve' | 'validate' | 'done';
   done: number;
@@ -83,8 +84,18 @@ export interface ScanOptions {
   /** Probes in flight to one service, so a scan never hammers one provider. */
   perServiceConcurrency?: number;
   maxBodyBytes?: number;
-  /** Counts HTTP connections the engine makes; tests use it to prove the SSRF guard. */
+  /** Called by the connector for every HTTP connection the engine opens; tests count them. */
   onConnect?: (address: string, port: number) => void;
+  /**
+   * Names checked in one scan, the apex and given names included (a plan's limit; default
+   * `DEFAULTS.maxNames`). Given names come first, then the zone's records, CT, the wordlist; the
+   * names past the limit are counted in `stats.skipped` and named in `errors`.
+   */
+  maxNames?: number;
+  /** Names the zone's own apex NS/MX records and in-zone CNAME hops may add (`DEFAULTS.maxInjectedNames`). */
+  maxInjectedNames?: number;
+  /** The whole scan in ms (`DEFAULTS.deadlineMs`); past it the scan rejects with `ScanDeadlineError`. */
+  deadlineMs?: number;
 }
 
 export interface ScanResult {
@@ -100,5 +111,7 @@ export interface ScanResult {
     /** Candidates that validation dropped ("Filtered FP"). */
     filtered: number;
     wildcard: boolean;
+    /** Names not checked because of `maxNames` or `maxInjectedNames`. */
+    skipped: number;
   };
 }

@@ -1,6 +1,6 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
-import { normaliseName } from '../dns/resolver.ts';
+import { isHostName, normaliseName } from '../dns/names.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
 import { gradeFor, lameDelegationTexts } from '../report/texts.ts';
 import { unregisteredCandidate } from './unregistered.ts';
@@ -15,8 +15,13 @@ async function askServers(ctx: ScanContext, name: string, servers: string[], fre
       const reply = await queryDirect(address, ctx.settings.nameserverPort, name, 'SOA', {
         timeoutMs: ctx.settings.timeoutMs,
         tries: 2,
+        allowPrivate: ctx.settings.allowPrivate,
         signal: ctx.signal,
       });
+      if (reply.rcode === 'BLOCKED') {
+        ctx.error('detect', `${server} is at ${address}, a private address: not asked`, name);
+        continue;
+      }
       answers.push(`${server} (${address}) ${reply.rcode}${reply.authoritative ? ' authoritative' : ''}`);
     }
   }
@@ -33,8 +38,8 @@ const zoneGone = (answers: string[]) =>
  */
 async function delegationOf(ctx: ScanContext, name: string) {
   const ns = await ctx.dns.query(name, 'NS');
-  if (ns.status === 'ok' && ns.records.length > 0)
-    return { servers: ns.records, via: `resolver ${ns.server}` };
+  const named = ns.status === 'ok' ? ns.records.filter(isHostName) : [];
+  if (named.length > 0) return { servers: named, via: `resolver ${ns.server}` };
   if (name === ctx.settings.domain) return undefined;
   for (const parent of ctx.apexNameservers) {
     const a = await ctx.dns.query(parent, 'A');
@@ -42,11 +47,13 @@ async function delegationOf(ctx: ScanContext, name: string) {
     const reply = await queryDirect(a.records[0] as string, ctx.settings.nameserverPort, name, 'NS', {
       timeoutMs: ctx.settings.timeoutMs,
       tries: 2,
+      allowPrivate: ctx.settings.allowPrivate,
       signal: ctx.signal,
     });
-    const servers = [...reply.answers, ...reply.authorities].flatMap((record) =>
-      record.type === 'NS' && normaliseName(record.name) === name ? [normaliseName(record.data)] : [],
-    );
+    const servers = [...reply.answers, ...reply.authorities].flatMap((record) => {
+      const server = record.type === 'NS' ? normaliseName(record.data) : '';
+      return normaliseName(record.name) === name && isHostName(server) ? [server] : [];
+    });
     if (servers.length > 0) return { servers, via: `the zone's nameserver ${parent}` };
   }
   return undefined;

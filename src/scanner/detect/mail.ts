@@ -1,5 +1,6 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { resolveChain } from '../dns/chain.ts';
+import { isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { entriesForMx } from '../fingerprints/match.ts';
 import { danglingMxTexts, gradeFor, spfNxTexts } from '../report/texts.ts';
@@ -12,8 +13,8 @@ export function spfTargets(txt: string): string[] {
   for (const term of txt.split(/\s+/)) {
     const match = /^[+?~-]?include:(.+)$/i.exec(term) ?? /^redirect=(.+)$/i.exec(term);
     const target = match?.[1]?.toLowerCase().replace(/\.$/, '');
-    // Macros (%{d}) expand per message; they name no fixed domain to check.
-    if (target && !target.includes('%')) out.push(target);
+    // Macros (%{d}) expand per message and name no fixed domain; the rest must be a host name.
+    if (target && isHostName(target)) out.push(target);
   }
   return out;
 }
@@ -23,7 +24,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
   const candidates: Candidate[] = [];
   for (const record of mx) {
     const { exchange } = parseMx(record);
-    if (!exchange) continue;
+    if (!isHostName(exchange)) continue;
     const registrable = await ctx.unregistered(exchange);
     if (registrable) {
       candidates.push(
@@ -105,7 +106,7 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
 /** The apex's own nameservers in a domain nobody has registered. */
 export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[]) {
   const candidates: Candidate[] = [];
-  for (const server of ns) {
+  for (const server of ns.filter(isHostName)) {
     const registrable = await ctx.unregistered(server);
     if (!registrable) continue;
     candidates.push(

@@ -52,7 +52,9 @@ export async function detectName(ctx: ScanContext, res: Resolution): Promise<Can
     if (res.chain.length === 0 && (res.status === 'servfail' || res.status === 'refused')) {
       return detectDelegation(ctx, res.name);
     }
-    if (res.status === 'loop' || res.status === 'too-deep') {
+    if (res.status === 'invalid') {
+      ctx.error('resolve', `${res.terminal} CNAME ${res.code}: not a host name; not followed`, res.name);
+    } else if (res.status === 'loop' || res.status === 'too-deep') {
       ctx.error('resolve', `CNAME ${res.status}: ${res.name} → ${res.chain.join(' → ')}`, res.name);
     } else if (res.status !== 'servfail' || res.chain.length > 0) {
       ctx.error('resolve', `${res.status} (${res.code ?? ''}) resolving ${res.terminal}`, res.name);

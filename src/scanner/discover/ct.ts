@@ -1,13 +1,12 @@
 import { fetch } from 'undici';
 import { z } from 'zod';
+import { inZone, isHostName } from '../dns/names.ts';
 import { sleep } from '../util/limit.ts';
 
 const crtShSchema = z.array(z.object({ name_value: z.string() }).loose());
 const certSpotterSchema = z.array(
   z.object({ id: z.string(), dns_names: z.array(z.string()).default([]) }).loose(),
 );
-
-const HOST = /^(?=.{1,253}$)([a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 /**
  * Keeps in-zone host names only: CT answers hold wildcards (`*.x`, normalised to `x`), e-mail
@@ -22,8 +21,7 @@ export function normaliseCtNames(names: Iterable<string>, domain: string): strin
         .toLowerCase()
         .replace(/\.$/, '')
         .replace(/^(\*\.)+/, '');
-      if (!name || name.includes('@') || !HOST.test(name)) continue;
-      if (name === domain || name.endsWith(`.${domain}`)) out.add(name);
+      if (isHostName(name) && inZone(name, domain)) out.add(name);
     }
   }
   return [...out];

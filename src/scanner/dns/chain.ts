@@ -1,3 +1,4 @@
+import { isHostName } from './names.ts';
 import type { DnsPool, Failure, Outcome } from './resolver.ts';
 
 /** Deep enough for any sane CDN chain; a deeper one is reported rather than followed. */
@@ -9,8 +10,11 @@ export interface Resolution {
   chain: string[];
   /** The last name of the chain (the name itself when it has no CNAME). */
   terminal: string;
-  /** `exists`: the terminal name exists (with or without addresses); `nxdomain`: it does not. */
-  status: 'exists' | 'nxdomain' | Failure | 'loop' | 'too-deep';
+  /**
+   * `exists`: the terminal name exists (with or without addresses); `nxdomain`: it does not;
+   * `invalid`: a CNAME points at something that is not a host name (never followed).
+   */
+  status: 'exists' | 'nxdomain' | Failure | 'loop' | 'too-deep' | 'invalid';
   /** The resolver error code when `status` is a failure. */
   code?: string;
   a: string[];
@@ -48,6 +52,7 @@ export async function resolveChain(dns: DnsPool, name: string, lookup: Lookup = 
     const outcome = await dns.query(current, 'CNAME', lookup);
     if (outcome.status === 'ok') {
       const target = outcome.records[0] as string;
+      if (!isHostName(target)) return done('invalid', outcome, { code: JSON.stringify(target.slice(0, 80)) });
       chain.push(target);
       if (seen.has(target)) return done('loop', outcome);
       if (chain.length > MAX_CHAIN) return done('too-deep', outcome);

@@ -3,6 +3,7 @@ import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 import type { Answer, RecordType } from 'dns-packet';
 import dnsPacket from 'dns-packet';
+import { type AllowPrivate, refusal } from '../http/guard.ts';
 
 export type Rcode =
   | 'NOERROR'
@@ -12,7 +13,9 @@ export type Rcode =
   | 'NOTIMP'
   | 'REFUSED'
   | 'OTHER'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /** Not asked: the address is private, loopback, link-local or metadata (see `allowPrivate`). */
+  | 'BLOCKED';
 
 export interface DirectAnswer {
   rcode: Rcode;
@@ -32,13 +35,20 @@ export async function queryDirect(
   port: number,
   name: string,
   type: RecordType,
-  options: { timeoutMs: number; tries: number; signal?: AbortSignal },
+  options: { timeoutMs: number; tries: number; allowPrivate: AllowPrivate; signal?: AbortSignal },
 ): Promise<DirectAnswer> {
+  // The addresses come from the scanned zone's records: an NS host at 169.254.169.254 or
+  // 127.0.0.1 would otherwise make the engine send packets inside its own network.
+  if (refusal(address, options.allowPrivate)) return silence('BLOCKED');
   for (let attempt = 0; attempt < options.tries; attempt++) {
     const reply = await once(address, port, name, type, options.timeoutMs, options.signal);
     if (reply.rcode !== 'TIMEOUT') return reply;
   }
-  return { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] };
+  return silence('TIMEOUT');
+}
+
+function silence(rcode: 'TIMEOUT' | 'BLOCKED'): DirectAnswer {
+  return { rcode, authoritative: false, answers: [], authorities: [] };
 }
 
 function once(
@@ -62,22 +72,27 @@ function once(
       else resolve(value as DirectAnswer);
     };
     const onAbort = () => finish(signal?.reason);
-    const timer = setTimeout(
-      () => finish(undefined, { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] }),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => finish(undefined, silence('TIMEOUT')), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
-    socket.on('error', () =>
-      finish(undefined, { rcode: 'TIMEOUT', authoritative: false, answers: [], authorities: [] }),
-    );
-    socket.on('message', (message) => {
+    socket.on('error', () => finish(undefined, silence('TIMEOUT')));
+    socket.on('message', (message, from) => {
+      // Only the server asked may answer, and only the question asked: anything else is spoofed
+      // or stray, and is ignored rather than read.
+      if (from.address !== address || from.port !== port) return;
       let packet: ReturnType<typeof dnsPacket.decode>;
       try {
         packet = dnsPacket.decode(message);
       } catch {
         return;
       }
-      if (packet.id !== id) return;
+      const question = packet.questions?.[0];
+      if (
+        packet.id !== id ||
+        packet.type !== 'response' ||
+        question?.type !== type ||
+        question.name.toLowerCase() !== name.toLowerCase()
+      )
+        return;
       finish(undefined, {
         rcode: RCODES[(packet.flags ?? 0) & 0xf] ?? 'OTHER',
         authoritative: packet.flag_aa,

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { Limiter } from '../util/limit.ts';
+import { normaliseName } from './names.ts';
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT';
 
@@ -40,10 +41,6 @@ const FAILURES: Record<string, Failure> = {
 interface Instance {
   resolver: Resolver;
   server: string;
-}
-
-export function normaliseName(name: string) {
-  return name.trim().toLowerCase().replace(/\.$/, '');
 }
 
 /**

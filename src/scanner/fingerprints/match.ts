@@ -56,20 +56,23 @@ export function isServiceHost(host: string, entries = catalogue) {
 }
 
 /**
- * Whether one response carries the entry's evidence: status, every body string and every header
- * together, and none of the negative evidence. Returns what matched, for the evidence chain.
+ * Whether one response carries the entry's evidence: status, every body string, one of the
+ * variants, every header, all together, and none of the negative evidence. Returns what matched, for the evidence chain.
  */
 export function evidenceIn(entry: Entry, response: Response): string | undefined {
   const http = entry.http;
   if (!http) return undefined;
   if (http.status && !http.status.includes(response.status)) return undefined;
   if (!http.body.every((text) => response.body.includes(text))) return undefined;
+  const variant = http.anyBody.find((text) => response.body.includes(text));
+  if (http.anyBody.length > 0 && variant === undefined) return undefined;
   for (const header of http.headers) {
     if (!response.headers[header.name.toLowerCase()]?.includes(header.contains)) return undefined;
   }
   if (entry.negative.body.some((text) => response.body.includes(text))) return undefined;
   if (entry.negative.headers.some((name) => response.headers[name.toLowerCase()] !== undefined))
     return undefined;
-  const quoted = http.body.map((text) => `"${text}"`).join(' and ');
-  return `${response.url} (${response.address}) answered ${response.status} with ${quoted}`;
+  const shown = [...http.body, ...(variant === undefined ? [] : [variant])].map((text) => `"${text}"`);
+  const quoted = shown.length > 0 ? ` with ${shown.join(' and ')}` : '';
+  return `${response.url} (${response.address}) answered ${response.status}${quoted}`;
 }

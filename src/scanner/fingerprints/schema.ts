@@ -9,11 +9,15 @@ const suffix = z
 export const httpEvidenceSchema = z.object({
   /** Any of these status codes (absent: any status). */
   status: z.array(z.number().int().min(100).max(599)).optional(),
-  /** Every string must appear in the body. */
-  body: z.array(z.string().min(6)).min(1),
+  /** Every string must appear in the body (none: the status alone, on the service's own host). */
+  body: z.array(z.string().min(6)).default([]),
+  /** At least one of these must appear too: the page as different sources or versions show it. */
+  anyBody: z.array(z.string().min(6)).default([]),
   /** Headers that must be present, with a value containing `contains`. */
   headers: z.array(z.object({ name: z.string(), contains: z.string() })).default([]),
 });
+
+export const sourceSchema = z.object({ url: z.url(), date: z.iso.date() });
 
 export const entrySchema = z
   .object({
@@ -40,10 +44,17 @@ export const entrySchema = z
     explanation: z.string().min(20),
     proofOfConcept: z.string().min(20),
     remediation: z.string().min(20),
-    sources: z.array(z.string()).min(1),
+    /** The claim needs a paid plan or a purchase: a vulnerable entry is then `likely`, not `claimable`. */
+    paid: z.boolean().default(false),
+    /** Where the status and fingerprint come from, each with the date of what it says. */
+    sources: z.array(sourceSchema).min(1),
   })
   .refine((e) => e.cname.length + e.ips.length + e.ns.length + e.mx.length > 0, 'an entry needs a target')
   .refine((e) => (e.dns === 'resolves') === (e.http !== undefined), '`resolves` entries need HTTP evidence')
-  .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers');
+  .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers')
+  .refine(
+    (e) => !e.http || e.http.body.length + e.http.anyBody.length > 0 || e.http.status !== undefined,
+    'HTTP evidence needs body text or a status',
+  );
 
 export type Entry = z.infer<typeof entrySchema>;

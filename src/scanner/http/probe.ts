@@ -1,6 +1,6 @@
-import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, fetch } from 'undici';
+import { Agent, buildConnector, fetch } from 'undici';
+import { isHostName } from '../dns/names.ts';
 import { type AllowPrivate, refusal } from './guard.ts';
 
 export type Scheme = 'http' | 'https';
@@ -31,7 +31,7 @@ export interface ProbeOptions {
   /** Resolves a redirect target's host through the scan's resolvers (once per hop). */
   resolveAddress: (host: string) => Promise<string | undefined>;
   signal?: AbortSignal;
-  /** Counts connections actually attempted; tests watch it. */
+  /** Called by the connector for every connection it opens, with the address it connects to. */
   onConnect?: (address: string, port: number) => void;
 }
 
@@ -45,10 +45,24 @@ const USER_AGENT = 'DangleWatch/0.1 (+subdomain takeover scanner)';
  */
 export async function probe(host: string, address: string, scheme: Scheme, options: ProbeOptions) {
   const result: ProbeResult = { scheme, responses: [] };
+  if (!isHostName(host)) {
+    result.error = {
+      kind: 'blocked',
+      message: `refused to probe ${JSON.stringify(host.slice(0, 80))}: not a host name`,
+    };
+    return result;
+  }
   let url = new URL(`${scheme}://${host}:${options.ports[scheme]}/`);
   let pinned: string | undefined = address;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
     const hopHost = url.hostname.replace(/^\[|\]$/g, '');
+    if (!isIP(hopHost) && !isHostName(hopHost)) {
+      result.error = {
+        kind: 'blocked',
+        message: `refused to follow a redirect to ${JSON.stringify(hopHost)}`,
+      };
+      return result;
+    }
     pinned ??= isIP(hopHost) ? hopHost : await options.resolveAddress(hopHost);
     if (!pinned) {
       result.error = { kind: 'unreachable', message: `${hopHost} does not resolve` };
@@ -82,25 +96,26 @@ export async function probe(host: string, address: string, scheme: Scheme, optio
   return result;
 }
 
+/**
+ * The connection goes to `address` whatever the URL says: the connector replaces the host it was
+ * given by the pinned, checked address and keeps the name for SNI. The URL only supplies the Host
+ * header and the path.
+ */
 async function fetchPinned(
   url: URL,
   host: string,
   address: string,
   options: ProbeOptions,
 ): Promise<Response> {
-  const family = isIP(address);
+  const connect = buildConnector({ rejectUnauthorized: false, timeout: options.timeoutMs });
   const agent = new Agent({
-    connect: {
-      rejectUnauthorized: false,
-      timeout: options.timeoutMs,
-      lookup: (_name, lookupOptions, callback) => {
-        options.onConnect?.(address, Number(url.port));
-        if ((lookupOptions as { all?: boolean }).all) {
-          (callback as (e: null, a: LookupAddress[]) => void)(null, [{ address, family }]);
-        } else {
-          (callback as (e: null, a: string, f: number) => void)(null, address, family);
-        }
-      },
+    connect: (connectOptions, callback) => {
+      const port = Number(connectOptions.port) || options.ports[url.protocol === 'http:' ? 'http' : 'https'];
+      options.onConnect?.(address, port);
+      return connect(
+        { ...connectOptions, hostname: address, servername: isIP(host) ? undefined : host },
+        callback,
+      );
     },
   });
   const signals = [AbortSignal.timeout(options.timeoutMs)];

@@ -19,15 +19,16 @@ export class Limiter {
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     this.signal?.throwIfAborted();
-    if (this.active >= this.max) {
-      await new Promise<void>((start, fail) => this.waiting.push({ start, fail }));
-    }
-    this.active++;
+    // A finishing task hands its slot straight to the next waiter, so a newcomer arriving before
+    // the waiter wakes up cannot take the same slot too.
+    if (this.active >= this.max) await new Promise<void>((start, fail) => this.waiting.push({ start, fail }));
+    else this.active++;
     try {
       return await task();
     } finally {
-      this.active--;
-      this.waiting.shift()?.start();
+      const next = this.waiting.shift();
+      if (next) next.start();
+      else this.active--;
     }
   }
 }

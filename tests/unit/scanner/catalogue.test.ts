@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
-import { matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
+import { evidenceIn, matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
+import { type Entry, entrySchema } from '../../../src/scanner/fingerprints/schema.ts';
+import { gradeFor } from '../../../src/scanner/report/texts.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { buildCatalogueZone } from '../../fixtures/catalogue-zone.ts';
@@ -17,11 +19,57 @@ beforeAll(async () => {
 afterAll(() => fixtures?.close());
 
 describe('the catalogue', () => {
-  it('has at least 60 services, each with its review and texts', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(60);
+  it('grades at least 100 services vulnerable, each with its review and texts', () => {
+    expect(catalogue.filter((e) => e.status === 'vulnerable').length).toBeGreaterThanOrEqual(100);
+    for (const entry of catalogue) expect(entry.reason.length).toBeGreaterThan(10);
+  });
+
+  it('gives every entry at least one source, each with the date of what it says', () => {
     for (const entry of catalogue) {
-      expect(entry.reason.length).toBeGreaterThan(10);
-      expect(entry.sources.length).toBeGreaterThan(0);
+      expect(entry.sources.length, entry.id).toBeGreaterThan(0);
+      for (const source of entry.sources) {
+        expect(source.url, entry.id).toMatch(/^https:\/\//);
+        expect(source.date, entry.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(Date.parse(source.date), entry.id).toBeLessThanOrEqual(Date.parse(entry.reviewed));
+      }
+    }
+  });
+
+  it('refuses an entry without a source, or with a source without a date', () => {
+    const entry = catalogue[0] as Entry;
+    expect(entrySchema.safeParse(entry).success).toBe(true);
+    expect(entrySchema.safeParse({ ...entry, sources: [] }).success).toBe(false);
+    expect(entrySchema.safeParse({ ...entry, sources: [{ url: 'https://example.com/x' }] }).success).toBe(
+      false,
+    );
+    expect(entrySchema.safeParse({ ...entry, sources: ['https://example.com/x'] }).success).toBe(false);
+  });
+
+  it('never grades a documented vulnerable service review, and claimable only without a purchase', () => {
+    for (const entry of catalogue.filter((e) => e.status === 'vulnerable')) {
+      expect(gradeFor(entry), entry.id).toEqual({
+        status: entry.paid ? 'likely' : 'claimable',
+        risk: 'high',
+      });
+    }
+  });
+
+  it('accepts each variant of a page on its own, and none without one', () => {
+    const withVariants = catalogue.filter((e) => (e.http?.anyBody.length ?? 0) > 0);
+    expect(withVariants.length).toBeGreaterThan(5);
+    for (const entry of withVariants) {
+      const http = entry.http as NonNullable<Entry['http']>;
+      const response = (body: string) => ({
+        url: 'http://x.test/',
+        host: 'x.test',
+        address: '192.0.2.1',
+        status: http.status?.[0] ?? 404,
+        headers: Object.fromEntries(http.headers.map((h) => [h.name.toLowerCase(), h.contains])),
+        body: `${http.body.join(' ')} ${body}`,
+      });
+      for (const variant of http.anyBody)
+        expect(evidenceIn(entry, response(variant)), entry.id).toContain(variant);
+      expect(evidenceIn(entry, response('nothing of the sort')), entry.id).toBeUndefined();
     }
   });
 

@@ -110,6 +110,24 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
     expect(bySubdomain[`old.${apex}`]).toMatchObject({ service: 'Azure App Service', status: 'claimable' });
   });
 
+  it('--max-names bounds the names checked and says what was left out', async () => {
+    const { stdout } = await run([
+      apex,
+      '--json',
+      ...fixtureFlags(),
+      '--no-ct',
+      '--max-names',
+      '2',
+      '--deadline-ms',
+      '60000',
+      '--wordlist',
+      join(dir, 'words.txt'),
+    ]);
+    const doc = JSON.parse(stdout);
+    expect(doc.subdomains.length).toBeLessThanOrEqual(2);
+    expect(doc.errors.some((e: { message: string }) => /limit of 2 names/.test(e.message))).toBe(true);
+  });
+
   it('exits 0 when there is nothing to report, and prints a readable report by default', async () => {
     const clean = await run([
       'clean.test',
@@ -140,6 +158,8 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
     [['example.com', '--resolver', 'dns.example:53'], /invalid resolver/],
     [['example.com', '--http-port', '0'], /--http-port/],
     [['example.com', '--ct-url', 'ftp://x'], /--ct-url/],
+    [['example.com', '--max-names', '0'], /--max-names/],
+    [['example.com', '--deadline-ms', 'soon'], /--deadline-ms/],
     [[], /exactly one domain/],
   ])('bad input %j: one line on stderr and exit 2', async (args, message) => {
     const { code, stdout, stderr } = await run(args);

@@ -135,7 +135,7 @@ describe('the fixture and the direct client', () => {
   });
 
   it('reads the server’s own rcode without recursion', async () => {
-    const options = { timeoutMs: 300, tries: 1 };
+    const options = { timeoutMs: 300, tries: 1, allowPrivate: ['127.0.0.1'] };
     expect((await queryDirect('127.0.0.1', server.port, 'refused.d.test', 'SOA', options)).rcode).toBe(
       'REFUSED',
     );
