@@ -23,6 +23,8 @@ export interface Plan {
     apiCallsPerHour: number;
     /** How long scan results are kept. */
     retentionDays: number;
+    /** Names one scan checks at most (given, zone, CT, then wordlist guesses). */
+    namesPerScan: number;
   };
   /** Monthly uptime target; null is best effort. */
   uptimeTarget: number | null;
@@ -37,7 +39,13 @@ export const PLANS: readonly Plan[] = [
     availability: { kind: 'available' },
     summary: 'For one domain you own. No credit card.',
     features: ['1 domain', '1 scan per day', 'Email alerts', '7 days data retention', 'Community support'],
-    limits: { domains: 1, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 7 },
+    limits: {
+      domains: 1,
+      scansPerDomainPerDay: 1,
+      apiCallsPerHour: 0,
+      retentionDays: 7,
+      namesPerScan: 10_000,
+    },
     uptimeTarget: null,
     support: { channel: 'Community forum', responseTime: null, hours: null },
   },
@@ -55,7 +63,13 @@ export const PLANS: readonly Plan[] = [
       'Subdomain takeover detection',
       'Basic DNS checks',
     ],
-    limits: { domains: 25, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    limits: {
+      domains: 25,
+      scansPerDomainPerDay: 1,
+      apiCallsPerHour: 0,
+      retentionDays: 90,
+      namesPerScan: 10_000,
+    },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
   },
@@ -66,7 +80,13 @@ export const PLANS: readonly Plan[] = [
     availability: { kind: 'roadmap', quarter: 'Q4 2025' },
     summary: 'Email security and certificate monitoring on top of Intro.',
     features: ['Email security (DMARC, SPF, DKIM)', 'SSL monitoring'],
-    limits: { domains: 50, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    limits: {
+      domains: 50,
+      scansPerDomainPerDay: 1,
+      apiCallsPerHour: 0,
+      retentionDays: 90,
+      namesPerScan: 10_000,
+    },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
   },
@@ -77,7 +97,13 @@ export const PLANS: readonly Plan[] = [
     availability: { kind: 'roadmap', quarter: 'Q1 2026' },
     summary: 'Secrets and dependencies, watched for you.',
     features: ['Secret scanning', 'Dependency alerts'],
-    limits: { domains: 50, scansPerDomainPerDay: 1, apiCallsPerHour: 0, retentionDays: 90 },
+    limits: {
+      domains: 50,
+      scansPerDomainPerDay: 1,
+      apiCallsPerHour: 0,
+      retentionDays: 90,
+      namesPerScan: 10_000,
+    },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
   },
@@ -89,7 +115,13 @@ export const PLANS: readonly Plan[] = [
     badge: 'Complete Security',
     summary: 'Application testing for a product with real users.',
     features: ['SAST and DAST', 'Code and API testing', '24 scans per day', '100 API calls per hour'],
-    limits: { domains: 100, scansPerDomainPerDay: 24, apiCallsPerHour: 100, retentionDays: 90 },
+    limits: {
+      domains: 100,
+      scansPerDomainPerDay: 24,
+      apiCallsPerHour: 100,
+      retentionDays: 90,
+      namesPerScan: 25_000,
+    },
     uptimeTarget: 99.5,
     support: { channel: 'E-mail', responseTime: '24 hours', hours: '9am-5pm EST, Monday to Friday' },
   },
@@ -100,7 +132,13 @@ export const PLANS: readonly Plan[] = [
     availability: { kind: 'roadmap', quarter: 'Q3 2026' },
     summary: 'For agencies and teams reporting to clients and auditors.',
     features: ['White-label reports', 'Compliance automation', 'Full API', 'Unlimited scans (fair use)'],
-    limits: { domains: 500, scansPerDomainPerDay: null, apiCallsPerHour: 1000, retentionDays: 90 },
+    limits: {
+      domains: 500,
+      scansPerDomainPerDay: null,
+      apiCallsPerHour: 1000,
+      retentionDays: 90,
+      namesPerScan: 50_000,
+    },
     uptimeTarget: 99.9,
     support: { channel: 'E-mail and chat', responseTime: '4 hours', hours: '8am-8pm EST' },
   },

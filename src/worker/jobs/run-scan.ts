@@ -1,10 +1,11 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { domains, scans } from '../../db/schema.ts';
+import { domains, scans, users } from '../../db/schema.ts';
+import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
 import type { ScanProgress } from '../../lib/dashboard/contract.ts';
-import { scanDomain } from '../../scanner/scan.ts';
+import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
 import type { EngineSettings } from '../scan-options.ts';
 
@@ -72,8 +73,10 @@ export async function runScan(
     useCertificateTransparency: true,
     useMultiStageValidation: true,
   };
+  const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.userId));
   try {
     const result = await engine(claimed.domain, {
+      maxNames: getPlanForTier(owner?.tier ?? 'free').limits.namesPerScan,
       ...settings,
       discovery: !config.skipDiscovery,
       ct: config.useCertificateTransparency,
@@ -134,6 +137,9 @@ export async function runScan(
 }
 
 function failureMessage(error: unknown): string {
+  if (error instanceof ScanDeadlineError) {
+    return 'The scan took longer than its time limit and was stopped. Large zones may need a scan with discovery off.';
+  }
   const message = error instanceof Error ? error.message : String(error);
   return `The scan could not finish: ${message}`;
 }

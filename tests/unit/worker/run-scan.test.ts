@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { getPlan } from '../../../src/lib/plans.ts';
+import { scanDomain } from '../../../src/scanner/scan.ts';
+import type { ScanOptions } from '../../../src/scanner/types.ts';
 import {
   reapStaleScans,
   STALE_HEARTBEAT_MS,
@@ -131,6 +134,23 @@ for (const backend of databaseBackends) {
         });
         expect(await runScan(database.db, id, settings, logger)).toBe('completed');
         expect((await read(id))?.subdomains).not.toContain(`staging.${DOMAIN}`);
+      });
+
+      it("bounds a scan by the owner's plan: names per scan from the catalogue", async () => {
+        const seen: ScanOptions[] = [];
+        const observe: typeof scanDomain = (domain, options = {}) => {
+          seen.push(options);
+          return scanDomain(domain, options);
+        };
+        const { maxNames: _, ...unbounded } = settings;
+        expect(await runScan(database.db, await newScan(), unbounded, logger, observe)).toBe('completed');
+        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, userId));
+        expect(await runScan(database.db, await newScan(), unbounded, logger, observe)).toBe('completed');
+        await database.db.update(users).set({ tier: 'free' }).where(eq(users.id, userId));
+        expect(seen.map((o) => o.maxNames)).toEqual([
+          getPlan('free').limits.namesPerScan,
+          getPlan('pro-solo').limits.namesPerScan,
+        ]);
       });
 
       it('runs a claimed scan only once', async () => {
