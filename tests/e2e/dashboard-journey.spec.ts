@@ -10,9 +10,11 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
 }) => {
   const stamp = `${Date.now()}`.slice(-8);
   const domain = `journey-${stamp}.dev`;
+  const wordlistName = `staging.${domain}`;
   const ctOnlyName = `legacy-portal-${stamp}.${domain}`;
-  // A dangling CNAME into an Azure name that no longer exists, which only CT knows about.
-  await publishDns(ctOnlyName, 'CNAME', `dw-${stamp}-legacy.cloudapp.net`);
+  // Two dangling CNAMEs into Azure names that no longer exist: one the wordlist finds, one only CT knows.
+  await publishDns(wordlistName, 'CNAME', `dw-${stamp}-staging.trafficmanager.net`);
+  await publishDns(ctOnlyName, 'CNAME', `dw-${stamp}-legacy.azurewebsites.net`);
   await publishCt(domain, [ctOnlyName, `*.${domain}`]);
 
   await signInToDashboard(page, context, { email: `jo.${stamp}@${domain}`, name: 'Jo Journey' });
@@ -47,31 +49,35 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
     timeout: 20_000,
   });
   await expect(scanCard.getByTestId('scan-status')).toHaveText('Completed', { timeout: 90_000 });
-  await expect(scanCard).toContainText('Vulnerabilities1');
-  await expect(scanCard.getByTestId('finding-summary')).toHaveCount(1);
-  await expect(scanCard).toContainText(ctOnlyName);
-  await expect(scanCard).toContainText('HIGH RISK');
+  await expect(scanCard).toContainText('Vulnerabilities2');
+  await expect(scanCard.getByTestId('finding-summary')).toHaveCount(2);
+  await expect(scanCard.getByTestId('finding-summary').filter({ hasText: wordlistName })).toContainText(
+    'HIGH RISK',
+  );
+  await expect(scanCard.getByTestId('finding-summary').filter({ hasText: ctOnlyName })).toContainText(
+    'HIGH RISK',
+  );
   await expect(page.getByRole('button', { name: 'Completed (1)' })).toBeVisible();
 
   // The details: each finding's status explained, its evidence chain, proof and fix.
   await scanCard.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: `Scan details: ${domain}` });
   const findings = details.getByTestId('finding-card');
-  await expect(findings).toHaveCount(1);
+  await expect(findings).toHaveCount(2);
   const ctFinding = findings.filter({ hasText: ctOnlyName });
   await expect(ctFinding).toContainText('Claimable');
-  await expect(ctFinding).toContainText('Azure Cloud Services');
+  await expect(ctFinding).toContainText('Azure App Service');
   const chain = ctFinding.getByRole('list', { name: 'Evidence chain' }).getByRole('listitem');
   await expect(chain).toHaveCount(5);
   await expect(chain.nth(1)).toContainText('CNAME');
-  await expect(chain.nth(2)).toContainText(`dw-${stamp}-legacy.cloudapp.net`);
+  await expect(chain.nth(2)).toContainText(`dw-${stamp}-legacy.azurewebsites.net`);
   await expect(chain.nth(4)).toContainText('NXDOMAIN');
   await expect(ctFinding).toContainText('Proof of concept');
   await expect(ctFinding).toContainText('How to fix it');
   expect(await blockingViolations(page)).toEqual([]);
   await details.getByRole('button', { name: 'Close' }).click();
 
-  // The report: scan-report-{domain}-{id}.json with the finding and the names checked.
+  // The report: scan-report-{domain}-{id}.json with both findings and the names checked.
   const downloading = page.waitForEvent('download');
   await scanCard.getByRole('button', { name: `Download report for ${domain}` }).click();
   const download = await downloading;
@@ -80,7 +86,9 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   );
   const report = JSON.parse(await readFile(await download.path(), 'utf8'));
   expect(Object.keys(report)).toEqual(['scanId', 'domain', 'timestamp', 'results', 'vulnerabilities']);
-  expect(report.vulnerabilities.map((f: { subdomain: string }) => f.subdomain)).toEqual([ctOnlyName]);
+  expect(report.vulnerabilities.map((f: { subdomain: string }) => f.subdomain).sort()).toEqual(
+    [ctOnlyName, wordlistName].sort(),
+  );
   expect(report.results.subdomains).toContain(ctOnlyName);
   await expect(page.getByRole('status').filter({ hasText: 'Report Downloaded' })).toBeVisible();
 
@@ -108,33 +116,39 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   const newScan = page.getByRole('dialog', { name: 'New Scan' });
   await expect(newScan.getByRole('radio', { name: domain })).toBeChecked();
   await expect(newScan.getByLabel('Certificate Transparency')).toBeChecked();
-});
+  await newScan.getByRole('button', { name: 'Cancel' }).click();
 
-// The engine drops a wordlist name whose CNAME target answers NXDOMAIN before detection
-// (src/scanner/scan.ts: `source === 'wordlist' && res.status === 'nxdomain'` also matches a CNAME
-// chain ending in NXDOMAIN), so `staging → gone.azurewebsites.net` is never reported. Enable this
-// once the engine keeps names that have a CNAME chain.
-test.fixme('journey: the wordlist finds a dangling CNAME (staging → a deleted Azure web app)', async ({
-  page,
-  context,
-}) => {
-  const stamp = `${Date.now()}`.slice(-8);
-  const domain = `wordlist-${stamp}.dev`;
-  await publishDns(`staging.${domain}`, 'CNAME', `dw-${stamp}-staging.azurewebsites.net`);
-  await signInToDashboard(page, context, { email: `wl.${stamp}@${domain}`, name: 'Wil List' });
-  await page.getByRole('button', { name: 'Add Your First Domain' }).click();
-  await page.getByRole('button', { name: 'Use This' }).click();
-  await page.getByRole('button', { name: 'Configure Scanning' }).click();
+  // The verified card's menu: Visit Domain, Scan Settings (PATCH), Force Rescan, Remove Domain.
+  await page.getByRole('button', { name: 'Domains', exact: true }).click();
+  const menuButton = page.getByRole('button', { name: `Actions for ${domain}` });
+  await menuButton.click();
+  const menu = page.getByRole('menu', { name: `Actions for ${domain}` });
+  await expect(menu.getByRole('menuitem', { name: 'Visit Domain' })).toHaveAttribute(
+    'href',
+    `https://${domain}`,
+  );
+  await expect(menu.getByRole('menuitem', { name: 'Visit Domain' })).toHaveAttribute('target', '_blank');
+  await menu.getByRole('menuitem', { name: 'Scan Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Scan Settings' });
+  await settings.getByLabel('Scan Frequency').selectOption('manual');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toHaveCount(0);
+  await expect(page.getByTestId('domain-card')).toContainText('Next ScanManual only');
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Force Rescan' }).click();
+  await expect(page.getByTestId('scan-panel').getByRole('alert')).toContainText(
+    'Scan failed to start. The DSS service may be temporarily unavailable.',
+  );
+  await expect(page.getByTestId('scan-panel').getByRole('alert')).toContainText(
+    'scans of the Free plan for today',
+  );
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Remove Domain' }).click();
   await page
-    .getByRole('dialog', { name: 'Scan Configuration' })
-    .getByRole('button', { name: 'Add Domain' })
+    .getByRole('dialog', { name: 'Remove Domain' })
+    .getByRole('button', { name: 'Remove Domain' })
     .click();
-  const verify = page.getByRole('dialog', { name: 'Domain Added - Verification Required' });
-  await publishDns(domain, 'TXT', (await verify.getByTestId('txt-value').textContent()) ?? '');
-  await verify.getByRole('button', { name: 'Done, Start Monitoring' }).click();
-  await expect(verify).toHaveCount(0);
-  await page.getByRole('button', { name: 'Scans', exact: true }).click();
-  const scanCard = page.getByTestId('scan-card').first();
-  await expect(scanCard.getByTestId('scan-status')).toHaveText('Completed', { timeout: 90_000 });
-  await expect(scanCard.getByTestId('finding-summary')).toContainText(`staging.${domain}`);
+  await expect(page.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { DomainMenu } from './DomainMenu.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import { FailedVerification } from './FailedVerification.tsx';
 import { PendingVerification } from './PendingVerification.tsx';
+import { ScanSettingsDialog } from './ScanSettingsDialog.tsx';
 import { ScanStatusPanel } from './ScanStatusPanel.tsx';
 
 interface DomainCardProps {
@@ -25,6 +26,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   // A check that could not reach DNS leaves the domain pending; its reason still shows.
   const [pendingError, setPendingError] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
+  const [editing, setEditing] = useState(false);
   // Spec 2 §4: a rescan that fails to start shows the scan as failed to start, on the card.
   const [startError, setStartError] = useState<string | null>(null);
   const scanning = triggering || isScanActive(domain.scanStatus);
@@ -107,6 +109,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
               domain={domain.domain}
               canRescan={!serviceDown && !triggering}
               onForceRescan={rescan}
+              onSettings={() => setEditing(true)}
               onRemove={() => onRemove(domain)}
             />
           </div>
@@ -146,6 +149,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         />
       )}
       {domain.status === 'verified' && <ScanStatusPanel domain={domain} startError={startError} />}
+      {editing && <ScanSettingsDialog domain={domain} onClose={() => setEditing(false)} />}
     </li>
   );
 }

@@ -4,13 +4,14 @@ interface DomainMenuProps {
   domain: string;
   canRescan: boolean;
   onForceRescan: () => void;
+  onSettings: () => void;
   onRemove: () => void;
 }
 
 const ITEM = 'block w-full px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 disabled:opacity-50';
 
-/** The verified card's menu: Visit Domain (new tab), Force Rescan, Remove Domain. */
-export function DomainMenu({ domain, canRescan, onForceRescan, onRemove }: DomainMenuProps) {
+/** The verified card's menu: Visit Domain (new tab), Force Rescan, Scan Settings, Remove Domain. */
+export function DomainMenu({ domain, canRescan, onForceRescan, onSettings, onRemove }: DomainMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -59,7 +60,7 @@ export function DomainMenu({ domain, canRescan, onForceRescan, onRemove }: Domai
           id={menuId}
           role="menu"
           aria-label={`Actions for ${domain}`}
-          className="absolute right-0 z-10 mt-1 w-44 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-10 mt-1 w-48 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           <a
             role="menuitem"
@@ -79,6 +80,9 @@ export function DomainMenu({ domain, canRescan, onForceRescan, onRemove }: Domai
             disabled={!canRescan}
           >
             Force Rescan
+          </button>
+          <button type="button" role="menuitem" className={ITEM} onClick={act(onSettings)}>
+            Scan Settings
           </button>
           <button type="button" role="menuitem" className={`${ITEM} text-red-700`} onClick={act(onRemove)}>
             Remove Domain

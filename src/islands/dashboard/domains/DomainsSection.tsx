@@ -14,6 +14,7 @@ import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useNow } from '../shared/use-now.ts';
+import { useScanStats } from '../shared/use-scan-stats.ts';
 import { AddDomainModal } from './AddDomainModal.tsx';
 import { DomainCard } from './DomainCard.tsx';
 import { HealthBanner } from './HealthBanner.tsx';
@@ -30,6 +31,7 @@ export function DomainsSection() {
   const { domains, quota, loading, error } = useStore($domains);
   const health = useStore($serviceHealth);
   const now = useNow();
+  const stats = useScanStats();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<DomainView | null>(null);
@@ -85,7 +87,7 @@ export function DomainsSection() {
       </div>
 
       <HealthBanner health={health} />
-      {quota && <PlanUsageCard quota={quota} />}
+      {quota && <PlanUsageCard quota={quota} stats={stats} />}
       {atLimit && quota && (
         <p
           role="status"

@@ -1,4 +1,4 @@
-import type { QuotaView } from '../../../lib/dashboard/contract.ts';
+import type { QuotaView, ScanStats } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { getPlan, PLANS, type PlanId } from '../../../lib/plans.ts';
 
@@ -34,7 +34,7 @@ function UsageRow({ label, used, max }: { label: string; used: number; max: numb
 }
 
 /** The plan-usage card: domains, today's scans and this month's scans of the plan, from the server's quota. */
-export function PlanUsageCard({ quota }: { quota: QuotaView }) {
+export function PlanUsageCard({ quota, stats }: { quota: QuotaView; stats: ScanStats | null }) {
   return (
     <section
       aria-labelledby="plan-usage-heading"
@@ -54,6 +54,25 @@ export function PlanUsageCard({ quota }: { quota: QuotaView }) {
         <UsageRow label="Scans today" used={quota.scansUsedToday} max={quota.maxScansPerDay} />
         <UsageRow label="Scans this month" used={quota.scansUsedThisMonth} max={quota.maxScansPerMonth} />
       </div>
+      {stats && (
+        <dl
+          className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-700"
+          data-testid="monthly-usage"
+        >
+          <div className="flex gap-1">
+            <dt>Subdomains scanned this month</dt>
+            <dd className="font-semibold text-ink">{stats.subdomains_scanned_this_month}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>CT lookups</dt>
+            <dd className="font-semibold text-ink">{stats.ct_lookups_this_month}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Validation checks</dt>
+            <dd className="font-semibold text-ink">{stats.validation_checks_this_month}</dd>
+          </div>
+        </dl>
+      )}
       <p className="mt-2 text-xs text-slate-600">Monthly usage resets {formatDateTime(quota.resetDate)}.</p>
     </section>
   );

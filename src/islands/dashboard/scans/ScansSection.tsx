@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { Spinner } from '../shared/Spinner.tsx';
+import { useScanStats } from '../shared/use-scan-stats.ts';
 import { NewScanDialog } from './NewScanDialog.tsx';
 import { ScanCard } from './ScanCard.tsx';
 import { ScanDetailsDialog } from './ScanDetailsDialog.tsx';
@@ -14,7 +15,6 @@ import { type ScanFilter, ScanFilters } from './ScanFilters.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { useDebounced } from './use-debounced.ts';
 import { useScanList } from './use-scan-list.ts';
-import { useScanStats } from './use-scan-stats.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
