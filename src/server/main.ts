@@ -73,5 +73,5 @@ export async function startServer(config: Config = loadConfig()) {
     })();
     return stopping;
   };
-  return { server, stop, logger };
+  return { server, stop, logger, database };
 }
