@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ScanView } from '../../../lib/dashboard/contract.ts';
 import { downloadJson } from '../../../lib/dashboard/download.ts';
+import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -108,7 +109,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
               <ScanCard key={scan.scan_id} scan={scan} onUpdate={list.replace} onViewDetails={setDetails} />
             ))}
           </ul>
-          {list.scans.length < list.total && (
+          {hasMoreScans(list.scans.length, list.total) && (
             <div className="mt-4 flex justify-center">
               <button
                 type="button"

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SCANS_PAGE_SIZE } from '../../../lib/dashboard/constants.ts';
+import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../../lib/dashboard/constants.ts';
 import type { ScanStatus, ScanView } from '../../../lib/dashboard/contract.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
+import { appendPage } from '../../../lib/dashboard/paging.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $scansRevision } from '../../../lib/dashboard/store.ts';
 
@@ -29,13 +30,23 @@ export function useScanList(status: ScanStatus | null, query: string) {
   });
   // Answers of an older filter or search arrive late sometimes; only the newest may land.
   const generation = useRef(0);
+  const shown = useRef(0);
+  shown.current = state.scans.length;
+  const lastView = useRef('');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new revision is the signal to read again
   useEffect(() => {
     const mine = ++generation.current;
-    setState((s) => ({ ...s, loading: s.scans.length === 0 }));
+    // A reload of the same view (scans changed) keeps the pages 'Load More Scans' had added.
+    const view = `${status ?? ''}\n${query}`;
+    const sameView = view === lastView.current;
+    lastView.current = view;
+    const limit = sameView
+      ? Math.min(SCANS_MAX_PAGE_SIZE, Math.max(SCANS_PAGE_SIZE, shown.current))
+      : SCANS_PAGE_SIZE;
+    setState((s) => ({ ...s, loading: s.scans.length === 0 || !sameView }));
     dashboardApi()
-      .scans.list({ limit: SCANS_PAGE_SIZE, offset: 0, status: status ?? undefined, q: query })
+      .scans.list({ limit, offset: 0, status: status ?? undefined, q: query })
       .then((answer) => {
         if (mine !== generation.current) return;
         setState({
@@ -59,9 +70,6 @@ export function useScanList(status: ScanStatus | null, query: string) {
       });
   }, [status, query, revision]);
 
-  const shown = useRef(0);
-  shown.current = state.scans.length;
-
   const loadMore = useCallback(() => {
     const mine = generation.current;
     setState((s) => ({ ...s, loadingMore: true }));
@@ -69,15 +77,12 @@ export function useScanList(status: ScanStatus | null, query: string) {
       .scans.list({ limit: SCANS_PAGE_SIZE, offset: shown.current, status: status ?? undefined, q: query })
       .then((answer) => {
         if (mine !== generation.current) return;
-        setState((now) => {
-          const known = new Set(now.scans.map((scan) => scan.scan_id));
-          return {
-            ...now,
-            scans: [...now.scans, ...answer.scans.filter((scan) => !known.has(scan.scan_id))],
-            total: answer.total,
-            loadingMore: false,
-          };
-        });
+        setState((now) => ({
+          ...now,
+          scans: appendPage(now.scans, answer.scans),
+          total: answer.total,
+          loadingMore: false,
+        }));
       })
       .catch(() => setState((now) => ({ ...now, loadingMore: false, error: DASHBOARD_MESSAGES.loadFailed })));
   }, [status, query]);
