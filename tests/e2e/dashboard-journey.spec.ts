@@ -128,6 +128,16 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
     `https://${domain}`,
   );
   await expect(menu.getByRole('menuitem', { name: 'Visit Domain' })).toHaveAttribute('target', '_blank');
+  await expect(menu.getByRole('menuitem', { name: 'Visit Domain' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Force Rescan' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Remove Domain' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await menuButton.click();
   await menu.getByRole('menuitem', { name: 'Scan Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Scan Settings' });
   await settings.getByLabel('Scan Frequency').selectOption('manual');
