@@ -189,3 +189,50 @@ test('scans: empty state, New Scan offers only verified domains, summary and fil
   expect(body.scans).toEqual([]);
   expect(typeof body.exportedAt).toBe('string');
 });
+
+test('domains: the degraded and down banners follow GET /scan/health; down disables adding', async ({
+  page,
+  context,
+}) => {
+  // The real endpoint answers healthy here; the other two states are played by a stand-in answer.
+  let answer = {
+    status: 200,
+    body: { status: 'degraded', checks: { database: true, queue: true, worker: false } },
+  };
+  await page.route('**/scan/health', (route) =>
+    route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify(answer.body),
+    }),
+  );
+  await signInToDashboard(page, context, 'Hal Health');
+  await expect(page.getByTestId('health-indicator')).toHaveAttribute('data-status', 'degraded');
+  await expect(page.getByText('The scanning service is degraded.')).toBeVisible();
+  await expect(page.getByText('Not answering: the scan worker.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Your First Domain' })).toBeEnabled();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  answer = {
+    status: 503,
+    body: { status: 'down', checks: { database: false, queue: false, worker: false } },
+  };
+  await page.getByRole('button', { name: 'Scans', exact: true }).click();
+  await page.getByRole('button', { name: 'Domains', exact: true }).click();
+  await expect(page.getByTestId('health-indicator')).toHaveAttribute('data-status', 'down');
+  const banner = page
+    .getByRole('alert')
+    .filter({ hasText: 'Domain scanning service is currently unavailable' });
+  await expect(banner).toContainText('Not answering: the database, the job queue, the scan worker.');
+  await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add Your First Domain' })).toBeDisabled();
+
+  // Retry asks again at once; the service is back.
+  answer = {
+    status: 200,
+    body: { status: 'healthy', checks: { database: true, queue: true, worker: true } },
+  };
+  await banner.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('health-indicator')).toHaveAttribute('data-status', 'healthy');
+  await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeEnabled();
+});

@@ -59,6 +59,22 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   );
   await expect(page.getByRole('button', { name: 'Completed (1)' })).toBeVisible();
 
+  // Server-side search by domain or scan id, case-insensitive; filters by status.
+  const scanId = (await scanCard.locator('.font-mono').first().getAttribute('title')) ?? '';
+  const search = page.getByPlaceholder('Search by domain or scan ID...');
+  await search.fill(domain.toUpperCase());
+  await expect(page.getByTestId('scan-card')).toHaveCount(1);
+  await search.fill(scanId.slice(0, 8));
+  await expect(page.getByTestId('scan-card')).toHaveCount(1);
+  await search.fill('no-such-scan');
+  await expect(page.getByRole('heading', { name: 'No matching scans' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  await expect(page.getByTestId('scan-card')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Failed (0)' }).click();
+  await expect(page.getByRole('heading', { name: 'No matching scans' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show All Scans' }).click();
+  await expect(page.getByTestId('scan-card')).toHaveCount(1);
+
   // The details: each finding's status explained, its evidence chain, proof and fix.
   await scanCard.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: `Scan details: ${domain}` });
