@@ -3,15 +3,20 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
+/** `client:session`: islands that only a signed-in visitor needs (the header's account area). */
+const sessionDirective = {
+  name: 'session-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'session', entrypoint: './src/islands/auth/session-directive.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'never' },
-  integrations: [react(), mdx()],
-  vite: {
-    plugins: [tailwindcss()],
-    // Vite's preload helper (~1 KB gzip) would ride along on every public page for the sake of the
-    // Firebase chunk's two small dependencies, which /login can as well fetch after it.
-    build: { modulePreload: false },
-  },
+  integrations: [react(), mdx(), sessionDirective],
+  vite: { plugins: [tailwindcss()] },
 });

@@ -1,12 +1,22 @@
 import { expect, test } from '@playwright/test';
 
 test('an island that throws shows the fallback message and leaves the page usable', async ({ page }) => {
-  // Break the header's sign-in island from inside its error boundary: the function that renders
-  // the 'Sign In' link now throws on call.
+  // A visitor with a session, so the header's account island hydrates; break it from inside its
+  // error boundary: the function that renders the account area now throws on call.
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'danglewatch:session',
+      JSON.stringify({
+        user: { uid: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: null, provider: 'google' },
+        profile: null,
+        authTime: Date.now(),
+      }),
+    ),
+  );
   await page.route('**/_astro/HeaderAuth.*.js', async (route) => {
     const original = await route.fetch();
     const text = await original.text();
-    const at = text.lastIndexOf('function ', text.indexOf('`/login`'));
+    const at = text.lastIndexOf('function ', text.indexOf('`Sign In`'));
     const open = text.indexOf('){', at) + 2;
     const body = `${text.slice(0, open)}throw new Error("island test failure");${text.slice(open)}`;
     expect(at).toBeGreaterThan(-1);

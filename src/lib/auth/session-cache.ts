@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_MS } from './session-age.ts';
+import { SESSION_CACHE_KEY, SESSION_MAX_AGE_MS } from './session-constants.ts';
 import {
   $auth,
   type AuthUser,
@@ -7,8 +7,6 @@ import {
   PROFILE_UNAVAILABLE_MESSAGE,
 } from './state.ts';
 
-/** Also read by the header's inline script on pages without islands (Header.astro). */
-export const SESSION_CACHE_KEY = 'danglewatch:session';
 const MESSAGE_KEY = 'danglewatch:auth-message';
 
 export interface CachedSession {

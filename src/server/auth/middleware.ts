@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-age.ts';
+import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-constants.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { DecodedIdToken, TokenVerifier } from './verifier.ts';

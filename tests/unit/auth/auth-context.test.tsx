@@ -29,10 +29,10 @@ describe('the dashboard before hydration', () => {
 });
 
 describe('the header before hydration', () => {
-  it("renders a disabled 'Loading...' while auth state loads", () => {
+  it("renders the 'Sign In' link: what a visitor without a session keeps, with no JavaScript", () => {
     expect($auth.get().loading).toBe(true);
     const html = renderToString(h(HeaderAuth, { variant: 'desktop' }));
-    expect(html).toMatch(/<button[^>]*disabled[^>]*>Loading\.\.\.<\/button>/);
+    expect(html).toMatch(/<a href="\/login"[^>]*>Sign In<\/a>/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_MAX_AGE_MS } from '../../../src/lib/auth/session-age.ts';
+import { SESSION_MAX_AGE_MS } from '../../../src/lib/auth/session-constants.ts';
 import {
   backoffDelay,
   createTokenRefresher,
