@@ -21,6 +21,8 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
   const modal = page.getByRole('dialog', { name: 'Add Domain to Monitor' });
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('domains-used')).toHaveText('0 of 1 domains used');
+  // Focus starts in the content (the suggestion), not on the Close button.
+  await expect(modal.getByRole('button', { name: 'Use This' })).toBeFocused();
   await expect(modal).toContainText(
     'The Free plan monitors your e-mail domain (example.com) and its subdomains.',
   );

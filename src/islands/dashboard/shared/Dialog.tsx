@@ -39,11 +39,11 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
+      className={`relative m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
         wide ? 'max-w-3xl' : 'max-w-lg'
       }`}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 py-4 pr-12 pl-6">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold text-ink">
             {title}
@@ -54,32 +54,31 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
             </p>
           )}
         </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {aside}
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
-          >
-            <svg
-              viewBox="0 0 20 20"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
-        </div>
+        {aside && <div className="flex shrink-0 items-center gap-2">{aside}</div>}
       </div>
       <div className="px-6 py-4">{children}</div>
       {footer && (
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-6 py-4">{footer}</div>
       )}
+      {/* Last in the DOM: the browser focuses the dialog's first control, which should be its content. */}
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label="Close"
+        className="absolute top-4 right-4 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
+      >
+        <svg
+          viewBox="0 0 20 20"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M5 5l10 10M15 5L5 15" />
+        </svg>
+      </button>
     </dialog>
   );
 }
