@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Route, test } from '@playwright/test';
 import { blockingViolations, signInToDashboard } from '../helpers/dashboard-e2e.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -237,4 +237,39 @@ test('domains: the degraded and down banners follow GET /scan/health; down disab
   await banner.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('health-indicator')).toHaveAttribute('data-status', 'healthy');
   await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeEnabled();
+});
+
+test("domains and scans: a failed load says 'Failed to load dashboard data' and Try Again reads again", async ({
+  page,
+  context,
+}) => {
+  let failing = true;
+  const fail = (route: Route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"boom","code":"INTERNAL"}',
+        })
+      : route.fallback();
+  await page.route('**/api/domains', fail);
+  await page.route('**/scan/api/v1/scans?*', fail);
+  await signInToDashboard(page, context, 'Fay Failure', 'scans');
+  // GETs are retried three times with backoff (1 s, 2 s, 4 s) before the error shows.
+  const scansError = page.getByRole('alert').filter({ hasText: 'Failed to load dashboard data' });
+  await expect(scansError).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'No scans yet' })).toHaveCount(0);
+  failing = false;
+  await scansError.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'No scans yet' })).toBeVisible();
+
+  failing = true;
+  await page.getByRole('button', { name: 'Domains', exact: true }).click();
+  const domainsError = page.getByRole('alert').filter({ hasText: 'Failed to load dashboard data' });
+  await expect(domainsError).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Ready to secure your domains?' })).toHaveCount(0);
+  failing = false;
+  await domainsError.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
+  await expect(domainsError).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useNow } from '../shared/use-now.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
@@ -28,7 +29,7 @@ const DOMAINS_POLL_MS = 3 * PROGRESS_POLL_MS;
 /** The domains screen ('Domain Management', spec 2 §2), from GET /api/domains and GET /scan/health. */
 export function DomainsSection() {
   const auth = useAuth();
-  const { domains, quota, loading, error } = useStore($domains);
+  const { domains, quota, loading, error, loadedAt } = useStore($domains);
   const health = useStore($serviceHealth);
   const now = useNow();
   const stats = useScanStats();
@@ -100,11 +101,7 @@ export function DomainsSection() {
           to add another.
         </p>
       )}
-      {error && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <LoadError message={error} onRetry={() => void loadDomains(dashboardApi().domains)} />}
 
       {domains.length > 0 && (
         <div className="mt-6 sm:w-72">
@@ -124,7 +121,7 @@ export function DomainsSection() {
 
       {loading ? (
         <Spinner label="Loading domains" />
-      ) : domains.length === 0 ? (
+      ) : error && loadedAt === null ? null : domains.length === 0 ? (
         <EmptyState title="Ready to secure your domains?">
           <p>
             {serviceDown

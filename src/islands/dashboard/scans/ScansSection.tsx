@@ -4,9 +4,11 @@ import { downloadJson } from '../../../lib/dashboard/download.ts';
 import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useScanStats } from '../shared/use-scan-stats.ts';
 import { NewScanDialog } from './NewScanDialog.tsx';
@@ -73,15 +75,11 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
 
       <SummaryCards stats={stats} />
       <ScanFilters filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} stats={stats} />
-      {list.error && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {list.error}
-        </p>
-      )}
+      {list.error && <LoadError message={list.error} onRetry={scansChanged} />}
 
       {list.loading ? (
         <Spinner label="Loading scans" />
-      ) : list.scans.length === 0 ? (
+      ) : list.error && list.scans.length === 0 ? null : list.scans.length === 0 ? (
         narrowed ? (
           <EmptyState title="No matching scans">
             <p>No scan matches this search or filter.</p>
