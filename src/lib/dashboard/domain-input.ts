@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The add-domain messages of spec 2 §5, word for word. */
 export const DOMAIN_MESSAGES = {
   required: 'Domain is required',
@@ -56,16 +54,3 @@ export function checkDomainFormat(input: string): DomainCheck {
 export function withinEmailDomain(domain: string, emailDomain: string): boolean {
   return domain === emailDomain || domain.endsWith(`.${emailDomain}`);
 }
-
-/** The domain field of every request that names a domain: the format rule, as a zod schema. */
-export const domainNameSchema = z
-  .string({ error: DOMAIN_MESSAGES.required })
-  .max(300, DOMAIN_MESSAGES.invalid)
-  .transform((value, ctx) => {
-    const check = checkDomainFormat(value);
-    if (!check.ok) {
-      ctx.addIssue({ code: 'custom', message: check.message });
-      return z.NEVER;
-    }
-    return check.domain;
-  });

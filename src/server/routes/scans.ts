@@ -10,9 +10,8 @@ import {
   type ScanStats,
   type ScanStatus,
   type ServiceHealth,
-  startScanSchema,
 } from '../../lib/dashboard/contract.ts';
-import { domainNameSchema } from '../../lib/dashboard/domain-input.ts';
+import { domainNameSchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
