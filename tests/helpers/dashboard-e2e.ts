@@ -62,3 +62,13 @@ export function publishDns(name: string, type: 'TXT' | 'CNAME' | 'A', data: stri
 export function publishCt(domain: string, names: string[]): Promise<void> {
   return control('/ct', { domain, names });
 }
+
+/** Grants a plan, as `danglewatch users set-plan` does. */
+export function grantPlan(email: string, plan: string): Promise<void> {
+  return control('/plan', { email, plan });
+}
+
+/** Stores `count` completed scans of `domain` for the account, as months of monitoring would. */
+export function seedScans(email: string, domain: string, count: number): Promise<void> {
+  return control('/scans', { email, domain, count });
+}

@@ -1,10 +1,14 @@
 // The e2e suite's server: the real `serve` (site, API, worker, Auth Emulator) with its scan engine
 // pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), plus a small control
-// API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host.
+// API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
+// grant plans as `danglewatch users set-plan` does, and store scan history to page through.
 import http from 'node:http';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
+import type { Db } from '../../src/db/client.ts';
+import { scans } from '../../src/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
+import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 
@@ -23,6 +27,29 @@ const readBody = async (req: http.IncomingMessage) => {
   return JSON.parse(raw || '{}') as Record<string, unknown>;
 };
 
+// Set once the server is up: the control API also seeds the database the server holds.
+let db: Db | undefined;
+
+/** Completed scans with one finding each, for a user by e-mail: enough history to page through. */
+async function seedScans(email: string, domain: string, count: number) {
+  const user = (await listUsers(db as Db)).find((u) => u.email === email);
+  if (!user) throw new Error(`no account ${email}`);
+  const at = Date.now();
+  await (db as Db).insert(scans).values(
+    Array.from({ length: count }, (_, i) => ({
+      userId: user.uid,
+      domain,
+      status: 'completed',
+      trigger: 'scheduled',
+      createdAt: new Date(at - (i + 1) * 60_000),
+      startedAt: new Date(at - (i + 1) * 60_000),
+      completedAt: new Date(at - (i + 1) * 60_000 + 4_000),
+      durationSeconds: 4,
+      subdomainsScanned: 10 + i,
+    })),
+  );
+}
+
 const control = http.createServer(async (req, res) => {
   try {
     const body = req.method === 'POST' ? await readBody(req) : {};
@@ -33,6 +60,10 @@ const control = http.createServer(async (req, res) => {
         String(body.domain),
         (body.names as string[]).map((name) => ({ name_value: name })),
       );
+    } else if (req.url === '/plan' && req.method === 'POST') {
+      await setPlan(db as Db, String(body.email), String(body.plan));
+    } else if (req.url === '/scans' && req.method === 'POST') {
+      await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {
       res.writeHead(404).end();
       return;
@@ -45,7 +76,7 @@ const control = http.createServer(async (req, res) => {
 await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 
 ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
-const { stop } = await startServer(
+const { stop, database } = await startServer(
   loadConfig({
     ...process.env,
     SCAN_RESOLVERS: `127.0.0.1:${dns.port}`,
@@ -55,6 +86,8 @@ const { stop } = await startServer(
     SCAN_ALLOW_PRIVATE: 'true',
   }),
 );
+
+db = database.db;
 
 const shutdown = async () => {
   await stop();
