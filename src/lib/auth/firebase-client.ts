@@ -26,8 +26,8 @@ import {
   signInErrorMessage,
 } from './messages.ts';
 import type { AuthUserResponse } from './profile.ts';
-import { SESSION_MAX_AGE_MS } from './session-constants.ts';
 import { clearCachedSession, setAuthMessage, writeCachedSession } from './session-cache.ts';
+import { SESSION_MAX_AGE_MS } from './session-constants.ts';
 import { $auth, type AuthUser, type ClientProfile, PROFILE_UNAVAILABLE_MESSAGE } from './state.ts';
 import { createTokenRefresher, isTokenExpired, type TokenTimes } from './token-lifecycle.ts';
 
