@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { workerHeartbeats } from '../db/schema.ts';
+import { scans, workerHeartbeats } from '../db/schema.ts';
 import type { ScanQueue } from '../server/domains/scan-requests.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
@@ -54,6 +54,8 @@ export async function startWorker(
     },
   };
 
+  // Aborted at stop: running scans go back to pending instead of waiting for the reaper.
+  const shutdown = new AbortController();
   await registerPurgeRateLimits(boss, db, logger);
   // Retries are the reaper's: a lost scan goes back to pending and gets a new job.
   await boss.createQueue(RUN_SCAN, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
@@ -62,7 +64,7 @@ export async function startWorker(
     { pollingIntervalSeconds: 0.5, localConcurrency: WORKER_SCANS },
     async ([job]) => {
       if (!job) return;
-      const outcome = await runScan(db, job.data.scanId, settings, logger);
+      const outcome = await runScan(db, job.data.scanId, settings, logger, { shutdown: shutdown.signal });
       if (outcome === 'deferred') await queue.enqueue(job.data.scanId, DEFERRED_DELAY_SECONDS);
     },
   );
@@ -88,6 +90,12 @@ export async function startWorker(
     logger.info({ deleted: await purgeExpiredScans(db) }, 'purged scans past their retention');
   });
 
+  // Pending scans whose job was lost (released at a shutdown, or queued while no worker ran) get
+  // a job again; a scan that already has one only sees a second claim fail.
+  for (const pending of await db.select({ id: scans.id }).from(scans).where(eq(scans.status, 'pending'))) {
+    await queue.enqueue(pending.id);
+  }
+
   const id = `${hostname()}:${process.pid}`;
   const beat = () =>
     db
@@ -105,6 +113,7 @@ export async function startWorker(
     stop: async () => {
       clearInterval(heartbeat);
       up = false;
+      shutdown.abort();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await db
         .delete(workerHeartbeats)

@@ -9,7 +9,7 @@ import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
 import type { EngineSettings } from '../scan-options.ts';
 
-export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred';
+export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 
 export const CANCELLED_MESSAGE = 'Cancelled by you';
 
@@ -17,15 +17,22 @@ export const CANCELLED_MESSAGE = 'Cancelled by you';
  * Runs one scan row: claims it (pending → running) so that no two workers run it, runs the engine
  * with the scan's options, writes progress and a heartbeat while it runs, watches for a cancel,
  * and stores the result. 'deferred': the user already has the most scans running that one user
- * may, so the caller queues it again for later.
+ * may, so the caller queues it again for later. 'released': the worker is shutting down and the
+ * scan is pending again, its attempt not counted; the next worker to start picks it up.
  */
 export async function runScan(
   db: Db,
   scanId: string,
   settings: EngineSettings,
   logger: Logger,
-  engine: typeof scanDomain = scanDomain,
+  options: {
+    engine?: typeof scanDomain;
+    /** The worker is shutting down: the scan goes back to pending, for the next worker. */
+    shutdown?: AbortSignal;
+  } = {},
 ): Promise<RunOutcome> {
+  const engine = options.engine ?? scanDomain;
+  if (options.shutdown?.aborted) return 'skipped';
   const [pending] = await db.select().from(scans).where(eq(scans.id, scanId));
   if (pending?.status !== 'pending') return 'skipped';
   const [busy] = await db
@@ -51,6 +58,8 @@ export async function runScan(
   const mine = and(eq(scans.id, scanId), eq(scans.status, 'running'), eq(scans.attempts, attempt));
 
   const controller = new AbortController();
+  const release = () => controller.abort();
+  options.shutdown?.addEventListener('abort', release, { once: true });
   let progress: ScanProgress = { stage: 'discover', checked: 0, total: 0 };
   let writing = Promise.resolve();
   const beat = async () => {
@@ -87,6 +96,7 @@ export async function runScan(
       },
     });
     clearInterval(timer);
+    options.shutdown?.removeEventListener('abort', release);
     await writing;
     const completedAt = new Date();
     const [done] = await db
@@ -116,7 +126,16 @@ export async function runScan(
     return 'completed';
   } catch (error) {
     clearInterval(timer);
+    options.shutdown?.removeEventListener('abort', release);
     await writing;
+    if (options.shutdown?.aborted) {
+      const [released] = await db
+        .update(scans)
+        .set({ status: 'pending', startedAt: null, progress: null, attempts: sql`${scans.attempts} - 1` })
+        .where(mine)
+        .returning({ id: scans.id });
+      return released ? 'released' : 'skipped';
+    }
     const cancelled = controller.signal.aborted;
     const message = cancelled ? CANCELLED_MESSAGE : failureMessage(error);
     const completedAt = new Date();

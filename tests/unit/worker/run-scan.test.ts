@@ -143,9 +143,13 @@ for (const backend of databaseBackends) {
           return scanDomain(domain, options);
         };
         const { maxNames: _, ...unbounded } = settings;
-        expect(await runScan(database.db, await newScan(), unbounded, logger, observe)).toBe('completed');
+        expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
+          'completed',
+        );
         await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, userId));
-        expect(await runScan(database.db, await newScan(), unbounded, logger, observe)).toBe('completed');
+        expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
+          'completed',
+        );
         await database.db.update(users).set({ tier: 'free' }).where(eq(users.id, userId));
         expect(seen.map((o) => o.maxNames)).toEqual([
           getPlan('free').limits.namesPerScan,
