@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -8,6 +7,7 @@ import { isValidDomain } from '../../lib/request/domain-format.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
 const settingsSchema = z.object({
@@ -18,12 +18,7 @@ const settingsSchema = z.object({
     .refine((s) => Object.keys(s).length <= 50, 'settings may hold at most 50 keys'),
 });
 
-const smallBody = bodyLimit({
-  maxSize: 8 * 1024,
-  onError: () => {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
-  },
-});
+const smallBody = limitBody(8);
 
 /** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
 export function authRoutes(db: Db, auth: AuthDeps | undefined) {

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema.ts';
@@ -16,6 +15,7 @@ import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
 export interface DomainDeps {
@@ -25,12 +25,7 @@ export interface DomainDeps {
   now?: () => Date;
 }
 
-const smallBody = bodyLimit({
-  maxSize: 8 * 1024,
-  onError: () => {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
-  },
-});
+const smallBody = limitBody(8);
 
 const addSchema = z.strictObject({ domain: domainNameSchema, scanConfig: scanConfigSchema.optional() });
 const patchSchema = z.strictObject({ scanConfig: scanConfigSchema });

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { profileOf, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
 const EMPTY = 'Display name cannot be empty';
@@ -15,32 +15,22 @@ const bodySchema = z.object({ displayName: z.unknown().optional() });
 
 /** The signed-in user's own profile (spec 2 §7): only the display name is editable. */
 export function profileRoutes(db: Db, auth: AuthDeps | undefined) {
-  return new Hono<AuthedEnv>().patch(
-    '/profile',
-    requireAuth(auth),
-    bodyLimit({
-      maxSize: 4 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 4 KB');
-      },
-    }),
-    async (c) => {
-      const body = await readJson(c, bodySchema);
-      // Checked by hand so the answer carries the spec's exact message.
-      const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
-      if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
-      if (displayName.length > 100) {
-        throw new ApiError(400, 'VALIDATION_ERROR', 'Display name must be at most 100 characters');
-      }
-      const token = c.get('token');
-      await upsertUser(db, token);
-      const [row] = await db
-        .update(users)
-        .set({ displayName, updatedAt: sql`now()` })
-        .where(eq(users.id, token.uid))
-        .returning();
-      if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user');
-      return c.json({ user: profileOf(row) });
-    },
-  );
+  return new Hono<AuthedEnv>().patch('/profile', requireAuth(auth), limitBody(4), async (c) => {
+    const body = await readJson(c, bodySchema);
+    // Checked by hand so the answer carries the spec's exact message.
+    const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
+    if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
+    if (displayName.length > 100) {
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Display name must be at most 100 characters');
+    }
+    const token = c.get('token');
+    await upsertUser(db, token);
+    const [row] = await db
+      .update(users)
+      .set({ displayName, updatedAt: sql`now()` })
+      .where(eq(users.id, token.uid))
+      .returning();
+    if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user');
+    return c.json({ user: profileOf(row) });
+  });
 }

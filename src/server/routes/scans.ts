@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, ilike, or, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains, scans, workerHeartbeats } from '../../db/schema.ts';
@@ -17,6 +16,7 @@ import { currentUser } from '../auth/users.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import { type ScanRow, scanView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
+import { limitBody } from '../middleware/body-limit.ts';
 import { parseInput, readJson } from '../validation.ts';
 
 export interface ScanServiceDeps {
@@ -29,12 +29,7 @@ export interface ScanServiceDeps {
 /** A worker that has not reported for this long counts as gone. */
 const WORKER_STALE_SECONDS = 60;
 
-const smallBody = bodyLimit({
-  maxSize: 8 * 1024,
-  onError: () => {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 8 KB');
-  },
-});
+const smallBody = limitBody(8);
 
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(SCANS_MAX_PAGE_SIZE).default(SCANS_PAGE_SIZE),

@@ -9,18 +9,9 @@ import { startWorker } from '../../../src/worker/queue.ts';
 import type { EngineSettings } from '../../../src/worker/scan-options.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
+import { until } from '../../helpers/until.ts';
 
 const logger = pino({ level: 'silent' });
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
@@ -77,7 +68,7 @@ for (const backend of databaseBackends) {
           config: { skipDiscovery: false, useCertificateTransparency: false, useMultiStageValidation: false },
           now: new Date(),
         });
-        await until(async () => ((await read(scan.id))?.status === 'running' ? true : undefined));
+        await until(async () => ((await read(scan.id))?.status === 'running' ? true : undefined), 30_000);
         await first.stop();
         expect(await read(scan.id)).toMatchObject({ status: 'pending', attempts: 0, progress: null });
 
@@ -87,7 +78,7 @@ for (const backend of databaseBackends) {
           const done = await until(async () => {
             const row = await read(scan.id);
             return row?.status === 'completed' ? row : undefined;
-          });
+          }, 30_000);
           expect(done.attempts).toBe(1);
           expect(done.subdomains).toContain('restart-me.com');
         } finally {

@@ -18,6 +18,7 @@ import type { EngineSettings } from '../../../src/worker/scan-options.ts';
 import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
+import { until } from '../../helpers/until.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -26,16 +27,6 @@ function databaseUrl(database: Database): string {
   return String(database.pool.options.connectionString);
 }
 const DOMAIN = 'acme-worker.com';
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(

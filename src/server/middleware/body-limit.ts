@@ -1,0 +1,12 @@
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../errors.ts';
+
+/** Refuses a request body over `kilobytes` with 413 in the spec's error shape, before it is read. */
+export function limitBody(kilobytes: number) {
+  return bodyLimit({
+    maxSize: kilobytes * 1024,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${kilobytes} KB`);
+    },
+  });
+}
