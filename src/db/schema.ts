@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FindingView, ScanConfig, ScanProgress } from '../lib/dashboard/contract.ts';
+import type { FindingChanges, FindingView, ScanConfig, ScanProgress } from '../lib/dashboard/contract.ts';
 
 export const mailingListSignups = pgTable(
   'mailing_list_signups',
@@ -132,11 +132,46 @@ export const scans = pgTable(
       .notNull()
       .default([]),
     error: text('error'),
+    /** What this scan changed against the domain's open findings (finding-history.ts). */
+    changes: jsonb('changes').$type<FindingChanges>(),
   },
   (t) => [
     index('scans_user_created').on(t.userId, t.createdAt),
     index('scans_domain_created').on(t.domainId, t.createdAt),
     index('scans_status').on(t.status),
+  ],
+);
+
+/**
+ * A finding across scans: one row per (user, domain, subdomain, record type, target, service).
+ * Each completed scan marks what is new, still open, changed or resolved (src/worker/jobs/finding-history.ts).
+ */
+export const findings = pgTable(
+  'findings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    /** sha256 of subdomain, record type, target and service: the finding's identity. */
+    key: text('key').notNull(),
+    subdomain: text('subdomain').notNull(),
+    /** The latest report of it, in the engine's shape. */
+    latest: jsonb('latest').$type<FindingView>().notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** Set when a later complete scan checked the name and the finding was gone; null while open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    firstScanId: uuid('first_scan_id'),
+    lastScanId: uuid('last_scan_id'),
+    /** The user accepted the risk (with a note): it stays visible and stops alerting. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedNote: text('accepted_note'),
+  },
+  (t) => [
+    uniqueIndex('findings_identity').on(t.userId, t.domain, t.key),
+    index('findings_user_resolved').on(t.userId, t.resolvedAt),
   ],
 );
 

@@ -71,6 +71,27 @@ export interface FindingView {
   remediation: string;
 }
 
+/**
+ * What a completed scan changed (the monitoring issue): findings seen for the first time, findings
+ * whose status or target changed, and findings gone from names the scan checked again. Each is
+ * named by its subdomain, record type and target.
+ */
+export interface FindingChanges {
+  new: FindingRef[];
+  changed: (FindingRef & { from: { status: FindingView['status']; target: string } })[];
+  resolved: FindingRef[];
+  /** Open findings seen again unchanged. */
+  stillOpen: number;
+}
+
+export interface FindingRef {
+  subdomain: string;
+  recordType: FindingView['recordType'];
+  target: string;
+  service: string;
+  status: FindingView['status'];
+}
+
 export interface ScanProgress {
   /** The engine's phase: discover, resolve, validate, done. */
   stage: string;
@@ -98,6 +119,8 @@ export interface ScanView {
   findings: FindingView[];
   /** The names checked; only on GET one scan (the report download). */
   subdomains?: string[];
+  /** Against the scans before it; null until the scan completed. */
+  changes: FindingChanges | null;
 }
 
 export interface ScanListResponse {
@@ -112,6 +135,8 @@ export interface ScanStats {
   /** Completed / (completed + failed), in percent; null before any scan ended. */
   success_rate: number | null;
   issues_found: number;
+  /** Findings a later complete scan found fixed. */
+  issues_resolved: number;
   domains_monitored: number;
   scans_this_month: number;
   subdomains_scanned_this_month: number;

@@ -29,6 +29,7 @@ export function scanView(row: ScanRow, options: { withSubdomains?: boolean } = {
       useMultiStageValidation: true,
     },
     findings: row.findings,
+    changes: row.changes ?? null,
     ...(options.withSubdomains ? { subdomains: row.subdomains } : {}),
   };
 }

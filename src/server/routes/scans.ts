@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { domains, scans, workerHeartbeats } from '../../db/schema.ts';
+import { domains, findings, scans, workerHeartbeats } from '../../db/schema.ts';
 import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../lib/dashboard/constants.ts';
 import {
   SCAN_STATUSES,
@@ -165,12 +165,17 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
         .from(scans)
         .where(and(eq(scans.userId, user.id), gte(scans.createdAt, monthStart)));
       const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
+      const [resolved] = await db
+        .select({ n: count() })
+        .from(findings)
+        .where(and(eq(findings.userId, user.id), isNotNull(findings.resolvedAt)));
       const ended = counts.completed + counts.failed;
       const stats: ScanStats = {
         total: Object.values(counts).reduce((a, b) => a + b, 0),
         by_status: counts,
         success_rate: ended === 0 ? null : Math.round((counts.completed / ended) * 1000) / 10,
         issues_found: issues,
+        issues_resolved: Number(resolved?.n ?? 0),
         domains_monitored: Number(domainCount?.n ?? 0),
         scans_this_month: Number(month?.n ?? 0),
         subdomains_scanned_this_month: Number(month?.names ?? 0),

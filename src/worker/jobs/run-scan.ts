@@ -8,6 +8,7 @@ import type { ScanProgress } from '../../lib/dashboard/contract.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
 import type { EngineSettings } from '../scan-options.ts';
+import { recordFindingHistory } from './finding-history.ts';
 
 export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 
@@ -118,6 +119,8 @@ export async function runScan(
       .where(mine)
       .returning();
     if (!done) return 'skipped';
+    const changes = await recordFindingHistory(db, done, result.findings, result.subdomains, completedAt);
+    await db.update(scans).set({ changes }).where(eq(scans.id, done.id));
     if (done.domainId) await scheduleNext(db, done.domainId, completedAt);
     logger.info(
       { scanId, findings: result.findings.length, names: result.subdomains.length },

@@ -42,6 +42,7 @@ const base: ScanView = {
   progress: { stage: 'resolve', checked: 120, total: 4511 },
   scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
   findings: [],
+  changes: null,
 };
 
 describe('ScanCard', () => {

@@ -267,6 +267,7 @@ for (const backend of databaseBackends) {
           by_status: { completed: 9, failed: 3, cancelled: 1, running: 0, pending: 0 },
           success_rate: 75,
           issues_found: 9,
+          issues_resolved: 0,
           domains_monitored: 1,
         });
         const latest = (await (await call('/scan/api/v1/scans/latest', { token: ann.idToken })).json()) as {

@@ -112,6 +112,8 @@ for (const backend of databaseBackends) {
           'gone-app-4821.azurewebsites.net',
         ]);
         expect(row?.vulnerabilitiesFound).toBe(row?.findings.length);
+        // The first scan of the domain: every finding is new to its history.
+        expect(row?.changes?.new).toHaveLength(row?.findings.length ?? -1);
         expect(row?.progress).toMatchObject({ stage: 'done' });
         expect(row?.durationSeconds).toBeGreaterThan(0);
         // A scheduled domain's next scan is one interval after this one.

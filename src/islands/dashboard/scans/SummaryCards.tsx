@@ -7,8 +7,7 @@ export function SummaryCards({ stats }: { stats: ScanStats | null }) {
     { label: 'Total Scans', value: stats ? String(stats.total) : '—' },
     { label: 'Success Rate', value: rate === null || rate === undefined ? '—' : `${Math.round(rate)}%` },
     { label: 'Issues Found', value: stats ? String(stats.issues_found) : '—' },
-    // Resolution is tracked once monitoring compares scans; until then nothing is counted as resolved.
-    { label: 'Issues Resolved', value: '0' },
+    { label: 'Issues Resolved', value: stats ? String(stats.issues_resolved) : '—' },
   ];
   return (
     <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="scan-summary">

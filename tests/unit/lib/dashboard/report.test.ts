@@ -20,6 +20,7 @@ const scan: ScanView = {
   scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
   findings: [EXAMPLE_FINDING],
   subdomains: ['example.com', 'assets.example.com'],
+  changes: null,
 };
 
 describe('scan report download', () => {
