@@ -84,6 +84,8 @@ export const domains = pgTable(
     /** Why scheduled scans stopped; null while monitoring is active. */
     pausedReason: text('paused_reason'),
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
+    /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
+    alertsEmail: boolean('alerts_email').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,6 +136,8 @@ export const scans = pgTable(
     error: text('error'),
     /** What this scan changed against the domain's open findings (finding-history.ts). */
     changes: jsonb('changes').$type<FindingChanges>(),
+    /** When its change alert went out; a retried alert job does not send it twice. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [
     index('scans_user_created').on(t.userId, t.createdAt),
@@ -174,6 +178,15 @@ export const findings = pgTable(
     index('findings_user_resolved').on(t.userId, t.resolvedAt),
   ],
 );
+
+/**
+ * Keys the server makes for itself on first use (e.g. the one that signs unsubscribe links), kept in
+ * the database so every process and every restart uses the same one.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 /** Each worker process reports here; GET /scan/health reads the freshest. */
 export const workerHeartbeats = pgTable('worker_heartbeats', {

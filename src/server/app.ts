@@ -11,6 +11,7 @@ import type { ScanQueue } from './domains/scan-requests.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -45,7 +46,7 @@ const NO_QUEUE: ScanQueue = {
   },
 };
 
-const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list', '/operator/'];
+const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list', '/operator/', '/alerts/'];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   app.route('/auth', authRoutes(deps.db, deps.auth));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
   if (deps.operatorToken) app.route('/operator', operatorRoutes(deps.db, deps.operatorToken));
+  app.route('/alerts', alertRoutes(deps.db));
   const queue = deps.scanning?.queue ?? NO_QUEUE;
   app.route(
     '/api/domains',

@@ -57,6 +57,14 @@ const envSchema = z.object({
   RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // Lets the engine connect to loopback and private addresses: for local test fixtures only.
   SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
+  // E-mail alerts: SMTP when set, else .eml files in DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('DangleWatch <alerts@danglewatch.localhost>'),
+  // Where links in e-mails point; the server's own address by default.
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
@@ -7,6 +8,7 @@ import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
 import { loadSite } from './site.ts';
 
@@ -25,7 +27,16 @@ export async function startServer(config: Config = loadConfig()) {
   await migrateDatabase(database);
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);
-  const worker = await startWorker(database, logger, engine);
+  const publicUrl =
+    config.PUBLIC_URL ??
+    `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const worker = await startWorker(database, logger, engine, { mailer, publicUrl });
   const operatorToken = newOperatorToken();
   const app = createApp({
     db: database.db,

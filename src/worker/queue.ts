@@ -10,12 +10,14 @@ import { purgeExpiredScans } from './jobs/purge-scans.ts';
 import { reapStaleScans } from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
+import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
 import type { EngineSettings } from './scan-options.ts';
 
 const RUN_SCAN = 'run-scan';
 const SCHEDULE_SCANS = 'schedule-scans';
 const REAP_SCANS = 'reap-scans';
 const PURGE_SCANS = 'purge-scans';
+const SEND_ALERT = 'send-alert';
 /** Scans one worker process runs at once. */
 const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
@@ -38,6 +40,7 @@ export async function startWorker(
   database: Database,
   logger: Logger,
   settings: EngineSettings,
+  alerts?: AlertDeps,
 ): Promise<Worker> {
   const boss =
     database.kind === 'pglite'
@@ -66,8 +69,18 @@ export async function startWorker(
       if (!job) return;
       const outcome = await runScan(db, job.data.scanId, settings, logger, { shutdown: shutdown.signal });
       if (outcome === 'deferred') await queue.enqueue(job.data.scanId, DEFERRED_DELAY_SECONDS);
+      if (outcome === 'completed' && alerts) await boss.send(SEND_ALERT, { scanId: job.data.scanId });
     },
   );
+
+  // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
+  await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  if (alerts) {
+    await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
+      if (!job) return;
+      await sendScanAlert(db, job.data.scanId, alerts, logger);
+    });
+  }
 
   await boss.createQueue(SCHEDULE_SCANS);
   await boss.schedule(SCHEDULE_SCANS, '* * * * *');

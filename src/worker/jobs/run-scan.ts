@@ -1,7 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import { domains, scans, users } from '../../db/schema.ts';
+import { domains, findings, scans, users } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
 import type { ScanProgress } from '../../lib/dashboard/contract.ts';
@@ -84,10 +84,23 @@ export async function runScan(
     useMultiStageValidation: true,
   };
   const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.userId));
+  // The names of open findings are checked again every time, whatever discovery finds today: how
+  // else would a deleted record (now NXDOMAIN, so no longer discovered) be seen as resolved?
+  const watched = await db
+    .select({ subdomain: findings.subdomain })
+    .from(findings)
+    .where(
+      and(
+        eq(findings.userId, claimed.userId),
+        eq(findings.domain, claimed.domain),
+        isNull(findings.resolvedAt),
+      ),
+    );
   try {
     const result = await engine(claimed.domain, {
       maxNames: getPlanForTier(owner?.tier ?? 'free').limits.namesPerScan,
       ...settings,
+      subdomains: [...(settings.subdomains ?? []), ...watched.map((w) => w.subdomain)],
       discovery: !config.skipDiscovery,
       ct: config.useCertificateTransparency,
       validation: config.useMultiStageValidation,

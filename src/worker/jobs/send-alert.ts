@@ -1,0 +1,82 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { domains, findings, scans, users } from '../../db/schema.ts';
+import { alertChanges, alertMessage, isEmpty } from '../../server/alerts/alert-message.ts';
+import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../server/alerts/unsubscribe-link.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
+import { appSecret } from '../../server/mail/secrets.ts';
+
+export interface AlertDeps {
+  mailer: Mailer;
+  /** Where links in e-mails point: PUBLIC_URL, else the server's own address. */
+  publicUrl: string;
+}
+
+export type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
+
+/**
+ * The e-mail alert of one completed scan: sent only when something is new, got worse or was
+ * resolved, leaving out findings the user accepted as a risk; once per scan even when retried.
+ */
+export async function sendScanAlert(
+  db: Db,
+  scanId: string,
+  deps: AlertDeps,
+  logger: Logger,
+): Promise<AlertOutcome> {
+  const [row] = await db
+    .select({ scan: scans, domain: domains, email: users.email })
+    .from(scans)
+    .innerJoin(domains, eq(domains.id, scans.domainId))
+    .innerJoin(users, eq(users.id, scans.userId))
+    .where(eq(scans.id, scanId));
+  if (!row?.scan.changes) return 'no-change';
+  if (row.scan.alertedAt) return 'already-sent';
+  if (!row.domain.alertsEmail) return 'unsubscribed';
+  if (!row.email) return 'no-address';
+  const accepted = await db
+    .select({ latest: findings.latest })
+    .from(findings)
+    .where(
+      and(
+        eq(findings.userId, row.scan.userId),
+        eq(findings.domain, row.scan.domain),
+        isNotNull(findings.acceptedAt),
+      ),
+    );
+  const acceptedPlaces = new Set(
+    accepted.map(({ latest }) => `${latest.subdomain} ${latest.recordType} ${latest.target}`),
+  );
+  const alert = alertChanges(row.scan.changes, (f) =>
+    acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`),
+  );
+  if (isEmpty(alert)) return 'no-change';
+  const secret = await appSecret(db, UNSUBSCRIBE_SECRET);
+  // Claimed before sending: two deliveries of this job never send two e-mails.
+  const [claimed] = await db
+    .update(scans)
+    .set({ alertedAt: new Date() })
+    .where(and(eq(scans.id, scanId), isNull(scans.alertedAt)))
+    .returning({ id: scans.id });
+  if (!claimed) return 'already-sent';
+  try {
+    await deps.mailer.send(
+      alertMessage({
+        to: row.email,
+        domain: row.scan.domain,
+        scanId,
+        alert,
+        findings: row.scan.findings,
+        publicUrl: deps.publicUrl,
+        unsubscribeUrl: unsubscribeUrl(deps.publicUrl, secret, row.domain.id),
+      }),
+    );
+  } catch (error) {
+    // Not sent: let the job's retry try again.
+    await db.update(scans).set({ alertedAt: null }).where(eq(scans.id, scanId));
+    throw error;
+  }
+  logger.info({ scanId, domain: row.scan.domain }, 'change alert sent');
+  return 'sent';
+}

@@ -1,0 +1,189 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains, scans, users } from '../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { createMailer } from '../../../src/server/mail/mailer.ts';
+import { runScan } from '../../../src/worker/jobs/run-scan.ts';
+import { sendScanAlert } from '../../../src/worker/jobs/send-alert.ts';
+import type { EngineSettings } from '../../../src/worker/scan-options.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+
+const logger = pino({ level: 'silent' });
+const DOMAIN = 'alerts-acme.com';
+const DANGLING = `old.${DOMAIN}`;
+const PUBLIC_URL = 'https://danglewatch.example.net';
+
+/** A header as sent (mailparser folds the List-* headers into an object of its own). */
+function header(mail: ParsedMail, name: string): string {
+  const line = mail.headerLines.find((h) => h.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).trim();
+}
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `change alerts by e-mail on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let dns: DnsFixture;
+      let smtp: SMTPServer;
+      let smtpPort: number;
+      const inbox: ParsedMail[] = [];
+      let settings: EngineSettings;
+      let domainId: string;
+
+      beforeAll(async () => {
+        database = await backend.open();
+        dns = await startDnsServer();
+        dns.add(DOMAIN, { type: 'A', data: '127.0.0.1' });
+        dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
+        smtp = new SMTPServer({
+          authOptional: true,
+          disabledCommands: ['STARTTLS'],
+          onData(stream, _session, done) {
+            simpleParser(stream).then((mail) => {
+              inbox.push(mail);
+              done();
+            }, done);
+          },
+        });
+        await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+        smtpPort = (smtp.server.address() as AddressInfo).port;
+        settings = {
+          resolvers: [`127.0.0.1:${dns.port}`],
+          allowPrivate: ['127.0.0.1'],
+          wordlist: ['old', 'www'],
+          timeoutMs: 1500,
+          validationDelayMs: 20,
+          cloudRanges: [],
+        };
+        await database.db
+          .insert(users)
+          .values({ id: 'u-alert', email: `owner@${DOMAIN}`, provider: 'google' });
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            userId: 'u-alert',
+            domain: DOMAIN,
+            verificationToken: 'i'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        domainId = row?.id ?? '';
+      });
+      afterAll(async () => {
+        await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+        await dns?.close();
+        await database?.close();
+      });
+
+      const deps = () => ({
+        mailer: createMailer({
+          smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+          from: 'DangleWatch <alerts@example.net>',
+          outboxDir: '/nonexistent',
+          logger,
+        }),
+        publicUrl: PUBLIC_URL,
+      });
+      const scanOnce = async () => {
+        const [row] = await database.db
+          .insert(scans)
+          .values({
+            userId: 'u-alert',
+            domainId,
+            domain: DOMAIN,
+            config: {
+              skipDiscovery: false,
+              useCertificateTransparency: false,
+              useMultiStageValidation: false,
+            },
+          })
+          .returning();
+        if (!row) throw new Error('no scan');
+        expect(await runScan(database.db, row.id, settings, logger)).toBe('completed');
+        return row.id;
+      };
+
+      it('sends one alert for a new finding, with its fix, a link to the scan and one-click unsubscribe', async () => {
+        const scanId = await scanOnce();
+        expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('sent');
+        expect(inbox).toHaveLength(1);
+        const mail = inbox[0] as ParsedMail;
+        expect(mail.subject).toBe(`DangleWatch: 1 new dangling record on ${DOMAIN}`);
+        expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(`owner@${DOMAIN}`);
+        expect(mail.text).toContain(`New: ${DANGLING} CNAME gone-4821.azurewebsites.net`);
+        expect(mail.text).toContain('How to fix it:');
+        expect(mail.text).toContain(`${PUBLIC_URL}/dashboard?section=scans&scan=${scanId}`);
+        expect(mail.html).toContain(DANGLING);
+        expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+        expect(header(mail, 'list-unsubscribe')).toMatch(
+          /^<https:\/\/danglewatch\.example\.net\/alerts\/unsubscribe\?d=/,
+        );
+        // The job retried after it sent: no second e-mail.
+        expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('already-sent');
+        expect(inbox).toHaveLength(1);
+      });
+
+      it('sends nothing the next time when nothing changed', async () => {
+        const scanId = await scanOnce();
+        expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('no-change');
+        expect(inbox).toHaveLength(1);
+      });
+
+      it("says 'resolved' once the record is fixed", async () => {
+        dns.zone.delete(DANGLING);
+        const scanId = await scanOnce();
+        expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('sent');
+        expect(inbox).toHaveLength(2);
+        expect(inbox[1]?.subject).toBe(`DangleWatch: 1 resolved finding on ${DOMAIN}`);
+        expect(inbox[1]?.text).toContain(
+          `Resolved: ${DANGLING} CNAME gone-4821.azurewebsites.net no longer dangles.`,
+        );
+      });
+
+      it('unsubscribes without sign-in through the signed link, which cannot be forged', async () => {
+        const app = testApp(database);
+        const link = new URL(header(inbox[0] as ParsedMail, 'list-unsubscribe').replace(/^<|>$/g, ''));
+        const path = `${link.pathname}${link.search}`;
+        const forged = new URL(link);
+        const signature = forged.searchParams.get('s') ?? '';
+        forged.searchParams.set('s', `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`);
+        expect((await app.request(`${forged.pathname}${forged.search}`, { method: 'POST' })).status).toBe(
+          404,
+        );
+        const otherDomain = new URL(link);
+        otherDomain.searchParams.set('d', '00000000-0000-4000-8000-000000000000');
+        expect(
+          (await app.request(`${otherDomain.pathname}${otherDomain.search}`, { method: 'POST' })).status,
+        ).toBe(404);
+
+        const confirm = await app.request(path);
+        expect(confirm.status).toBe(200);
+        expect(await confirm.text()).toContain(`Stop alerts for ${DOMAIN}?`);
+        const [still] = await database.db.select().from(domains).where(eq(domains.id, domainId));
+        expect(still?.alertsEmail).toBe(true);
+
+        const done = await app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        });
+        expect(done.status).toBe(200);
+        expect(await done.text()).toContain(`You will no longer receive e-mail alerts for ${DOMAIN}.`);
+
+        dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
+        const scanId = await scanOnce();
+        expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('unsubscribed');
+        expect(inbox).toHaveLength(2);
+      });
+    },
+  );
+}
