@@ -14,6 +14,7 @@ import type { RateLimitRule } from './middleware/rate-limit.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { domainRoutes } from './routes/domains.ts';
+import { findingRoutes } from './routes/findings.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
     '/api/domains',
     domainRoutes(deps.db, deps.auth, { queue, resolvers: deps.scanning?.resolvers, now: deps.now }),
   );
+  app.route('/api/findings', findingRoutes(deps.db, deps.auth, deps.now ?? (() => new Date())));
   app.route(
     '/scan',
     scanRoutes(deps.db, deps.auth, {

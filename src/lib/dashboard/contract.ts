@@ -92,6 +92,22 @@ export interface FindingRef {
   status: FindingView['status'];
 }
 
+/** A finding's history across scans (GET /api/findings). */
+export interface FindingRecord {
+  id: string;
+  domain: string;
+  /** Its latest report. */
+  finding: FindingView;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** When a later complete scan found it fixed; null while open. */
+  resolvedAt: string | null;
+  /** Accepted as a risk by the user: still shown, no longer alerted. */
+  accepted: { at: string; note: string } | null;
+}
+
+export const FINDING_STATES = ['open', 'resolved', 'all'] as const;
+
 export interface ScanProgress {
   /** The engine's phase: discover, resolve, validate, done. */
   stage: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCAN_FREQUENCIES, type ScanConfig, type StartScanRequest } from './contract.ts';
+import { FINDING_STATES, SCAN_FREQUENCIES, type ScanConfig, type StartScanRequest } from './contract.ts';
 import { checkDomainFormat, DOMAIN_MESSAGES } from './domain-input.ts';
 
 /** The server's request schemas for the dashboard API, on the contract's types and rules. */
@@ -31,3 +31,22 @@ export const domainNameSchema = z
     }
     return check.domain;
   });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const findingQuerySchema = z.strictObject({
+  domain: z.string().max(300).optional(),
+  state: z.enum(FINDING_STATES).default('all'),
+});
+
+/** Accept a finding as a risk (with a note saying why), or take the acceptance back. */
+export const acceptRiskSchema = z.strictObject({
+  accepted: z.boolean(),
+  note: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not hold control characters')
+    .optional(),
+});

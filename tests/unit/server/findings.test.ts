@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { findings } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { FindingRecord, FindingView } from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+const view = (subdomain: string): FindingView => ({
+  subdomain,
+  recordType: 'CNAME',
+  target: 'gone.herokuapp.com',
+  service: 'Heroku',
+  status: 'claimable',
+  risk: 'high',
+  evidence: [],
+  explanation: 'x',
+  proofOfConcept: 'y',
+  remediation: 'z',
+});
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `findings API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      let openId: string;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const at = new Date('2026-11-20T08:00:00Z');
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          now: () => new Date('2026-11-22T12:00:00Z'),
+        });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com' });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
+        await call('/api/findings', { token: ann.idToken });
+        await call('/api/findings', { token: bob.idToken });
+        const rows = await database.db
+          .insert(findings)
+          .values([
+            {
+              userId: ann.uid,
+              domain: 'acme.com',
+              key: 'k1',
+              subdomain: 'a.acme.com',
+              latest: view('a.acme.com'),
+              firstSeenAt: at,
+              lastSeenAt: at,
+            },
+            {
+              userId: ann.uid,
+              domain: 'acme.com',
+              key: 'k2',
+              subdomain: 'b.acme.com',
+              latest: view('b.acme.com'),
+              firstSeenAt: at,
+              lastSeenAt: at,
+              resolvedAt: at,
+            },
+            {
+              userId: ann.uid,
+              domain: 'other.com',
+              key: 'k3',
+              subdomain: 'c.other.com',
+              latest: view('c.other.com'),
+              firstSeenAt: at,
+              lastSeenAt: at,
+            },
+          ])
+          .returning();
+        openId = rows[0]?.id ?? '';
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const list = async (token: string, query = '') =>
+        ((await (await call(`/api/findings${query}`, { token })).json()) as { findings: FindingRecord[] })
+          .findings;
+
+      it('needs a signed-in caller', async () => {
+        await expectError(await call('/api/findings'), 401, 'Authentication required');
+        await expectError(
+          await call(`/api/findings/${openId}`, { method: 'PATCH', body: { accepted: true } }),
+          401,
+          'Authentication required',
+        );
+      });
+
+      it('lists the caller’s findings with their history, by domain and state', async () => {
+        expect((await list(ann.idToken)).map((f) => f.finding.subdomain).sort()).toEqual([
+          'a.acme.com',
+          'b.acme.com',
+          'c.other.com',
+        ]);
+        expect(
+          (await list(ann.idToken, '?domain=ACME.com&state=open')).map((f) => f.finding.subdomain),
+        ).toEqual(['a.acme.com']);
+        const [resolved] = await list(ann.idToken, '?state=resolved');
+        expect(resolved).toMatchObject({
+          domain: 'acme.com',
+          firstSeenAt: at.toISOString(),
+          resolvedAt: at.toISOString(),
+          accepted: null,
+        });
+        expect(await list(bob.idToken)).toEqual([]);
+        expect((await call('/api/findings?state=closed', { token: ann.idToken })).status).toBe(400);
+      });
+
+      it('accepts a risk with a note, and takes it back', async () => {
+        const res = await call(`/api/findings/${openId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { accepted: true, note: ' Parked domain, kept on purpose ' },
+        });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { finding: FindingRecord }).finding.accepted).toEqual({
+          at: '2026-11-22T12:00:00.000Z',
+          note: 'Parked domain, kept on purpose',
+        });
+        const back = await call(`/api/findings/${openId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { accepted: false },
+        });
+        expect(((await back.json()) as { finding: FindingRecord }).finding.accepted).toBeNull();
+      });
+
+      it("answers 404 for another user's finding and 400 for bad input", async () => {
+        await expectError(
+          await call(`/api/findings/${openId}`, {
+            method: 'PATCH',
+            token: bob.idToken,
+            body: { accepted: true },
+          }),
+          404,
+          'Finding not found',
+        );
+        await expectError(
+          await call('/api/findings/nope', { method: 'PATCH', token: ann.idToken, body: { accepted: true } }),
+          404,
+          'Finding not found',
+        );
+        expect(
+          (
+            await call(`/api/findings/${openId}`, {
+              method: 'PATCH',
+              token: ann.idToken,
+              body: { accepted: 'yes' },
+            })
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await call(`/api/findings/${openId}`, {
+              method: 'PATCH',
+              token: ann.idToken,
+              body: { accepted: true, note: 'a\u0000b' },
+            })
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await call(`/api/findings/${openId}`, {
+              method: 'PATCH',
+              token: ann.idToken,
+              body: { accepted: true, note: 'x'.repeat(501) },
+            })
+          ).status,
+        ).toBe(400);
+      });
+    },
+  );
+}
