@@ -91,6 +91,21 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   await expect(ctFinding).toContainText('Proof of concept');
   await expect(ctFinding).toContainText('How to fix it');
   expect(await blockingViolations(page)).toEqual([]);
+  // Its history across scans, and accepting it as a risk with a note (it stops alerting).
+  const history = details.getByTestId('finding-history');
+  await expect(history).toHaveCount(2);
+  const ctHistory = details
+    .getByTestId('finding-item')
+    .filter({ hasText: ctOnlyName })
+    .getByTestId('finding-history');
+  await expect(ctHistory).toContainText('First seen');
+  await ctHistory.getByRole('button', { name: 'Accept this risk…' }).click();
+  await ctHistory.getByLabel('Why is this risk acceptable?').fill('Legacy portal, shut down next week');
+  await ctHistory.getByRole('button', { name: 'Accept risk' }).click();
+  await expect(ctHistory).toContainText('Accepted risk');
+  await expect(ctHistory).toContainText('Legacy portal, shut down next week');
+  await ctHistory.getByRole('button', { name: 'Undo' }).click();
+  await expect(ctHistory.getByRole('button', { name: 'Accept this risk…' })).toBeVisible();
   await details.getByRole('button', { name: 'Close' }).click();
 
   // The report: scan-report-{domain}-{id}.json with both findings and the names checked.

@@ -3,6 +3,8 @@ import {
   createAuthedClient,
   type DomainService,
   domainService,
+  type FindingService,
+  findingService,
   type ScanService,
   scanService,
 } from '../request/api.ts';
@@ -10,6 +12,7 @@ import {
 export interface DashboardApi {
   scans: ScanService;
   domains: DomainService;
+  findings: FindingService;
 }
 
 let api: DashboardApi | undefined;
@@ -18,7 +21,7 @@ let api: DashboardApi | undefined;
 export function dashboardApi(): DashboardApi {
   if (!api) {
     const client = createAuthedClient(getIdToken);
-    api = { scans: scanService(client), domains: domainService(client) };
+    api = { scans: scanService(client), domains: domainService(client), findings: findingService(client) };
   }
   return api;
 }

@@ -3,6 +3,7 @@ import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
   DomainListResponse,
   DomainView,
+  FindingRecord,
   ScanConfig,
   ScanListResponse,
   ScanStats,
@@ -119,5 +120,18 @@ export function domainService(client: ApiClient) {
   };
 }
 
+/** Findings across scans (the monitoring issue): their history, and accepting one as a risk. */
+export function findingService(client: ApiClient) {
+  return {
+    list: (domain: string) =>
+      client.get<{ findings: FindingRecord[] }>(
+        `/api/findings?${new URLSearchParams({ domain, state: 'all' })}`,
+      ),
+    accept: (id: string, accepted: boolean, note?: string) =>
+      client.patch<{ finding: FindingRecord }>(`/api/findings/${encodeURIComponent(id)}`, { accepted, note }),
+  };
+}
+
 export type ScanService = ReturnType<typeof scanService>;
+export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;

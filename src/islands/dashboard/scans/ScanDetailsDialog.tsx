@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ScanView } from '../../../lib/dashboard/contract.ts';
+import type { FindingRecord, ScanView } from '../../../lib/dashboard/contract.ts';
 import { byRisk } from '../../../lib/dashboard/findings.ts';
 import { formatDateTime, formatDuration, isScanActive, shortId } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
@@ -7,6 +7,7 @@ import { Dialog } from '../shared/Dialog.tsx';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { FindingCard } from './FindingCard.tsx';
+import { FindingHistory } from './FindingHistory.tsx';
 import { ScanProgressBar } from './ScanProgressBar.tsx';
 import { useLiveScan } from './use-live-scan.ts';
 
@@ -20,7 +21,29 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
   const [scan, setScan] = useState<ScanView>(initial);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [history, setHistory] = useState<FindingRecord[]>([]);
   useLiveScan(scan, setScan);
+
+  useEffect(() => {
+    let live = true;
+    // The history is extra: without it the findings still show.
+    dashboardApi()
+      .findings.list(initial.domain)
+      .then(({ findings }) => live && setHistory(findings))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [initial.domain]);
+  const recordOf = (f: ScanView['findings'][number]) =>
+    history.find(
+      (r) =>
+        r.finding.subdomain === f.subdomain &&
+        r.finding.recordType === f.recordType &&
+        r.finding.target === f.target,
+    );
+  const replace = (record: FindingRecord) =>
+    setHistory((all) => all.map((r) => (r.id === record.id ? record : r)));
 
   useEffect(() => {
     let live = true;
@@ -86,9 +109,15 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
         </p>
       ) : (
         <div className="mt-2 space-y-3">
-          {byRisk(scan.findings).map((finding) => (
-            <FindingCard key={`${finding.subdomain} ${finding.target}`} finding={finding} headingLevel="h4" />
-          ))}
+          {byRisk(scan.findings).map((finding) => {
+            const record = recordOf(finding);
+            return (
+              <div key={`${finding.subdomain} ${finding.target}`} data-testid="finding-item">
+                <FindingCard finding={finding} headingLevel="h4" />
+                {record && <FindingHistory record={record} onChange={replace} />}
+              </div>
+            );
+          })}
         </div>
       )}
     </Dialog>

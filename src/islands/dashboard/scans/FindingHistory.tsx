@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import type { FindingRecord } from '../../../lib/dashboard/contract.ts';
+import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
+import { BUTTON } from '../shared/buttons.ts';
+
+interface FindingHistoryProps {
+  record: FindingRecord;
+  onChange: (record: FindingRecord) => void;
+}
+
+/** A finding across scans: first and last seen, resolved, and accepting it as a risk with a note. */
+export function FindingHistory({ record, onChange }: FindingHistoryProps) {
+  const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState('');
+  const [saving, setSaving] = useState(false);
+  const noteId = useId();
+
+  const save = async (accepted: boolean) => {
+    setSaving(true);
+    try {
+      const { finding } = await dashboardApi().findings.accept(
+        record.id,
+        accepted,
+        accepted ? note : undefined,
+      );
+      onChange(finding);
+      setEditing(false);
+    } catch (cause) {
+      toast({
+        title: 'Could not save',
+        description: cause instanceof Error ? cause.message : 'Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div
+      className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-700"
+      data-testid="finding-history"
+    >
+      <p>
+        First seen {formatDateTime(record.firstSeenAt)} · Last seen {formatDateTime(record.lastSeenAt)}
+        {record.resolvedAt && <> · Resolved {formatDateTime(record.resolvedAt)}</>}
+      </p>
+      {record.accepted ? (
+        <p className="mt-1">
+          <span className="font-semibold">Accepted risk</span> on {formatDateTime(record.accepted.at)}
+          {record.accepted.note && <>: “{record.accepted.note}”</>}. No alerts for it.{' '}
+          <button type="button" className="underline" disabled={saving} onClick={() => save(false)}>
+            Undo
+          </button>
+        </p>
+      ) : editing ? (
+        <form
+          className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save(true);
+          }}
+        >
+          <label htmlFor={noteId} className="flex-1">
+            <span className="block font-medium">Why is this risk acceptable?</span>
+            <input
+              id={noteId}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </label>
+          <button type="submit" className={BUTTON.small} disabled={saving}>
+            Accept risk
+          </button>
+          <button type="button" className={BUTTON.small} onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        !record.resolvedAt && (
+          <button type="button" className="mt-1 underline" onClick={() => setEditing(true)}>
+            Accept this risk…
+          </button>
+        )
+      )}
+    </div>
+  );
+}
