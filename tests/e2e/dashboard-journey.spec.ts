@@ -123,6 +123,23 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   expect(report.results.subdomains).toContain(ctOnlyName);
   await expect(page.getByRole('status').filter({ hasText: 'Report Downloaded' })).toBeVisible();
 
+  // The same scan as SARIF 2.1.0, and the open findings as CSV, for other tools.
+  const sarifDownload = page.waitForEvent('download');
+  await scanCard.getByRole('button', { name: `Download SARIF for ${domain}` }).click();
+  const sarif = JSON.parse(await readFile(await (await sarifDownload).path(), 'utf8'));
+  expect(sarif.version).toBe('2.1.0');
+  expect(sarif.runs[0].results).toHaveLength(2);
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Open Findings (CSV)' }).click();
+  const csv = (await readFile(await (await csvDownload).path(), 'utf8')).trim().split('\r\n');
+  expect(csv[0]).toMatch(/^domain,subdomain,record_type,target,service,status/);
+  expect(
+    csv
+      .slice(1)
+      .map((line) => line.split(',')[1])
+      .sort(),
+  ).toEqual([ctOnlyName, wordlistName].sort());
+
   // Re-scan (the day's one manual scan of the Free plan), then cancel it while it runs.
   await scanCard.getByRole('button', { name: 'Re-scan' }).click();
   await expect(

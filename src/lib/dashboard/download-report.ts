@@ -3,14 +3,20 @@ import type { ScanView } from './contract.ts';
 import { downloadJson } from './download.ts';
 import { DASHBOARD_MESSAGES } from './messages.ts';
 import { buildScanReport, reportFileName } from './report.ts';
+import { buildSarif, sarifFileName } from './sarif.ts';
 import { dashboardApi } from './services.ts';
 
-/** Downloads `scan-report-{domain}-{id}.json`, with the names checked (only GET one scan has them). */
-export async function downloadReport(scan: ScanView): Promise<void> {
+/**
+ * Downloads `scan-report-{domain}-{id}.json`, with the names checked (only GET one scan has them),
+ * or the same scan as SARIF 2.1.0 for code-scanning dashboards.
+ */
+export async function downloadReport(scan: ScanView, format: 'json' | 'sarif' = 'json'): Promise<void> {
   try {
     const full = await dashboardApi().scans.get(scan.scan_id);
-    downloadJson(reportFileName(full), buildScanReport(full));
-    toast({ title: DASHBOARD_MESSAGES.reportDownloaded, description: reportFileName(full) });
+    const name = format === 'json' ? reportFileName(full) : sarifFileName(full);
+    if (format === 'json') downloadJson(name, buildScanReport(full));
+    else downloadJson(name, buildSarif(full), 'application/sarif+json');
+    toast({ title: DASHBOARD_MESSAGES.reportDownloaded, description: name });
   } catch (error) {
     toast({
       title: 'Download failed',

@@ -1,6 +1,11 @@
 /** Saves `data` as a pretty-printed JSON file through the browser's download. */
-export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+export function downloadJson(fileName: string, data: unknown, type = 'application/json'): void {
+  downloadText(fileName, `${JSON.stringify(data, null, 2)}\n`, type);
+}
+
+/** Saves text as a file through the browser's download. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const blob = new Blob([text], { type });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -127,6 +127,7 @@ export function findingService(client: ApiClient) {
       client.get<{ findings: FindingRecord[] }>(
         `/api/findings?${new URLSearchParams({ domain, state: 'all' })}`,
       ),
+    open: () => client.get<{ findings: FindingRecord[] }>('/api/findings?state=open'),
     accept: (id: string, accepted: boolean, note?: string) =>
       client.patch<{ finding: FindingRecord }>(`/api/findings/${encodeURIComponent(id)}`, { accepted, note }),
   };

@@ -35,9 +35,9 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
     await cancelScan(scan.scan_id);
     setBusy(null);
   };
-  const download = async () => {
+  const download = async (format: 'json' | 'sarif') => {
     setBusy('download');
-    await downloadReport(scan);
+    await downloadReport(scan, format);
     setBusy(null);
   };
 
@@ -67,12 +67,23 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
             <button
               type="button"
               className={BUTTON.small}
-              onClick={download}
+              onClick={() => download('json')}
               disabled={busy !== null}
               aria-label={`Download report for ${scan.domain}`}
             >
               <DownloadIcon />
               Download
+            </button>
+          )}
+          {scan.status === 'completed' && (
+            <button
+              type="button"
+              className={BUTTON.small}
+              onClick={() => download('sarif')}
+              disabled={busy !== null}
+              aria-label={`Download SARIF for ${scan.domain}`}
+            >
+              SARIF
             </button>
           )}
           <button type="button" className={BUTTON.small} onClick={() => onViewDetails(scan)}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ScanView } from '../../../lib/dashboard/contract.ts';
-import { downloadJson } from '../../../lib/dashboard/download.ts';
+import { downloadJson, downloadText } from '../../../lib/dashboard/download.ts';
+import { findingsCsv, findingsCsvFileName } from '../../../lib/dashboard/findings-csv.ts';
 import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
@@ -49,6 +50,26 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
       setExporting(false);
     }
   };
+  const exportOpenFindings = async () => {
+    setExporting(true);
+    try {
+      const { findings } = await dashboardApi().findings.open();
+      const name = findingsCsvFileName(new Date());
+      downloadText(name, findingsCsv(findings), 'text/csv');
+      toast({
+        title: 'Findings Exported',
+        description: `${findings.length} open findings saved as ${name}.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Export failed',
+        description: error instanceof Error ? error.message : 'The findings could not be exported.',
+        variant: 'destructive',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
   const showAll = () => {
     setSearch('');
     setFilter('all');
@@ -66,6 +87,14 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         <div className="flex gap-2">
           <button type="button" className={BUTTON.secondary} onClick={exportAll} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export All'}
+          </button>
+          <button
+            type="button"
+            className={BUTTON.secondary}
+            onClick={exportOpenFindings}
+            disabled={exporting}
+          >
+            Open Findings (CSV)
           </button>
           <button type="button" className={BUTTON.primary} onClick={() => setNewScan(true)}>
             New Scan

@@ -1,0 +1,89 @@
+import type { FindingView, ScanView } from './contract.ts';
+
+/** SARIF 2.1.0, the format code-scanning dashboards read: one run, a rule per service and record type. */
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: unknown[];
+}
+
+const LEVEL: Record<FindingView['status'], 'error' | 'warning' | 'note'> = {
+  claimable: 'error',
+  likely: 'warning',
+  review: 'note',
+};
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+export const ruleId = (f: FindingView) =>
+  `dangling-${f.recordType.toLowerCase()}/${slug(f.service) || 'unknown'}`;
+
+export function sarifFileName(scan: Pick<ScanView, 'domain' | 'scan_id'>): string {
+  return `scan-report-${scan.domain}-${scan.scan_id}.sarif`;
+}
+
+/** A scan as a SARIF log: each finding a result on the DNS name (a logical location), with its fix. */
+export function buildSarif(scan: ScanView, toolVersion = '0.1.0'): SarifLog {
+  const rules = new Map<string, FindingView>();
+  for (const f of scan.findings) if (!rules.has(ruleId(f))) rules.set(ruleId(f), f);
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'DangleWatch',
+            version: toolVersion,
+            informationUri: 'https://github.com/danglewatch/danglewatch',
+            rules: [...rules].map(([id, f]) => ({
+              id,
+              name: `Dangling${f.recordType}`,
+              shortDescription: { text: `${f.recordType} record into ${f.service} that anyone may claim` },
+              help: { text: f.remediation },
+              properties: { tags: ['security', 'subdomain-takeover', 'dns'] },
+            })),
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: scan.status === 'completed',
+            ...(scan.started_at ? { startTimeUtc: scan.started_at } : {}),
+            ...(scan.completed_at ? { endTimeUtc: scan.completed_at } : {}),
+          },
+        ],
+        results: scan.findings.map((f) => ({
+          ruleId: ruleId(f),
+          level: LEVEL[f.status],
+          message: { text: `${f.subdomain}: ${f.explanation} Fix: ${f.remediation}` },
+          locations: [
+            {
+              logicalLocations: [
+                {
+                  name: f.subdomain,
+                  fullyQualifiedName: `dns:${f.subdomain}/${f.recordType}`,
+                  kind: 'resource',
+                },
+              ],
+            },
+          ],
+          partialFingerprints: {
+            'danglewatch/v1': `${f.subdomain}|${f.recordType}|${f.target}|${f.service}`,
+          },
+          properties: {
+            status: f.status,
+            risk: f.risk,
+            target: f.target,
+            service: f.service,
+            evidence: f.evidence,
+            proofOfConcept: f.proofOfConcept,
+          },
+        })),
+      },
+    ],
+  };
+}
