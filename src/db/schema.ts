@@ -86,6 +86,8 @@ export const domains = pgTable(
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
     /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
     alertsEmail: boolean('alerts_email').notNull().default(true),
+    /** The least serious finding status that alerts: review (everything), likely or claimable. */
+    alertMinStatus: text('alert_min_status').notNull().default('review'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -189,9 +189,15 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   await menu.getByRole('menuitem', { name: 'Scan Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Scan Settings' });
   await settings.getByLabel('Scan Frequency').selectOption('manual');
+  await expect(settings.getByLabel('E-mail alerts')).toBeChecked();
+  await settings.getByLabel('Alert on').selectOption('claimable');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toHaveCount(0);
   await expect(page.getByTestId('domain-card')).toContainText('Next ScanManual only');
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Scan Settings' }).click();
+  await expect(settings.getByLabel('Alert on')).toHaveValue('claimable');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
 
   await menuButton.click();
   await menu.getByRole('menuitem', { name: 'Force Rescan' }).click();

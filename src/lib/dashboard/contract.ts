@@ -23,6 +23,17 @@ export const DEFAULT_SCAN_CONFIG: ScanConfig = {
   scanFrequency: 'daily',
 };
 
+/** Finding statuses from the least to the most certain. */
+export const FINDING_STATUSES = ['review', 'likely', 'claimable'] as const;
+
+/** Per-domain alerts (the monitoring issue): the e-mail channel, and the least status that alerts. */
+export interface AlertSettings {
+  email: boolean;
+  minStatus: (typeof FINDING_STATUSES)[number];
+}
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = { email: true, minStatus: 'review' };
+
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 
@@ -53,6 +64,7 @@ export interface DomainView {
   falsePositivesFiltered: number | null;
   durationSeconds: number | null;
   scanConfig: ScanConfig;
+  alerts: AlertSettings;
   /** The last verification or scan error, in words. */
   error: string | null;
 }

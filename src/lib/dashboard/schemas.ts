@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FINDING_STATES, SCAN_FREQUENCIES, type ScanConfig, type StartScanRequest } from './contract.ts';
+import {
+  type AlertSettings,
+  FINDING_STATES,
+  FINDING_STATUSES,
+  SCAN_FREQUENCIES,
+  type ScanConfig,
+  type StartScanRequest,
+} from './contract.ts';
 import { checkDomainFormat, DOMAIN_MESSAGES } from './domain-input.ts';
 
 /** The server's request schemas for the dashboard API, on the contract's types and rules. */
@@ -10,6 +17,11 @@ export const scanConfigSchema = z.strictObject({
   useMultiStageValidation: z.boolean(),
   scanFrequency: z.enum(SCAN_FREQUENCIES),
 }) satisfies z.ZodType<ScanConfig>;
+
+export const alertSettingsSchema = z.strictObject({
+  email: z.boolean(),
+  minStatus: z.enum(FINDING_STATUSES),
+}) satisfies z.ZodType<AlertSettings>;
 
 export const startScanSchema = z.strictObject({
   domain: z.string().max(300),

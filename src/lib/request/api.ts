@@ -1,6 +1,7 @@
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
 import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
+  AlertSettings,
   DomainListResponse,
   DomainView,
   FindingRecord,
@@ -114,8 +115,8 @@ export function domainService(client: ApiClient) {
       client.post<{ domain: DomainView }>('/api/domains', { domain: assertDomain(domain), scanConfig }),
     verify: async (id: string) =>
       client.post<{ verified: boolean; error?: string; domain: DomainView }>(`${domainPath(id)}/verify`),
-    update: async (id: string, scanConfig: ScanConfig) =>
-      client.patch<{ domain: DomainView }>(domainPath(id), { scanConfig }),
+    update: async (id: string, changes: { scanConfig?: ScanConfig; alerts?: AlertSettings }) =>
+      client.patch<{ domain: DomainView }>(domainPath(id), changes),
     remove: async (id: string) => client.delete<null>(domainPath(id)),
   };
 }

@@ -6,7 +6,7 @@ import { domains } from '../../db/schema.ts';
 import { companyDomain } from '../../lib/auth/domain.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
-import { domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
+import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
@@ -28,7 +28,9 @@ export interface DomainDeps {
 const smallBody = limitBody(8);
 
 const addSchema = z.strictObject({ domain: domainNameSchema, scanConfig: scanConfigSchema.optional() });
-const patchSchema = z.strictObject({ scanConfig: scanConfigSchema });
+const patchSchema = z
+  .strictObject({ scanConfig: scanConfigSchema.optional(), alerts: alertSettingsSchema.optional() })
+  .refine((body) => body.scanConfig || body.alerts, 'give scanConfig, alerts or both');
 
 /** The caller's monitored domains (the dashboard issue's API contract). */
 export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDeps) {
@@ -125,14 +127,19 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       });
     })
     .patch('/:id', smallBody, async (c) => {
-      const { scanConfig } = await readJson(c, patchSchema);
+      const { scanConfig, alerts } = await readJson(c, patchSchema);
       const user = await currentUser(db, c.get('token'));
       const row = await ownDomain(db, user.id, c.req.param('id'));
       const latest = (await latestScans(db, [row.id])).get(row.id);
       const last = latest?.completedAt ?? latest?.createdAt ?? now();
       const [updated] = await db
         .update(domains)
-        .set({ scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null })
+        .set({
+          ...(scanConfig
+            ? { scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null }
+            : {}),
+          ...(alerts ? { alertsEmail: alerts.email, alertMinStatus: alerts.minStatus } : {}),
+        })
         .where(and(eq(domains.id, row.id), eq(domains.userId, user.id)))
         .returning();
       if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');

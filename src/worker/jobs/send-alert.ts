@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
+import { FINDING_STATUSES, type FindingRef } from '../../lib/dashboard/contract.ts';
 import { alertChanges, alertMessage, isEmpty } from '../../server/alerts/alert-message.ts';
 import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../server/alerts/unsubscribe-link.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
@@ -48,8 +49,13 @@ export async function sendScanAlert(
   const acceptedPlaces = new Set(
     accepted.map(({ latest }) => `${latest.subdomain} ${latest.recordType} ${latest.target}`),
   );
-  const alert = alertChanges(row.scan.changes, (f) =>
-    acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`),
+  // Left out: accepted risks, and statuses below the domain's 'Alert on' setting.
+  const least = FINDING_STATUSES.indexOf(row.domain.alertMinStatus as FindingRef['status']);
+  const alert = alertChanges(
+    row.scan.changes,
+    (f) =>
+      acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`) ||
+      FINDING_STATUSES.indexOf(f.status) < least,
   );
   if (isEmpty(alert)) return 'no-change';
   const secret = await appSecret(db, UNSUBSCRIBE_SECRET);

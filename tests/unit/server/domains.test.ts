@@ -320,6 +320,33 @@ for (const backend of databaseBackends) {
         ).toBe(400);
       });
 
+      it('PATCH changes the alerts alone: e-mail and the least status that alerts', async () => {
+        expect(
+          (
+            ((await (await call('/api/domains', { token: ann.idToken })).json()) as DomainListResponse)
+              .domains[0] as DomainView
+          ).alerts,
+        ).toEqual({ email: true, minStatus: 'review' });
+        const res = await call(`/api/domains/${annId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { alerts: { email: false, minStatus: 'claimable' } },
+        });
+        expect(res.status).toBe(200);
+        const { domain } = (await res.json()) as { domain: DomainView };
+        expect(domain.alerts).toEqual({ email: false, minStatus: 'claimable' });
+        expect(domain.scanConfig.scanFrequency).toBe('manual');
+        for (const body of [
+          {},
+          { alerts: { email: true, minStatus: 'urgent' } },
+          { alerts: { email: 'no', minStatus: 'review' } },
+        ]) {
+          expect(
+            (await call(`/api/domains/${annId}`, { method: 'PATCH', token: ann.idToken, body })).status,
+          ).toBe(400);
+        }
+      });
+
       it('DELETE removes the domain and its schedule; its scans stay until retention', async () => {
         const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, annId));
         expect((await call(`/api/domains/${annId}`, { method: 'DELETE', token: ann.idToken })).status).toBe(

@@ -149,6 +149,41 @@ for (const backend of databaseBackends) {
         );
       });
 
+      it("leaves out what the domain's 'Alert on' setting does not cover", async () => {
+        const review = {
+          subdomain: `x.${DOMAIN}`,
+          recordType: 'CNAME' as const,
+          target: 'x.example.net',
+          service: 'Other',
+          status: 'review' as const,
+        };
+        const insertWith = async (changes: NonNullable<typeof scans.$inferInsert.changes>) => {
+          const [row] = await database.db
+            .insert(scans)
+            .values({ userId: 'u-alert', domainId, domain: DOMAIN, status: 'completed', changes })
+            .returning();
+          return row?.id ?? '';
+        };
+        await database.db.update(domains).set({ alertMinStatus: 'likely' }).where(eq(domains.id, domainId));
+        try {
+          const quiet = await insertWith({ new: [review], changed: [], resolved: [], stillOpen: 0 });
+          expect(await sendScanAlert(database.db, quiet, deps(), logger)).toBe('no-change');
+          const loud = await insertWith({
+            new: [review, { ...review, subdomain: `y.${DOMAIN}`, status: 'likely' }],
+            changed: [],
+            resolved: [],
+            stillOpen: 0,
+          });
+          expect(await sendScanAlert(database.db, loud, deps(), logger)).toBe('sent');
+          expect(inbox.at(-1)?.subject).toBe(`DangleWatch: 1 new dangling record on ${DOMAIN}`);
+          expect(inbox.at(-1)?.text).toContain(`y.${DOMAIN}`);
+          expect(inbox.at(-1)?.text).not.toContain(`x.${DOMAIN}`);
+        } finally {
+          await database.db.update(domains).set({ alertMinStatus: 'review' }).where(eq(domains.id, domainId));
+          inbox.pop();
+        }
+      });
+
       it('unsubscribes without sign-in through the signed link, which cannot be forged', async () => {
         const app = testApp(database);
         const link = new URL(header(inbox[0] as ParsedMail, 'list-unsubscribe').replace(/^<|>$/g, ''));

@@ -1,27 +1,32 @@
 import { useState } from 'react';
-import type { DomainView, ScanConfig } from '../../../lib/dashboard/contract.ts';
+import type { AlertSettings, DomainView, ScanConfig } from '../../../lib/dashboard/contract.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { upsertDomain } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';
+import { AlertSettingsFields } from './AlertSettingsFields.tsx';
 
 interface ScanSettingsDialogProps {
   domain: DomainView;
   onClose: () => void;
 }
 
-/** Changes a domain's scan options and frequency (PATCH /api/domains/{id}); the next scan date follows. */
+/**
+ * Changes a domain's scan options and frequency, and its alerts (PATCH /api/domains/{id}); the
+ * next scan date follows.
+ */
 export function ScanSettingsDialog({ domain, onClose }: ScanSettingsDialogProps) {
   const [config, setConfig] = useState<ScanConfig>(domain.scanConfig);
+  const [alerts, setAlerts] = useState<AlertSettings>(domain.alerts);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     setSaving(true);
     setError(null);
     try {
-      const answer = await dashboardApi().domains.update(domain.id, config);
+      const answer = await dashboardApi().domains.update(domain.id, { scanConfig: config, alerts });
       upsertDomain(answer.domain);
       toast({
         title: 'Scan Settings Saved',
@@ -49,6 +54,7 @@ export function ScanSettingsDialog({ domain, onClose }: ScanSettingsDialogProps)
       }
     >
       <AddDomainConfigStep domain={domain.domain} config={config} onChange={setConfig} error={error} />
+      <AlertSettingsFields alerts={alerts} onChange={setAlerts} />
     </Dialog>
   );
 }

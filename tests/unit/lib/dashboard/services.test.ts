@@ -62,7 +62,7 @@ describe('the dashboard service clients follow the contract', () => {
     await domains.list();
     await domains.add('acme.io', config);
     await domains.verify('d/1');
-    await domains.update('d1', config);
+    await domains.update('d1', { scanConfig: config });
     await domains.remove('d1');
     expect(calls.map((c) => `${c.method} ${c.url.replace('http://api.test', '')}`)).toEqual([
       'GET /api/domains',

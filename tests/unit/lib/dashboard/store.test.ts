@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DomainView, QuotaView } from '../../../../src/lib/dashboard/contract.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../../src/lib/dashboard/contract.ts';
+import { DEFAULT_ALERT_SETTINGS, DEFAULT_SCAN_CONFIG } from '../../../../src/lib/dashboard/contract.ts';
 import { $domains, dropDomain, loadDomains, upsertDomain } from '../../../../src/lib/dashboard/store.ts';
 import type { DomainService } from '../../../../src/lib/request/api.ts';
 
@@ -23,6 +23,7 @@ function domain(id: string, name: string): DomainView {
     verificationMethod: 'dns',
     verificationToken: 'token',
     txtRecord: { type: 'TXT', name: '@', value: 'danglewatch-verify=token' },
+    alerts: DEFAULT_ALERT_SETTINGS,
     addedAt: '2026-11-22T10:00:00.000Z',
     verifiedAt: null,
     lastScanAt: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "domains" ADD COLUMN "alert_min_status" text DEFAULT 'review' NOT NULL;
