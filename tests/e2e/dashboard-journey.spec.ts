@@ -166,8 +166,17 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   await expect(newScan.getByLabel('Certificate Transparency')).toBeChecked();
   await newScan.getByRole('button', { name: 'Cancel' }).click();
 
-  // The verified card's menu: Visit Domain, Scan Settings (PATCH), Force Rescan, Remove Domain.
+  // The trend of open findings over the domain's completed scans: a chart, and the same as a table.
   await page.getByRole('button', { name: 'Domains', exact: true }).click();
+  await page.getByRole('button', { name: 'Show trend' }).click();
+  const trend = page.getByTestId('domain-trend');
+  await expect(trend).toContainText('Open findings, last 90 days');
+  await expect(trend).toContainText(/Latest scan \(.*\): \d+ claimable/);
+  await trend.getByText('The figures as a table').click();
+  await expect(trend.getByRole('row')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'Hide trend' }).click();
+
+  // The verified card's menu: Visit Domain, Scan Settings (PATCH), Force Rescan, Remove Domain.
   const menuButton = page.getByRole('button', { name: `Actions for ${domain}` });
   await menuButton.click();
   const menu = page.getByRole('menu', { name: `Actions for ${domain}` });

@@ -24,3 +24,5 @@ export const TXT_PREFIX = 'danglewatch-verify=';
 export const USER_CONCURRENT_SCANS = 2;
 /** The DNS propagation note shown with the TXT record. */
 export const DNS_PROPAGATION_NOTE = 'DNS changes may take up to 24 hours to propagate.';
+/** The trend chart's window. */
+export const TREND_DAYS = 90;

@@ -120,6 +120,15 @@ export interface FindingRecord {
 
 export const FINDING_STATES = ['open', 'resolved', 'all'] as const;
 
+/** One completed scan in a domain's trend: its open findings by status. */
+export interface TrendPoint {
+  at: string;
+  scanId: string;
+  claimable: number;
+  likely: number;
+  review: number;
+}
+
 export interface ScanProgress {
   /** The engine's phase: discover, resolve, validate, done. */
   stage: string;

@@ -10,6 +10,7 @@ import type {
   ScanStats,
   ScanStatus,
   ScanView,
+  TrendPoint,
 } from '../dashboard/contract.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
 import { isValidDomain } from './domain-format.ts';
@@ -118,6 +119,7 @@ export function domainService(client: ApiClient) {
     update: async (id: string, changes: { scanConfig?: ScanConfig; alerts?: AlertSettings }) =>
       client.patch<{ domain: DomainView }>(domainPath(id), changes),
     remove: async (id: string) => client.delete<null>(domainPath(id)),
+    trend: async (id: string) => client.get<{ points: TrendPoint[] }>(`${domainPath(id)}/trend`),
   };
 }
 

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { domains } from '../../db/schema.ts';
+import { domains, scans } from '../../db/schema.ts';
 import { companyDomain } from '../../lib/auth/domain.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../lib/dashboard/contract.ts';
+import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
+import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
@@ -144,6 +145,24 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         .returning();
       if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
       return c.json({ domain: domainView(updated, latest) });
+    })
+    .get('/:id/trend', async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      const since = new Date(now().getTime() - TREND_DAYS * 24 * 60 * 60_000);
+      const completed = await db
+        .select({ id: scans.id, at: scans.completedAt, findings: scans.findings })
+        .from(scans)
+        .where(and(eq(scans.domainId, row.id), eq(scans.status, 'completed'), gte(scans.completedAt, since)))
+        .orderBy(asc(scans.completedAt));
+      const points: TrendPoint[] = completed.map((scan) => ({
+        at: (scan.at as Date).toISOString(),
+        scanId: scan.id,
+        claimable: scan.findings.filter((f) => f.status === 'claimable').length,
+        likely: scan.findings.filter((f) => f.status === 'likely').length,
+        review: scan.findings.filter((f) => f.status === 'review').length,
+      }));
+      return c.json({ points });
     })
     .delete('/:id', async (c) => {
       const user = await currentUser(db, c.get('token'));

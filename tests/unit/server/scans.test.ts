@@ -9,6 +9,7 @@ import {
   type ScanStats,
   type ScanView,
   type ServiceHealth,
+  type TrendPoint,
 } from '../../../src/lib/dashboard/contract.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
@@ -279,6 +280,21 @@ for (const backend of databaseBackends) {
         };
         expect(exported.scans).toHaveLength(13);
         expect(exported.scans.find((s) => s.findings.length)?.findings[0]).toEqual(FINDING);
+      });
+
+      it("draws a domain's trend from its completed scans: open findings by status", async () => {
+        const res = await call(`/api/domains/${domainId}/trend`, { token: ann.idToken });
+        expect(res.status).toBe(200);
+        const { points } = (await res.json()) as { points: TrendPoint[] };
+        expect(points).toHaveLength(9);
+        expect(points.every((p) => p.claimable === 1 && p.likely === 0 && p.review === 0)).toBe(true);
+        expect(points.map((p) => p.at)).toEqual([...points.map((p) => p.at)].sort());
+        await expectError(
+          await call(`/api/domains/${domainId}/trend`, { token: bob.idToken }),
+          404,
+          'Domain not found',
+        );
+        await expectError(await call(`/api/domains/${domainId}/trend`), 401, 'Authentication required');
       });
 
       it('health reports the database, the queue and the worker heartbeat', async () => {

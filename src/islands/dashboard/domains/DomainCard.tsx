@@ -6,6 +6,7 @@ import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { DomainMenu } from './DomainMenu.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
+import { DomainTrend } from './DomainTrend.tsx';
 import { FailedVerification } from './FailedVerification.tsx';
 import { PendingVerification } from './PendingVerification.tsx';
 import { ScanSettingsDialog } from './ScanSettingsDialog.tsx';
@@ -26,6 +27,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   // A check that could not reach DNS leaves the domain pending; its reason still shows.
   const [pendingError, setPendingError] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
+  const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
   // Spec 2 §4: a rescan that fails to start shows the scan as failed to start, on the card.
   const [startError, setStartError] = useState<string | null>(null);
@@ -149,6 +151,19 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         />
       )}
       {domain.status === 'verified' && <ScanStatusPanel domain={domain} startError={startError} />}
+      {domain.status === 'verified' && (
+        <div className="mt-2">
+          <button
+            type="button"
+            className="text-sm font-medium text-brand-700 underline"
+            aria-expanded={showTrend}
+            onClick={() => setShowTrend(!showTrend)}
+          >
+            {showTrend ? 'Hide trend' : 'Show trend'}
+          </button>
+          {showTrend && <DomainTrend domainId={domain.id} domainName={domain.domain} />}
+        </div>
+      )}
       {editing && <ScanSettingsDialog domain={domain} onClose={() => setEditing(false)} />}
     </li>
   );
