@@ -88,6 +88,8 @@ export const domains = pgTable(
     alertsEmail: boolean('alerts_email').notNull().default(true),
     /** The least serious finding status that alerts: review (everything), likely or claimable. */
     alertMinStatus: text('alert_min_status').notNull().default('review'),
+    /** Webhook alerts on changes, to every webhook of the owner. */
+    alertsWebhook: boolean('alerts_webhook').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -189,6 +191,49 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** A user's webhook endpoints for change alerts; each signs its deliveries with its own secret. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** json (our payload) or slack (an incoming-webhook message). */
+    format: text('format').notNull(),
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_user').on(t.userId)],
+);
+
+/** Each attempt series to send one payload to one webhook: the delivery log of the settings screen. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    scanId: uuid('scan_id'),
+    /** changes or test. */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending, delivered or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_scan').on(t.webhookId, t.scanId),
+    index('webhook_deliveries_created').on(t.webhookId, t.createdAt),
+  ],
+);
 
 /** Each worker process reports here; GET /scan/health reads the freshest. */
 export const workerHeartbeats = pgTable('worker_heartbeats', {

@@ -20,6 +20,7 @@ import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { scanRoutes } from './routes/scans.ts';
+import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
   scanning?: { queue: ScanQueue; queueUp: () => boolean; resolvers?: string[] };
   /** The clock of the dashboard routes; tests move it. */
   now?: () => Date;
+  /** Webhook deliveries (the queue) and the address rules; without them, 'Send test' answers 503. */
+  webhooks?: WebhookDeps;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
 }
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps) {
     '/api/domains',
     domainRoutes(deps.db, deps.auth, { queue, resolvers: deps.scanning?.resolvers, now: deps.now }),
   );
+  app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, deps.now ?? (() => new Date())));
   app.route(
     '/scan',

@@ -52,6 +52,7 @@ export async function startServer(config: Config = loadConfig()) {
     trustProxy: config.TRUST_PROXY,
     scanning: { queue: worker.queue, queueUp: worker.isUp, resolvers: engine.resolvers },
     operatorToken,
+    webhooks: { enqueue: worker.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

@@ -5,12 +5,14 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { scans, workerHeartbeats } from '../db/schema.ts';
 import type { ScanQueue } from '../server/domains/scan-requests.ts';
+import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
 import { reapStaleScans } from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
 import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
+import { queueWebhookAlerts } from './jobs/webhook-alerts.ts';
 import type { EngineSettings } from './scan-options.ts';
 
 const RUN_SCAN = 'run-scan';
@@ -18,6 +20,7 @@ const SCHEDULE_SCANS = 'schedule-scans';
 const REAP_SCANS = 'reap-scans';
 const PURGE_SCANS = 'purge-scans';
 const SEND_ALERT = 'send-alert';
+const DELIVER_WEBHOOK = 'deliver-webhook';
 /** Scans one worker process runs at once. */
 const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
@@ -27,6 +30,8 @@ const DEFERRED_DELAY_SECONDS = 5;
 export interface Worker {
   boss: PgBoss;
   queue: ScanQueue;
+  /** Queues one webhook delivery (its attempts and their retries). */
+  enqueueDelivery: (deliveryId: string) => Promise<void>;
   isUp(): boolean;
   stop(): Promise<void>;
 }
@@ -73,11 +78,33 @@ export async function startWorker(
     },
   );
 
+  const enqueueDelivery = async (deliveryId: string) => {
+    await boss.send(DELIVER_WEBHOOK, { deliveryId });
+  };
+  // A receiver that is down for a while: retried with growing delays; the last attempt gives up.
+  await boss.createQueue(DELIVER_WEBHOOK, {
+    retryLimit: WEBHOOK_ATTEMPTS - 1,
+    retryDelay: 10,
+    retryBackoff: true,
+  });
+  await boss.work<{ deliveryId: string }>(DELIVER_WEBHOOK, async ([job]) => {
+    if (!job) return;
+    const outcome = await deliverWebhook(db, job.data.deliveryId, {
+      allowPrivate: settings.allowPrivate,
+      logger,
+    });
+    if (outcome === 'retry') throw new Error('webhook delivery will be retried');
+  });
+
   // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
   await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
   if (alerts) {
     await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
       if (!job) return;
+      await queueWebhookAlerts(db, job.data.scanId, {
+        publicUrl: alerts.publicUrl,
+        enqueue: enqueueDelivery,
+      });
       await sendScanAlert(db, job.data.scanId, alerts, logger);
     });
   }
@@ -122,6 +149,7 @@ export async function startWorker(
   return {
     boss,
     queue,
+    enqueueDelivery,
     isUp: () => up,
     stop: async () => {
       clearInterval(heartbeat);

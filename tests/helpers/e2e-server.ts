@@ -50,10 +50,18 @@ async function seedScans(email: string, domain: string, count: number) {
   );
 }
 
+/** Webhook deliveries the server made to `/hook`, for the specs to read at `GET /hooks`. */
+const hooks: { headers: http.IncomingHttpHeaders; body: unknown }[] = [];
+
 const control = http.createServer(async (req, res) => {
   try {
     const body = req.method === 'POST' ? await readBody(req) : {};
-    if (req.url === '/dns' && req.method === 'POST') {
+    if (req.url === '/hook' && req.method === 'POST') {
+      hooks.push({ headers: req.headers, body });
+    } else if (req.url === '/hooks') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hooks));
+      return;
+    } else if (req.url === '/dns' && req.method === 'POST') {
       dns.add(String(body.name), { type: body.type, data: body.data } as FixtureRecord);
     } else if (req.url === '/ct' && req.method === 'POST') {
       api.crtsh.set(

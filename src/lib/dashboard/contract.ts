@@ -26,13 +26,15 @@ export const DEFAULT_SCAN_CONFIG: ScanConfig = {
 /** Finding statuses from the least to the most certain. */
 export const FINDING_STATUSES = ['review', 'likely', 'claimable'] as const;
 
-/** Per-domain alerts (the monitoring issue): the e-mail channel, and the least status that alerts. */
+/** Per-domain alerts (the monitoring issue): the channels, and the least status that alerts. */
 export interface AlertSettings {
   email: boolean;
+  /** To every webhook of the owner. */
+  webhooks: boolean;
   minStatus: (typeof FINDING_STATUSES)[number];
 }
 
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = { email: true, minStatus: 'review' };
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = { email: true, webhooks: true, minStatus: 'review' };
 
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -119,6 +121,28 @@ export interface FindingRecord {
 }
 
 export const FINDING_STATES = ['open', 'resolved', 'all'] as const;
+
+/** A webhook for change alerts (GET /api/webhooks); the secret signs its deliveries. */
+export interface WebhookView {
+  id: string;
+  url: string;
+  format: 'json' | 'slack';
+  secret: string;
+  createdAt: string;
+}
+
+/** One entry of the delivery log. */
+export interface WebhookDeliveryView {
+  id: string;
+  webhookId: string;
+  kind: 'changes' | 'test';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  responseStatus: number | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
 
 /** One completed scan in a domain's trend: its open findings by status. */
 export interface TrendPoint {

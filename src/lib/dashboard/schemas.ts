@@ -20,6 +20,7 @@ export const scanConfigSchema = z.strictObject({
 
 export const alertSettingsSchema = z.strictObject({
   email: z.boolean(),
+  webhooks: z.boolean(),
   minStatus: z.enum(FINDING_STATUSES),
 }) satisfies z.ZodType<AlertSettings>;
 

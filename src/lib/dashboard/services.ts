@@ -7,12 +7,15 @@ import {
   findingService,
   type ScanService,
   scanService,
+  type WebhookService,
+  webhookService,
 } from '../request/api.ts';
 
 export interface DashboardApi {
   scans: ScanService;
   domains: DomainService;
   findings: FindingService;
+  webhooks: WebhookService;
 }
 
 let api: DashboardApi | undefined;
@@ -21,7 +24,12 @@ let api: DashboardApi | undefined;
 export function dashboardApi(): DashboardApi {
   if (!api) {
     const client = createAuthedClient(getIdToken);
-    api = { scans: scanService(client), domains: domainService(client), findings: findingService(client) };
+    api = {
+      scans: scanService(client),
+      domains: domainService(client),
+      findings: findingService(client),
+      webhooks: webhookService(client),
+    };
   }
   return api;
 }

@@ -11,6 +11,8 @@ import type {
   ScanStatus,
   ScanView,
   TrendPoint,
+  WebhookDeliveryView,
+  WebhookView,
 } from '../dashboard/contract.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
 import { isValidDomain } from './domain-format.ts';
@@ -136,6 +138,19 @@ export function findingService(client: ApiClient) {
   };
 }
 
+/** Webhooks for change alerts, their delivery log, and 'Send test'. */
+export function webhookService(client: ApiClient) {
+  return {
+    list: () => client.get<{ webhooks: WebhookView[]; deliveries: WebhookDeliveryView[] }>('/api/webhooks'),
+    add: (url: string, format: WebhookView['format']) =>
+      client.post<{ webhook: WebhookView }>('/api/webhooks', { url, format }),
+    remove: (id: string) => client.delete<null>(`/api/webhooks/${encodeURIComponent(id)}`),
+    test: (id: string) =>
+      client.post<{ delivery: WebhookDeliveryView }>(`/api/webhooks/${encodeURIComponent(id)}/test`),
+  };
+}
+
 export type ScanService = ReturnType<typeof scanService>;
+export type WebhookService = ReturnType<typeof webhookService>;
 export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;

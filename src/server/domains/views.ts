@@ -58,7 +58,11 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
     falsePositivesFiltered: latest ? latest.falsePositivesFiltered : null,
     durationSeconds: latest?.durationSeconds ?? null,
     scanConfig: row.scanConfig,
-    alerts: { email: row.alertsEmail, minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'] },
+    alerts: {
+      email: row.alertsEmail,
+      webhooks: row.alertsWebhook,
+      minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'],
+    },
     error: row.status === 'failed' ? row.verificationError : (latest?.error ?? null),
   };
 }

@@ -139,7 +139,9 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
           ...(scanConfig
             ? { scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null }
             : {}),
-          ...(alerts ? { alertsEmail: alerts.email, alertMinStatus: alerts.minStatus } : {}),
+          ...(alerts
+            ? { alertsEmail: alerts.email, alertsWebhook: alerts.webhooks, alertMinStatus: alerts.minStatus }
+            : {}),
         })
         .where(and(eq(domains.id, row.id), eq(domains.userId, user.id)))
         .returning();

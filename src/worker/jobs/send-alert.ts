@@ -16,26 +16,15 @@ export interface AlertDeps {
 
 export type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
 
-/**
- * The e-mail alert of one completed scan: sent only when something is new, got worse or was
- * resolved, leaving out findings the user accepted as a risk; once per scan even when retried.
- */
-export async function sendScanAlert(
-  db: Db,
-  scanId: string,
-  deps: AlertDeps,
-  logger: Logger,
-): Promise<AlertOutcome> {
+/** A completed scan, its domain and owner's address, and what of its changes deserves an alert. */
+export async function scanAlert(db: Db, scanId: string) {
   const [row] = await db
     .select({ scan: scans, domain: domains, email: users.email })
     .from(scans)
     .innerJoin(domains, eq(domains.id, scans.domainId))
     .innerJoin(users, eq(users.id, scans.userId))
     .where(eq(scans.id, scanId));
-  if (!row?.scan.changes) return 'no-change';
-  if (row.scan.alertedAt) return 'already-sent';
-  if (!row.domain.alertsEmail) return 'unsubscribed';
-  if (!row.email) return 'no-address';
+  if (!row?.scan.changes) return undefined;
   const accepted = await db
     .select({ latest: findings.latest })
     .from(findings)
@@ -57,6 +46,25 @@ export async function sendScanAlert(
       acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`) ||
       FINDING_STATUSES.indexOf(f.status) < least,
   );
+  return { ...row, alert };
+}
+
+/**
+ * The e-mail alert of one completed scan: sent only when something is new, got worse or was
+ * resolved, leaving out findings the user accepted as a risk; once per scan even when retried.
+ */
+export async function sendScanAlert(
+  db: Db,
+  scanId: string,
+  deps: AlertDeps,
+  logger: Logger,
+): Promise<AlertOutcome> {
+  const found = await scanAlert(db, scanId);
+  if (!found) return 'no-change';
+  const { alert, ...row } = found;
+  if (row.scan.alertedAt) return 'already-sent';
+  if (!row.domain.alertsEmail) return 'unsubscribed';
+  if (!row.email) return 'no-address';
   if (isEmpty(alert)) return 'no-change';
   const secret = await appSecret(db, UNSUBSCRIBE_SECRET);
   // Claimed before sending: two deliveries of this job never send two e-mails.

@@ -326,15 +326,15 @@ for (const backend of databaseBackends) {
             ((await (await call('/api/domains', { token: ann.idToken })).json()) as DomainListResponse)
               .domains[0] as DomainView
           ).alerts,
-        ).toEqual({ email: true, minStatus: 'review' });
+        ).toEqual({ email: true, webhooks: true, minStatus: 'review' });
         const res = await call(`/api/domains/${annId}`, {
           method: 'PATCH',
           token: ann.idToken,
-          body: { alerts: { email: false, minStatus: 'claimable' } },
+          body: { alerts: { email: false, webhooks: false, minStatus: 'claimable' } },
         });
         expect(res.status).toBe(200);
         const { domain } = (await res.json()) as { domain: DomainView };
-        expect(domain.alerts).toEqual({ email: false, minStatus: 'claimable' });
+        expect(domain.alerts).toEqual({ email: false, webhooks: false, minStatus: 'claimable' });
         expect(domain.scanConfig.scanFrequency).toBe('manual');
         for (const body of [
           {},

@@ -25,6 +25,12 @@ export function AlertSettingsFields({ alerts, onChange }: AlertSettingsFieldsPro
         checked={alerts.email}
         onChange={(email) => onChange({ ...alerts, email })}
       />
+      <Toggle
+        label="Webhook alerts"
+        hint="The same changes, signed, to every webhook in Settings."
+        checked={alerts.webhooks}
+        onChange={(webhooks) => onChange({ ...alerts, webhooks })}
+      />
       <label htmlFor={selectId} className="block text-sm">
         <span className="font-medium text-ink">Alert on</span>
         <select

@@ -1,0 +1,112 @@
+import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { Agent, buildConnector, fetch } from 'undici';
+import type { Db } from '../../db/client.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import type { AllowPrivate } from '../../scanner/http/guard.ts';
+import { checkWebhookTarget } from './target.ts';
+
+/** Attempts per delivery: the first and three retries (pg-boss spaces them with a growing delay). */
+export const WEBHOOK_ATTEMPTS = 4;
+const TIMEOUT_MS = 10_000;
+
+/** `X-DangleWatch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
+export function signatureHeader(secret: string, body: string, at = Math.floor(Date.now() / 1000)): string {
+  return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
+}
+
+/** A Slack incoming-webhook message from our payload: one line per change. */
+function slackBody(payload: Record<string, unknown>): Record<string, unknown> {
+  const text = typeof payload.text === 'string' ? payload.text : 'DangleWatch';
+  return { text };
+}
+
+export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
+
+/**
+ * One attempt to deliver: the URL is checked again (DNS may have changed since it was saved), the
+ * connection goes to the checked address only, redirects are not followed. 'retry' asks the queue
+ * to try again later; after the last attempt the delivery is 'failed', and the log says why.
+ */
+export async function deliverWebhook(
+  db: Db,
+  deliveryId: string,
+  options: { allowPrivate?: AllowPrivate; logger: Logger },
+): Promise<DeliveryOutcome> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, hook: webhooks })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (row?.delivery.status !== 'pending') return 'gone';
+  const attempt = row.delivery.attempts + 1;
+  const record = async (fields: {
+    status?: string;
+    responseStatus?: number | null;
+    error?: string | null;
+  }) => {
+    await db
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, updatedAt: sql`now()`, ...fields })
+      .where(eq(webhookDeliveries.id, deliveryId));
+  };
+  const fail = async (error: string, responseStatus: number | null = null): Promise<DeliveryOutcome> => {
+    const last = attempt >= WEBHOOK_ATTEMPTS;
+    const message = last ? `Gave up after ${attempt} attempts: ${error}` : error;
+    await record({ status: last ? 'failed' : 'pending', responseStatus, error: message });
+    options.logger.warn(
+      { deliveryId, attempt, error },
+      last ? 'webhook delivery failed for good' : 'webhook delivery failed',
+    );
+    return last ? 'failed' : 'retry';
+  };
+
+  const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false);
+  if (!target.ok) {
+    // A refused address will not become acceptable by waiting.
+    await record({ status: 'failed', error: target.message });
+    options.logger.warn({ deliveryId, reason: target.message }, 'webhook delivery refused');
+    return 'failed';
+  }
+  const body = JSON.stringify(
+    row.hook.format === 'slack' ? slackBody(row.delivery.payload) : row.delivery.payload,
+  );
+  // Certificates are checked as usual; only the address is ours: the one the check above allowed.
+  const connector = buildConnector({ timeout: TIMEOUT_MS });
+  const host = target.url.hostname.replace(/^\[|\]$/g, '');
+  const agent = new Agent({
+    connect: (connectOptions, callback) =>
+      connector(
+        { ...connectOptions, hostname: target.address, servername: isIP(host) ? undefined : host },
+        callback,
+      ),
+  });
+  try {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      redirect: 'manual',
+      dispatcher: agent,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'DangleWatch-Webhook/1',
+        'x-danglewatch-event': row.delivery.kind,
+        'x-danglewatch-delivery': deliveryId,
+        'x-danglewatch-signature': signatureHeader(row.hook.secret, body),
+      },
+      body,
+    });
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300) {
+      await record({ status: 'delivered', responseStatus: response.status, error: null });
+      return 'delivered';
+    }
+    return await fail(`the endpoint answered HTTP ${response.status}`, response.status);
+  } catch (error) {
+    return await fail(error instanceof Error ? error.message : String(error));
+  } finally {
+    await agent.close();
+  }
+}

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { type AlertChanges, isEmpty } from '../../server/alerts/alert-message.ts';
+import { scanAlert } from './send-alert.ts';
+
+/** The JSON every webhook receives for a scan's changes (documented in docs/webhooks.md). */
+export function changesPayload(input: {
+  domain: string;
+  scanId: string;
+  scanUrl: string;
+  alert: AlertChanges;
+}) {
+  const { alert } = input;
+  const count = (n: number, what: string) => (n ? [`${n} ${what}`] : []);
+  const summary = [
+    ...count(alert.new.length, 'new'),
+    ...count(alert.worse.length, 'worse'),
+    ...count(alert.resolved.length, 'resolved'),
+  ].join(', ');
+  return {
+    event: 'scan.changes',
+    domain: input.domain,
+    scanId: input.scanId,
+    scanUrl: input.scanUrl,
+    // What a chat message shows (the Slack format sends only this).
+    text: `DangleWatch: ${summary} on ${input.domain}. ${input.scanUrl}`,
+    new: alert.new,
+    worse: alert.worse,
+    resolved: alert.resolved,
+  };
+}
+
+/**
+ * Queues one delivery per webhook of the owner for a scan whose changes deserve an alert; a job
+ * run twice queues nothing twice (one delivery per webhook and scan).
+ */
+export async function queueWebhookAlerts(
+  db: Db,
+  scanId: string,
+  deps: { publicUrl: string; enqueue: (deliveryId: string) => Promise<void> },
+): Promise<number> {
+  const found = await scanAlert(db, scanId);
+  if (!found?.domain.alertsWebhook || isEmpty(found.alert)) return 0;
+  const hooks = await db.select().from(webhooks).where(eq(webhooks.userId, found.scan.userId));
+  const payload = changesPayload({
+    domain: found.scan.domain,
+    scanId,
+    scanUrl: new URL(
+      `/dashboard?section=scans&scan=${encodeURIComponent(scanId)}`,
+      deps.publicUrl,
+    ).toString(),
+    alert: found.alert,
+  });
+  let queued = 0;
+  for (const hook of hooks) {
+    const [delivery] = await db
+      .insert(webhookDeliveries)
+      .values({ webhookId: hook.id, scanId, kind: 'changes', payload })
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (!delivery) continue;
+    await deps.enqueue(delivery.id);
+    queued += 1;
+  }
+  return queued;
+}

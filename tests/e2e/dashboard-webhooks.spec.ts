@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { fixtureURL } from '../../playwright.config.ts';
+import { signInToDashboard } from '../helpers/dashboard-e2e.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+test("webhooks in settings: add, 'Send test' arrives signed, the delivery log says delivered, remove", async ({
+  page,
+  context,
+}) => {
+  await signInToDashboard(page, context, 'Wendy Webhooks');
+  await page.goto('/dashboard?section=settings&tab=alerts');
+  const panel = page.getByTestId('webhooks-panel');
+  await expect(panel.getByText('No webhooks yet.')).toBeVisible();
+
+  // (Private and metadata addresses are refused in the API tests; this server allows loopback fixtures.)
+  await panel.getByLabel('Webhook URL').fill('ftp://files.example.net/hook');
+  await panel.getByRole('button', { name: 'Add Webhook' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Webhook URLs must use https://');
+
+  const url = `${fixtureURL}/hook`;
+  await panel.getByLabel('Webhook URL').fill(url);
+  await panel.getByRole('button', { name: 'Add Webhook' }).click();
+  const hook = panel.getByTestId('webhook');
+  await expect(hook).toContainText(url);
+  await expect(hook.locator('code')).toContainText(/^whsec_/);
+
+  await hook.getByRole('button', { name: 'Send test' }).click();
+  // The worker delivers within seconds; the log shows it after a refresh.
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(panel.getByTestId('delivery-log')).toContainText('delivered (1 attempt)', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const received = (await (await fetch(`${fixtureURL}/hooks`)).json()) as {
+    headers: Record<string, string>;
+    body: { event: string };
+  }[];
+  const test_ = received.find((r) => r.body.event === 'test');
+  expect(test_?.headers['x-danglewatch-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+
+  await hook.getByRole('button', { name: 'Remove' }).click();
+  await expect(panel.getByText('No webhooks yet.')).toBeVisible();
+});

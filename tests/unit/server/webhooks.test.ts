@@ -1,0 +1,267 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains, scans, webhookDeliveries } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../../../src/server/webhooks/deliver.ts';
+import { queueWebhookAlerts } from '../../../src/worker/jobs/webhook-alerts.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+const logger = pino({ level: 'silent' });
+
+// The snippet docs/webhooks.md gives receivers, run as they would run it.
+const snippet = new URL('../../../docs/examples/verify-webhook.mjs', import.meta.url).href;
+const { verifyDangleWatchSignature } = (await import(snippet)) as {
+  verifyDangleWatchSignature: (header: string, body: string, secret: string) => boolean;
+};
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `webhooks on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let receiver: http.Server;
+      let receiverUrl: string;
+      let answer = 200;
+      const received: Received[] = [];
+      const queued: string[] = [];
+      let strict: ReturnType<typeof testApp>;
+      let local: ReturnType<typeof testApp>;
+      const strictCall = apiCaller({ request: (path, init) => strict.request(path, init) });
+      const call = apiCaller({ request: (path, init) => local.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        receiver = http.createServer((req, res) => {
+          let body = '';
+          req.on('data', (chunk) => {
+            body += chunk;
+          });
+          req.on('end', () => {
+            received.push({ headers: req.headers, body });
+            res.writeHead(answer).end();
+          });
+        });
+        await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+        receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
+        const enqueue = async (id: string) => void queued.push(id);
+        strict = testApp(database, { auth, webhooks: { enqueue, allowPrivate: false } });
+        local = testApp(database, { auth, webhooks: { enqueue, allowPrivate: ['127.0.0.1'] } });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@hooks-${tag}.com` });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
+      });
+      afterAll(async () => {
+        await new Promise((resolve) => receiver?.close(resolve));
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it('needs a signed-in caller', async () => {
+        await expectError(await call('/api/webhooks'), 401, 'Authentication required');
+        await expectError(
+          await call('/api/webhooks', { method: 'POST', body: { url: receiverUrl } }),
+          401,
+          'Authentication required',
+        );
+      });
+
+      it.each([
+        ['http://127.0.0.1:9/hook', 'Webhook URLs must use https://'],
+        ['https://127.0.0.1/hook', 'resolves to 127.0.0.1, which is refused'],
+        ['https://169.254.169.254/latest/meta-data', 'resolves to 169.254.169.254, which is refused'],
+        ['https://[::1]/hook', 'resolves to ::1, which is refused'],
+        ['https://10.0.0.5/hook', 'resolves to 10.0.0.5, which is refused'],
+        ['https://user:pw@93.184.216.34/hook', 'must not carry a user name or password'],
+        ['ftp://93.184.216.34/hook', 'Webhook URLs must use https://'],
+        ['not a url', 'not a valid URL'],
+      ])('regression: refuses %s when it is saved', async (url, message) => {
+        const res = await strictCall('/api/webhooks', { method: 'POST', token: ann.idToken, body: { url } });
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: string }).error).toContain(message);
+      });
+
+      it('saves an https URL at a public address, with a secret of its own', async () => {
+        const res = await strictCall('/api/webhooks', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { url: 'https://93.184.216.34/dw', format: 'slack' },
+        });
+        expect(res.status).toBe(201);
+        const { webhook } = (await res.json()) as { webhook: { id: string; secret: string; format: string } };
+        expect(webhook.format).toBe('slack');
+        expect(webhook.secret).toMatch(/^whsec_[\w-]{32}$/);
+        expect(
+          (await call(`/api/webhooks/${webhook.id}`, { method: 'DELETE', token: bob.idToken })).status,
+        ).toBe(404);
+        expect(
+          (await call(`/api/webhooks/${webhook.id}`, { method: 'DELETE', token: ann.idToken })).status,
+        ).toBe(204);
+      });
+
+      let hookId: string;
+      let secret: string;
+
+      it("'Send test' delivers a signed payload that the documented snippet verifies", async () => {
+        const res = await call('/api/webhooks', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { url: receiverUrl },
+        });
+        ({ id: hookId, secret } = (
+          (await res.json()) as { webhook: { id: string; secret: string } }
+        ).webhook);
+        await expectError(
+          await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: bob.idToken }),
+          404,
+          'Webhook not found',
+        );
+        const sent = await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
+        expect(sent.status).toBe(202);
+        const deliveryId = queued.at(-1) as string;
+        expect(await deliverWebhook(database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger })).toBe(
+          'delivered',
+        );
+        const got = received.at(-1) as Received;
+        expect(got.headers['x-danglewatch-event']).toBe('test');
+        expect(JSON.parse(got.body)).toMatchObject({ event: 'test' });
+        expect(
+          verifyDangleWatchSignature(String(got.headers['x-danglewatch-signature']), got.body, secret),
+        ).toBe(true);
+        expect(
+          verifyDangleWatchSignature(String(got.headers['x-danglewatch-signature']), `${got.body} `, secret),
+        ).toBe(false);
+        expect(
+          verifyDangleWatchSignature(String(got.headers['x-danglewatch-signature']), got.body, 'whsec_other'),
+        ).toBe(false);
+        const log = (await (await call('/api/webhooks', { token: ann.idToken })).json()) as {
+          deliveries: { status: string; responseStatus: number; attempts: number }[];
+        };
+        expect(log.deliveries[0]).toMatchObject({ status: 'delivered', responseStatus: 200, attempts: 1 });
+      });
+
+      it(`retries after a 500 and gives up after ${WEBHOOK_ATTEMPTS} attempts, the log saying so`, async () => {
+        answer = 500;
+        try {
+          await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
+          const deliveryId = queued.at(-1) as string;
+          const outcomes = [];
+          for (let i = 0; i < WEBHOOK_ATTEMPTS; i++) {
+            outcomes.push(
+              await deliverWebhook(database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }),
+            );
+          }
+          expect(outcomes).toEqual([...Array(WEBHOOK_ATTEMPTS - 1).fill('retry'), 'failed']);
+          const [row] = await database.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.id, deliveryId));
+          expect(row).toMatchObject({ status: 'failed', attempts: WEBHOOK_ATTEMPTS, responseStatus: 500 });
+          expect(row?.error).toBe(
+            `Gave up after ${WEBHOOK_ATTEMPTS} attempts: the endpoint answered HTTP 500`,
+          );
+        } finally {
+          answer = 200;
+        }
+      });
+
+      it('regression: a URL that became private is refused at delivery, without connecting', async () => {
+        await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
+        const before = received.length;
+        expect(
+          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: false, logger }),
+        ).toBe('failed');
+        expect(received.length).toBe(before);
+      });
+
+      it("queues one delivery per webhook for a scan's alert-worthy changes, never twice", async () => {
+        const [domain] = await database.db
+          .insert(domains)
+          .values({
+            userId: ann.uid,
+            domain: `hooks-${tag}.com`,
+            verificationToken: 'j'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        const ref = {
+          subdomain: `old.hooks-${tag}.com`,
+          recordType: 'CNAME' as const,
+          target: 'gone.herokuapp.com',
+          service: 'Heroku',
+          status: 'claimable' as const,
+        };
+        const [scan] = await database.db
+          .insert(scans)
+          .values({
+            userId: ann.uid,
+            domainId: domain?.id,
+            domain: `hooks-${tag}.com`,
+            status: 'completed',
+            changes: { new: [ref], changed: [], resolved: [], stillOpen: 0 },
+          })
+          .returning();
+        const deps = {
+          publicUrl: 'https://dw.example.net',
+          enqueue: async (id: string) => void queued.push(id),
+        };
+        expect(await queueWebhookAlerts(database.db, scan?.id as string, deps)).toBe(1);
+        expect(await queueWebhookAlerts(database.db, scan?.id as string, deps)).toBe(0);
+        expect(
+          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: ['127.0.0.1'], logger }),
+        ).toBe('delivered');
+        const payload = JSON.parse((received.at(-1) as Received).body);
+        expect(payload).toMatchObject({
+          event: 'scan.changes',
+          domain: `hooks-${tag}.com`,
+          new: [ref],
+          resolved: [],
+        });
+        expect(payload.scanUrl).toBe(`https://dw.example.net/dashboard?section=scans&scan=${scan?.id}`);
+        // The domain's webhook channel turned off: nothing queued.
+        await database.db
+          .update(domains)
+          .set({ alertsWebhook: false })
+          .where(eq(domains.id, domain?.id as string));
+        const [again] = await database.db
+          .insert(scans)
+          .values({
+            userId: ann.uid,
+            domainId: domain?.id,
+            domain: `hooks-${tag}.com`,
+            status: 'completed',
+            changes: { new: [ref], changed: [], resolved: [], stillOpen: 0 },
+          })
+          .returning();
+        expect(await queueWebhookAlerts(database.db, again?.id as string, deps)).toBe(0);
+      });
+    },
+  );
+}
