@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fixtureURL } from '../../playwright.config.ts';
-import { signInToDashboard } from '../helpers/dashboard-e2e.ts';
+import { addVerifiedDomain, publishDns, signInToDashboard } from '../helpers/dashboard-e2e.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -42,4 +42,30 @@ test("webhooks in settings: add, 'Send test' arrives signed, the delivery log sa
 
   await hook.getByRole('button', { name: 'Remove' }).click();
   await expect(panel.getByText('No webhooks yet.')).toBeVisible();
+});
+
+test('a scan that finds a new dangling record posts it to the webhook within seconds', async ({
+  page,
+  context,
+}) => {
+  const stamp = `${Date.now()}`.slice(-8);
+  const domain = `hooked-${stamp}.dev`;
+  await publishDns(`staging.${domain}`, 'CNAME', `dw-${stamp}-gone.azurewebsites.net`);
+  await signInToDashboard(page, context, { email: `wes.${stamp}@${domain}`, name: 'Wes Webhook' });
+  await page.goto('/dashboard?section=settings&tab=alerts');
+  const panel = page.getByTestId('webhooks-panel');
+  await panel.getByLabel('Webhook URL').fill(`${fixtureURL}/hook`);
+  await panel.getByRole('button', { name: 'Add Webhook' }).click();
+  await expect(panel.getByTestId('webhook')).toHaveCount(1);
+
+  await page.goto('/dashboard?section=domains');
+  await addVerifiedDomain(page, domain);
+  // Verifying starts the first scan; its changes reach the webhook once it completes.
+  await expect(async () => {
+    const received = (await (await fetch(`${fixtureURL}/hooks`)).json()) as {
+      body: { event: string; domain?: string; new?: { subdomain: string }[] };
+    }[];
+    const changes = received.find((r) => r.body.event === 'scan.changes' && r.body.domain === domain);
+    expect(changes?.body.new?.map((f) => f.subdomain)).toContain(`staging.${domain}`);
+  }).toPass({ timeout: 60_000 });
 });

@@ -72,3 +72,18 @@ export function grantPlan(email: string, plan: string): Promise<void> {
 export function seedScans(email: string, domain: string, count: number): Promise<void> {
   return control('/scans', { email, domain, count });
 }
+
+/** Adds the domain suggested from the signed-in user's e-mail and proves it, on the Domains screen. */
+export async function addVerifiedDomain(page: Page, domain: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Your First Domain' }).click();
+  await page.getByRole('button', { name: 'Use This' }).click();
+  await page.getByRole('button', { name: 'Configure Scanning' }).click();
+  await page
+    .getByRole('dialog', { name: 'Scan Configuration' })
+    .getByRole('button', { name: 'Add Domain' })
+    .click();
+  const verify = page.getByRole('dialog', { name: 'Domain Added - Verification Required' });
+  await publishDns(domain, 'TXT', (await verify.getByTestId('txt-value').textContent()) ?? '');
+  await verify.getByRole('button', { name: 'Done, Start Monitoring' }).click();
+  await expect(verify).toHaveCount(0);
+}
