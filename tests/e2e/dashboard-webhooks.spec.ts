@@ -61,11 +61,17 @@ test('a scan that finds a new dangling record posts it to the webhook within sec
   await page.goto('/dashboard?section=domains');
   await addVerifiedDomain(page, domain);
   // Verifying starts the first scan; its changes reach the webhook once it completes.
+  let scanUrl = '';
   await expect(async () => {
     const received = (await (await fetch(`${fixtureURL}/hooks`)).json()) as {
-      body: { event: string; domain?: string; new?: { subdomain: string }[] };
+      body: { event: string; domain?: string; scanUrl?: string; new?: { subdomain: string }[] };
     }[];
     const changes = received.find((r) => r.body.event === 'scan.changes' && r.body.domain === domain);
     expect(changes?.body.new?.map((f) => f.subdomain)).toContain(`staging.${domain}`);
+    scanUrl = String(changes?.body.scanUrl);
   }).toPass({ timeout: 60_000 });
+
+  // The link in the alert opens that scan's details.
+  await page.goto(new URL(scanUrl).pathname + new URL(scanUrl).search);
+  await expect(page.getByRole('dialog', { name: `Scan details: ${domain}` })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ScanView } from '../../../lib/dashboard/contract.ts';
 import { downloadJson, downloadText } from '../../../lib/dashboard/download.ts';
 import { findingsCsv, findingsCsvFileName } from '../../../lib/dashboard/findings-csv.ts';
@@ -32,6 +32,20 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const [details, setDetails] = useState<ScanView | null>(null);
   const [newScan, setNewScan] = useState(false);
   const [exporting, setExporting] = useState(false);
+
+  // Alert e-mails and webhooks link to `?section=scans&scan=<id>`: that scan opens in its details.
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get('scan');
+    if (!linked) return;
+    let live = true;
+    dashboardApi()
+      .scans.get(linked)
+      .then((scan) => live && setDetails(scan))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const narrowed = filter !== 'all' || search.trim() !== '';
   const exportAll = async () => {
