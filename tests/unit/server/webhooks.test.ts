@@ -166,6 +166,25 @@ for (const backend of databaseBackends) {
         expect(log.deliveries[0]).toMatchObject({ status: 'delivered', responseStatus: 200, attempts: 1 });
       });
 
+      it('the Slack format posts a message with the text alone', async () => {
+        const res = await call('/api/webhooks', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { url: receiverUrl, format: 'slack' },
+        });
+        const { webhook } = (await res.json()) as { webhook: { id: string } };
+        await call(`/api/webhooks/${webhook.id}/test`, { method: 'POST', token: ann.idToken });
+        expect(
+          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: ['127.0.0.1'], logger }),
+        ).toBe('delivered');
+        expect(JSON.parse((received.at(-1) as Received).body)).toEqual({
+          text: 'DangleWatch test delivery: this webhook works.',
+        });
+        expect(
+          (await call(`/api/webhooks/${webhook.id}`, { method: 'DELETE', token: ann.idToken })).status,
+        ).toBe(204);
+      });
+
       it(`retries after a 500 and gives up after ${WEBHOOK_ATTEMPTS} attempts, the log saying so`, async () => {
         answer = 500;
         try {
