@@ -10,6 +10,7 @@ import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { ScanQueue } from './domains/scan-requests.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
+import { MAILING_LIST_RATE } from './limits.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -92,13 +93,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/', healthRoutes(deps.isReady));
-  app.route(
-    '/mailing-list',
-    mailingListRoutes(
-      deps.db,
-      deps.limits?.mailingList ?? { name: 'mailing-list', limit: 10, windowSeconds: 3600 },
-    ),
-  );
+  app.route('/mailing-list', mailingListRoutes(deps.db, deps.limits?.mailingList ?? MAILING_LIST_RATE));
 
   app.route('/auth', authRoutes(deps.db, deps.auth));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
@@ -184,7 +179,8 @@ function clientAddress(
   trustProxy?: boolean,
 ): string {
   if (trustProxy) {
-    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    // The right-most entry is the one our proxy appended; everything left of it the client wrote.
+    const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

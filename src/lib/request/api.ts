@@ -14,11 +14,9 @@ import type {
   WebhookDeliveryView,
   WebhookView,
 } from '../dashboard/contract.ts';
+import { checkDomainFormat } from '../dashboard/domain-input.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
-import { isValidDomain } from './domain-format.ts';
 import { RequestError } from './errors.ts';
-
-export { isValidDomain };
 
 /** Where the API lives: this origin, unless the site was built for an API served elsewhere. */
 export function apiBase(): string {
@@ -33,11 +31,11 @@ export function createAuthedClient(
   return createApiClient({ baseUrl: apiBase(), timeoutMs: API_TIMEOUT_MS, getToken, ...options });
 }
 
+/** The one domain rule (src/lib/dashboard/domain-input.ts), with the request layer's message (spec 1 §8). */
 function assertDomain(domain: string): string {
-  if (!isValidDomain(domain)) {
-    throw new RequestError(`Invalid domain format: ${domain}`, { type: 'VALIDATION' });
-  }
-  return domain.trim().toLowerCase();
+  const check = checkDomainFormat(domain);
+  if (!check.ok) throw new RequestError(`Invalid domain format: ${domain}`, { type: 'VALIDATION' });
+  return check.domain;
 }
 
 function assertScanId(id: string | undefined): string {

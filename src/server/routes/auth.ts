@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { isValidDomain } from '../../lib/request/domain-format.ts';
+import { checkDomainFormat } from '../../lib/dashboard/domain-input.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
@@ -18,7 +19,7 @@ const settingsSchema = z.object({
     .refine((s) => Object.keys(s).length <= 50, 'settings may hold at most 50 keys'),
 });
 
-const smallBody = limitBody(8);
+const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
 /** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
 export function authRoutes(db: Db, auth: AuthDeps | undefined) {
@@ -40,10 +41,13 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined) {
     })
     .post('/domain', requireAuth(auth), smallBody, async (c) => {
       const body = await readJson(c, z.object({ domain: z.unknown().optional() }));
-      const domain = typeof body.domain === 'string' ? body.domain.trim().toLowerCase() : '';
-      if (!isValidDomain(domain)) {
+      // The one domain rule of the dashboard (no IP literals, localhost or reserved names), with
+      // the message spec 1 §8 gives this call.
+      const check = checkDomainFormat(typeof body.domain === 'string' ? body.domain : '');
+      if (!check.ok) {
         throw new ApiError(400, 'VALIDATION_ERROR', `Invalid domain format: ${String(body.domain ?? '')}`);
       }
+      const domain = check.domain;
       const token = c.get('token');
       await upsertUser(db, token);
       await db.update(users).set({ domain, updatedAt: sql`now()` }).where(eq(users.id, token.uid));

@@ -16,6 +16,7 @@ import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
@@ -26,7 +27,7 @@ export interface DomainDeps {
   now?: () => Date;
 }
 
-const smallBody = limitBody(8);
+const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
 const addSchema = z.strictObject({ domain: domainNameSchema, scanConfig: scanConfigSchema.optional() });
 const patchSchema = z

@@ -7,6 +7,7 @@ import { acceptRiskSchema, findingQuerySchema } from '../../lib/dashboard/schema
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { parseInput, readJson } from '../validation.ts';
 
@@ -46,7 +47,7 @@ export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Dat
         .limit(1000);
       return c.json({ findings: rows.map(findingRecord) });
     })
-    .patch('/:id', limitBody(4), async (c) => {
+    .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, acceptRiskSchema);
       const user = await currentUser(db, c.get('token'));
       const id = c.req.param('id');

@@ -4,12 +4,13 @@ import { mailingListSignups } from '../../db/schema.ts';
 import { mailingSignupSchema } from '../../lib/mailing.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { type RateLimitRule, rateLimit } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
 
 export function mailingListRoutes(db: Db, limit: RateLimitRule) {
-  return new Hono<AppEnv>().post('/', limitBody(4), rateLimit(db, limit), async (c) => {
+  return new Hono<AppEnv>().post('/', limitBody(BODY_LIMIT_KB.small), rateLimit(db, limit), async (c) => {
     const signup = await readJson(c, mailingSignupSchema);
     const inserted = await db
       .insert(mailingListSignups)

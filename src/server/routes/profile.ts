@@ -6,6 +6,7 @@ import { users } from '../../db/schema.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { profileOf, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
@@ -15,22 +16,27 @@ const bodySchema = z.object({ displayName: z.unknown().optional() });
 
 /** The signed-in user's own profile (spec 2 §7): only the display name is editable. */
 export function profileRoutes(db: Db, auth: AuthDeps | undefined) {
-  return new Hono<AuthedEnv>().patch('/profile', requireAuth(auth), limitBody(4), async (c) => {
-    const body = await readJson(c, bodySchema);
-    // Checked by hand so the answer carries the spec's exact message.
-    const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
-    if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
-    if (displayName.length > 100) {
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Display name must be at most 100 characters');
-    }
-    const token = c.get('token');
-    await upsertUser(db, token);
-    const [row] = await db
-      .update(users)
-      .set({ displayName, updatedAt: sql`now()` })
-      .where(eq(users.id, token.uid))
-      .returning();
-    if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user');
-    return c.json({ user: profileOf(row) });
-  });
+  return new Hono<AuthedEnv>().patch(
+    '/profile',
+    requireAuth(auth),
+    limitBody(BODY_LIMIT_KB.small),
+    async (c) => {
+      const body = await readJson(c, bodySchema);
+      // Checked by hand so the answer carries the spec's exact message.
+      const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
+      if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
+      if (displayName.length > 100) {
+        throw new ApiError(400, 'VALIDATION_ERROR', 'Display name must be at most 100 characters');
+      }
+      const token = c.get('token');
+      await upsertUser(db, token);
+      const [row] = await db
+        .update(users)
+        .set({ displayName, updatedAt: sql`now()` })
+        .where(eq(users.id, token.uid))
+        .returning();
+      if (!row) throw new ApiError(404, 'USER_NOT_FOUND', 'No such user');
+      return c.json({ user: profileOf(row) });
+    },
+  );
 }

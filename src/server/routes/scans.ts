@@ -16,6 +16,7 @@ import { currentUser } from '../auth/users.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import { type ScanRow, scanView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { parseInput, readJson } from '../validation.ts';
 
@@ -29,7 +30,7 @@ export interface ScanServiceDeps {
 /** A worker that has not reported for this long counts as gone. */
 const WORKER_STALE_SECONDS = 60;
 
-const smallBody = limitBody(8);
+const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
 const listQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(SCANS_MAX_PAGE_SIZE).default(SCANS_PAGE_SIZE),

@@ -8,9 +8,10 @@ import type { AllowPrivate } from '../../scanner/http/guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB, WEBHOOK_LIMIT } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import { checkWebhookTarget, WEBHOOK_LIMIT } from '../webhooks/target.ts';
+import { checkWebhookTarget } from '../webhooks/target.ts';
 
 export interface WebhookDeps {
   enqueue: (deliveryId: string) => Promise<void>;
@@ -89,7 +90,7 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
         : [];
       return c.json({ webhooks: hooks.map(hookView), deliveries: deliveries.map(deliveryView) });
     })
-    .post('/', limitBody(4), async (c) => {
+    .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
       const user = await currentUser(db, c.get('token'));
       const [existing] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));

@@ -2,8 +2,6 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { type AllowPrivate, refusal } from '../../scanner/http/guard.ts';
 
-export const WEBHOOK_LIMIT = 5;
-
 export type WebhookTarget =
   | { ok: true; url: URL; address: string; family: 4 | 6 }
   | { ok: false; message: string };

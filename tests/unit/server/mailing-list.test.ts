@@ -104,6 +104,17 @@ for (const backend of databaseBackends) {
         // Another address is not affected.
         expect((await post(signup('other@example.com'), {}, '192.0.2.78')).status).toBe(201);
       });
+
+      it('regression: behind the proxy, the client cannot pick its address in X-Forwarded-For', async () => {
+        const statuses: number[] = [];
+        // The left entries are the client's to write; the proxy appends the real address on the right.
+        for (let i = 0; i < 4; i++) {
+          statuses.push(
+            (await post(signup(`spoof${i}@example.com`), {}, `203.0.113.${i}, 192.0.2.99`)).status,
+          );
+        }
+        expect(statuses).toEqual([201, 201, 201, 429]);
+      });
     },
   );
 }

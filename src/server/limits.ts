@@ -1,0 +1,18 @@
+/**
+ * Every request limit of the API in one place: body sizes (refused with 413 before the body is
+ * read) and the database-backed rate limits (429 with X-RateLimit-Reset and Retry-After).
+ */
+
+/** Request bodies, in KB. Small JSON objects only: nothing the API takes is bigger. */
+export const BODY_LIMIT_KB = {
+  /** A name, a note, a URL: the profile, the mailing-list sign-up, a finding's note, a webhook. */
+  small: 4,
+  /** A domain with its scan configuration, a scan request, the account settings. */
+  standard: 8,
+} as const;
+
+/** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
+export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSeconds: 3600 } as const;
+
+/** Webhooks per account. */
+export const WEBHOOK_LIMIT = 5;
