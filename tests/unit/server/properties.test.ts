@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { users } from '../../../src/db/schema.ts';
+import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { checkDomainFormat } from '../../../src/lib/dashboard/domain-input.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+/** Every route that reads a body, a path id or a query, with what it reads. */
+const ROUTES: { method: string; path: string }[] = [
+  { method: 'GET', path: '/api/domains' },
+  { method: 'GET', path: '/scan/api/v1/scans/stats' },
+  { method: 'GET', path: '/api/webhooks' },
+  { method: 'POST', path: '/api/domains' },
+  { method: 'PATCH', path: '/api/domains/{id}' },
+  { method: 'POST', path: '/api/domains/{id}/verify' },
+  { method: 'DELETE', path: '/api/domains/{id}' },
+  { method: 'GET', path: '/api/domains/{id}/trend' },
+  { method: 'POST', path: '/scan/api/v1/scan' },
+  { method: 'GET', path: '/scan/api/v1/scan/{id}' },
+  { method: 'POST', path: '/scan/api/v1/scan/{id}/cancel' },
+  { method: 'GET', path: '/scan/api/v1/scans' },
+  { method: 'GET', path: '/api/findings' },
+  { method: 'PATCH', path: '/api/findings/{id}' },
+  { method: 'POST', path: '/api/webhooks' },
+  { method: 'POST', path: '/api/webhooks/{id}/test' },
+  { method: 'DELETE', path: '/api/webhooks/{id}' },
+  { method: 'POST', path: '/auth/domain' },
+  { method: 'PATCH', path: '/auth/settings' },
+  { method: 'PATCH', path: '/api/auth/user/profile' },
+  { method: 'POST', path: '/mailing-list' },
+];
+
+/** Text with the characters that have broken servers before: NUL, controls, quotes, unicode. */
+const nastyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '__proto__',
+    '127.0.0.1',
+    '0x7f000001',
+    'localhost',
+    '../../etc',
+    "' or 1=1 --",
+    '%00',
+  ),
+);
+const nastyJson = fc.oneof(
+  fc.jsonValue(),
+  fc.dictionary(
+    fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'domain', 'scanConfig', 'settings')),
+    fc.oneof(nastyText, fc.jsonValue()),
+  ),
+);
+const pathId = fc.oneof(
+  fc.uuid(),
+  nastyText.map((t) => encodeURIComponent(t) || 'x'),
+);
+const query = fc.dictionary(
+  fc.constantFrom('limit', 'offset', 'status', 'q', 'domain', 'state', 'x'),
+  nastyText,
+);
+
+const backend = databaseBackends[0];
+describe('property: no request makes the API fail (hostile bodies, ids and queries)', () => {
+  let database: Database;
+  let verifier: TokenVerifier;
+  let app: ReturnType<typeof testApp>;
+  let user: MintedUser;
+
+  beforeAll(async () => {
+    await waitForAuthEmulator(emulatorHost);
+    if (!backend) throw new Error('no PGlite');
+    database = await backend.open();
+    verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+    app = testApp(database, {
+      auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+      scanning: { queue: { enqueue: async () => {} }, queueUp: () => true },
+      webhooks: { enqueue: async () => {}, allowPrivate: false },
+    });
+    user = await mintIdToken(emulatorHost, { sub: `prop-${Date.now()}`, email: 'prop@acme-props.com' });
+    // A paid plan, so that every well-formed domain may be added: only the rule can refuse one.
+    await app.request('/auth/verify', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}` },
+    });
+    await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, user.uid));
+  });
+  afterAll(async () => {
+    await verifier?.close();
+    await database?.close();
+  });
+
+  it('answers every route with a status below 500, and every error in the one error shape', async () => {
+    const seen = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        pathId,
+        query,
+        nastyJson,
+        async (route, id, params, body) => {
+          const search = new URLSearchParams(params as Record<string, string>).toString();
+          const path = `${route.path.replace('{id}', id)}${search ? `?${search}` : ''}`;
+          const res = await app.request(path, {
+            method: route.method,
+            headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+            body: route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(body),
+          });
+          expect(res.status, `${route.method} ${path}`).toBeLessThan(500);
+          seen.add(Math.floor(res.status / 100));
+          if (res.status >= 400) {
+            expect(apiErrorBodySchema.safeParse(await res.json()).success, `${route.method} ${path}`).toBe(
+              true,
+            );
+          } else {
+            await res.arrayBuffer();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The runs reached the handlers, not only the validation in front of them.
+    expect([...seen].sort()).toEqual([2, 4]);
+  }, 120_000);
+
+  it('never accepts a domain the one domain rule refuses', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nastyText, fc.domain(), fc.ipV4(), fc.ipV6()), async (domain) => {
+        const res = await app.request('/api/domains', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ domain }),
+        });
+        expect(res.status).toBeLessThan(500);
+        if (res.status === 201) {
+          accepted += 1;
+          expect(checkDomainFormat(domain).ok, domain).toBe(true);
+          const { domain: added } = (await res.json()) as { domain: { id: string } };
+          await app.request(`/api/domains/${added.id}`, {
+            method: 'DELETE',
+            headers: { authorization: `Bearer ${user.idToken}` },
+          });
+        } else {
+          await res.arrayBuffer();
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(accepted).toBeGreaterThan(0);
+  }, 120_000);
+});
