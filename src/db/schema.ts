@@ -55,6 +55,14 @@ export const users = pgTable('users', {
   /** The user's primary domain (POST /auth/domain); null until set. */
   domain: text('domain'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The Stripe customer made at the first checkout; null until then. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** The Stripe subscription the tier comes from; null on Free or when set by the operator. */
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** none, active, trialing, past_due or canceled: as Stripe's webhooks last said. */
+  subscriptionStatus: text('subscription_status').notNull().default('none'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -240,3 +248,57 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   id: text('id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Stripe webhook events already applied, by event id: Stripe delivers at least once, so a replayed
+ * event must change nothing. Carries no user id; kept for Stripe's retry window.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What happened to an account and by whose hand: sign-ins, domains, scans, plan changes, exports,
+ * API keys. Part of the data export; removed with the account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A dotted verb from src/server/audit.ts, e.g. domain.verified. */
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The client address of the request, when a request did it. */
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_user_created').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Public-API keys (`dw_…`). Only a SHA-256 of the key is stored; the key itself is shown once, and
+ * the prefix lets the user tell keys apart.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the key, e.g. dw_3fA9xQ2b: safe to show. */
+    prefix: text('prefix').notNull(),
+    /** Hex SHA-256 of the whole key. */
+    hash: text('hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user').on(t.userId)],
+);

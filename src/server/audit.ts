@@ -1,0 +1,31 @@
+import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+
+/** Every action the audit log records; the data export and the tests iterate over this list. */
+export const AUDIT_ACTIONS = [
+  'account.signed_in',
+  'domain.added',
+  'domain.verified',
+  'domain.removed',
+  'scan.started',
+  'plan.changed',
+  'subscription.canceled',
+  'data.exported',
+  'api_key.created',
+  'api_key.revoked',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Records one action on the user's account; `ip` is the requester's address when a request did it. */
+export async function audit(
+  db: Db,
+  entry: { userId: string; action: AuditAction; detail?: Record<string, unknown>; ip?: string },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: entry.userId,
+    action: entry.action,
+    detail: entry.detail ?? {},
+    ip: entry.ip && entry.ip !== 'unknown' ? entry.ip : null,
+  });
+}
