@@ -13,7 +13,13 @@ import { currentUser } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
 import { quotaView } from '../domains/quota.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
-import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from '../domains/store.ts';
+import {
+  latestScans,
+  listDomains,
+  newVerificationToken,
+  nextScanAfter,
+  ownDomain,
+} from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
@@ -41,19 +47,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const user = await currentUser(db, c.get('token'));
-      const rows = await db
-        .select()
-        .from(domains)
-        .where(eq(domains.userId, user.id))
-        .orderBy(asc(domains.createdAt));
-      const latest = await latestScans(
-        db,
-        rows.map((r) => r.id),
-      );
-      return c.json({
-        domains: rows.map((row) => domainView(row, latest.get(row.id))),
-        quota: await quotaView(db, user, now()),
-      });
+      return c.json(await listDomains(db, user, now()));
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
