@@ -13,6 +13,7 @@ import { ApiError } from './errors.ts';
 import { MAILING_LIST_RATE } from './limits.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
@@ -20,6 +21,7 @@ import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { publicApiRoutes } from './routes/public-api.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
 import type { Site } from './site.ts';
@@ -106,6 +108,8 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, deps.now ?? (() => new Date())));
+  app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
+  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now: deps.now ?? (() => new Date()) }));
   app.route(
     '/scan',
     scanRoutes(deps.db, deps.auth, {
