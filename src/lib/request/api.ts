@@ -1,3 +1,4 @@
+import type { AccountSettings } from '../auth/account-settings.ts';
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
 import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
@@ -50,7 +51,8 @@ export function authService(client: ApiClient) {
     getUser: () => client.get<AuthUserResponse>('/auth/user', { cacheKey: 'auth-user' }),
     setDomain: async (domain: string) =>
       client.post<{ domain: string }>('/auth/domain', { domain: assertDomain(domain) }),
-    updateSettings: (settings: Record<string, unknown>) => client.patch('/auth/settings', { settings }),
+    updateSettings: (settings: AccountSettings) =>
+      client.patch<{ settings: AccountSettings }>('/auth/settings', { settings }),
     updateProfile: (displayName: string) =>
       client.patch<{ user: UserProfile }>('/api/auth/user/profile', { displayName }),
   };

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { type AccountSettings, SETTINGS_DIGESTS, SETTINGS_THEMES } from '../../lib/auth/account-settings.ts';
 import { checkDomainFormat } from '../../lib/dashboard/domain-input.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
@@ -11,12 +12,15 @@ import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
-const settingsSchema = z.object({
-  settings: z
-    .record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
-      error: 'settings must be an object',
-    })
-    .refine((s) => Object.keys(s).length <= 50, 'settings may hold at most 50 keys'),
+const settingsSchema = z.strictObject({
+  settings: z.strictObject(
+    {
+      emailAlerts: z.boolean().optional(),
+      digest: z.enum(SETTINGS_DIGESTS).optional(),
+      theme: z.enum(SETTINGS_THEMES).optional(),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'settings must be an object' : undefined) },
+  ) satisfies z.ZodType<AccountSettings>,
 });
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
