@@ -19,8 +19,8 @@ import {
 const emulatorHost = inject('authEmulatorHost');
 process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 
-/** Every route that reads a body, a path id or a query, with what it reads. */
-const ROUTES: { method: string; path: string }[] = [
+/** Every route that reads a body, a path id or a query; `apiKey` ones take an API key, not a session. */
+const ROUTES: { method: string; path: string; apiKey?: true }[] = [
   { method: 'GET', path: '/api/domains' },
   { method: 'GET', path: '/scan/api/v1/scans/stats' },
   { method: 'GET', path: '/api/webhooks' },
@@ -42,6 +42,14 @@ const ROUTES: { method: string; path: string }[] = [
   { method: 'PATCH', path: '/auth/settings' },
   { method: 'PATCH', path: '/api/auth/user/profile' },
   { method: 'POST', path: '/mailing-list' },
+  { method: 'GET', path: '/api/keys' },
+  { method: 'POST', path: '/api/keys' },
+  { method: 'DELETE', path: '/api/keys/{id}' },
+  { method: 'GET', path: '/api/v1/domains', apiKey: true },
+  { method: 'POST', path: '/api/v1/scans', apiKey: true },
+  { method: 'GET', path: '/api/v1/scans', apiKey: true },
+  { method: 'GET', path: '/api/v1/scans/{id}', apiKey: true },
+  { method: 'GET', path: '/api/v1/findings', apiKey: true },
 ];
 
 /** Text with the characters that have broken servers before: NUL, controls, quotes, unicode. */
@@ -82,6 +90,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
   let verifier: TokenVerifier;
   let app: ReturnType<typeof testApp>;
   let user: MintedUser;
+  let apiKey: string;
 
   beforeAll(async () => {
     await waitForAuthEmulator(emulatorHost);
@@ -100,6 +109,12 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
       headers: { authorization: `Bearer ${user.idToken}` },
     });
     await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, user.uid));
+    const created = await app.request('/api/keys', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'properties' }),
+    });
+    apiKey = ((await created.json()) as { secret: string }).secret;
   });
   afterAll(async () => {
     await verifier?.close();
@@ -119,7 +134,10 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
           const path = `${route.path.replace('{id}', id)}${search ? `?${search}` : ''}`;
           const res = await app.request(path, {
             method: route.method,
-            headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${route.apiKey ? apiKey : user.idToken}`,
+              'content-type': 'application/json',
+            },
             body: route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(body),
           });
           expect(res.status, `${route.method} ${path}`).toBeLessThan(500);
