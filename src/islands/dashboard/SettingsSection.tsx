@@ -3,13 +3,15 @@ import { tierBadge } from '../../lib/auth/profile.ts';
 import { formatPrice, getPlan, PLANS, type PlanId } from '../../lib/plans.ts';
 import { Avatar } from '../auth/Avatar.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
+import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'plan' | 'alerts' | 'data';
+type Tab = 'profile' | 'plan' | 'alerts' | 'api' | 'data';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'Profile' },
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts' },
+  { id: 'api', label: 'API' },
   { id: 'data', label: 'Data' },
 ];
 
@@ -116,6 +118,7 @@ export function SettingsSection() {
           </div>
         )}
         {tab === 'alerts' && <WebhooksPanel />}
+        {tab === 'api' && <ApiKeysPanel />}
         {tab === 'data' && (
           <div className="max-w-xl text-sm text-slate-700">
             <h2 className="text-lg font-semibold text-ink">Your data</h2>

@@ -1,5 +1,7 @@
 import { getIdToken } from '../auth/actions.ts';
 import {
+  type ApiKeyService,
+  apiKeyService,
   createAuthedClient,
   type DomainService,
   domainService,
@@ -16,6 +18,7 @@ export interface DashboardApi {
   domains: DomainService;
   findings: FindingService;
   webhooks: WebhookService;
+  apiKeys: ApiKeyService;
 }
 
 let api: DashboardApi | undefined;
@@ -29,6 +32,7 @@ export function dashboardApi(): DashboardApi {
       domains: domainService(client),
       findings: findingService(client),
       webhooks: webhookService(client),
+      apiKeys: apiKeyService(client),
     };
   }
   return api;

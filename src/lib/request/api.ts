@@ -3,6 +3,8 @@ import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
 import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
   AlertSettings,
+  ApiKeyView,
+  CreatedApiKey,
   DomainListResponse,
   DomainView,
   FindingRecord,
@@ -150,7 +152,17 @@ export function webhookService(client: ApiClient) {
   };
 }
 
+/** Keys for the public API (Settings → API); the secret comes back once, from create. */
+export function apiKeyService(client: ApiClient) {
+  return {
+    list: () => client.get<{ keys: ApiKeyView[] }>('/api/keys'),
+    create: (name: string) => client.post<CreatedApiKey>('/api/keys', { name }),
+    revoke: (id: string) => client.delete<{ key: ApiKeyView }>(`/api/keys/${encodeURIComponent(id)}`),
+  };
+}
+
 export type ScanService = ReturnType<typeof scanService>;
 export type WebhookService = ReturnType<typeof webhookService>;
 export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;
+export type ApiKeyService = ReturnType<typeof apiKeyService>;

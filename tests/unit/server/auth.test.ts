@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { queryRows } from '../../../src/db/client.ts';
-import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import type { AuthUserResponse } from '../../../src/lib/auth/profile.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
