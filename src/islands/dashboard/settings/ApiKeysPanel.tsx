@@ -116,7 +116,7 @@ export function ApiKeysPanel() {
         </p>
       )}
       {created && (
-        <div className="rounded-lg border border-brand-200 bg-brand-50 p-4" data-testid="new-api-key">
+        <div className="rounded-lg border border-brand-100 bg-brand-50 p-4" data-testid="new-api-key">
           <p className="font-semibold text-ink">Copy your new key “{created.key.name}” now</p>
           <p className="mt-1 text-slate-700">
             It is shown only this once: DangleWatch keeps a hash of it, not the key. Store it in your CI's
