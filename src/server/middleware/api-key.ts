@@ -15,6 +15,8 @@ export interface ApiKeyEnv {
 }
 
 const UNAUTHENTICATED = 'Authentication required';
+/** RFC 6750: a 401 names the scheme the client should use. */
+const CHALLENGE = { headers: { 'WWW-Authenticate': 'Bearer realm="DangleWatch API"' } };
 
 /**
  * Lets a request through with `Authorization: Bearer dw_…`, a live key of a user whose plan has
@@ -25,7 +27,7 @@ const UNAUTHENTICATED = 'Authentication required';
 export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKeyEnv> {
   return async (c, next) => {
     const secret = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!secret) throw new ApiError(401, 'API_KEY_REQUIRED', UNAUTHENTICATED);
+    if (!secret) throw new ApiError(401, 'API_KEY_REQUIRED', UNAUTHENTICATED, CHALLENGE);
     const [found] = looksLikeApiKey(secret)
       ? await db
           .select({ key: apiKeys, user: users })
@@ -33,8 +35,8 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
           .innerJoin(users, eq(users.id, apiKeys.userId))
           .where(eq(apiKeys.hash, hashApiKey(secret)))
       : [];
-    if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED);
-    if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED);
+    if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
+    if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
     const plan = getPlanForTier(found.user.tier);
     if (plan.limits.apiCallsPerHour === 0) {
       throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));

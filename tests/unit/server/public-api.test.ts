@@ -136,6 +136,7 @@ for (const backend of databaseBackends) {
         const res = await call('/api/v1/domains', { token });
         await expectError(res, 401, 'Authentication required', code);
         expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+        expect(res.headers.get('www-authenticate')).toBe('Bearer realm="DangleWatch API"');
       });
 
       it('answers 401 for a revoked key, at once', async () => {
