@@ -7,8 +7,8 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
-import { Dialog } from '../shared/Dialog.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
 /**
@@ -202,45 +202,22 @@ function RevokeKeyDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [revoking, setRevoking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const revoke = async () => {
-    setRevoking(true);
-    setError(null);
-    try {
-      await dashboardApi().apiKeys.revoke(apiKey.id);
-      toast({ title: 'API Key Revoked', description: `${apiKey.name} no longer works.` });
-      onRevoked();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'The key could not be revoked.');
-      setRevoking(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       title="Revoke API Key"
-      description={`Revoke ${apiKey.name} (${apiKey.prefix}…)?`}
+      question={`Revoke ${apiKey.name} (${apiKey.prefix}…)?`}
+      confirmLabel="Revoke Key"
+      busyLabel="Revoking..."
+      fallbackError="The key could not be revoked."
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className={BUTTON.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={BUTTON.danger} onClick={revoke} disabled={revoking}>
-            {revoking ? 'Revoking...' : 'Revoke Key'}
-          </button>
-        </>
-      }
+      onConfirm={async () => {
+        await dashboardApi().apiKeys.revoke(apiKey.id);
+        toast({ title: 'API Key Revoked', description: `${apiKey.name} no longer works.` });
+        onRevoked();
+      }}
     >
-      <p className="text-sm text-slate-700">
-        Every script that uses this key gets 401 from its next call on. This cannot be undone; create a new
-        key to replace it.
-      </p>
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </Dialog>
+      Every script that uses this key gets 401 from its next call on. This cannot be undone; create a new key
+      to replace it.
+    </ConfirmDialog>
   );
 }
