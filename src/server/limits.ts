@@ -9,6 +9,8 @@ export const BODY_LIMIT_KB = {
   small: 4,
   /** A domain with its scan configuration, a scan request, the account settings. */
   standard: 8,
+  /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
+  stripeEvent: 512,
 } as const;
 
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
@@ -16,3 +18,6 @@ export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSecond
 
 /** Webhooks per account. */
 export const WEBHOOK_LIMIT = 5;
+
+/** Invoices the plan tab lists; 'View All Invoices' opens the billing portal for the rest. */
+export const INVOICES_SHOWN = 5;
