@@ -1,5 +1,6 @@
 // The e2e suite's server: the real `serve` (site, API, worker, Auth Emulator) with its scan engine
-// pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), plus a small control
+// pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), billing at a local
+// Stripe-speaking server, plus a small control
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, and store scan history to page through.
 import http from 'node:http';
@@ -11,12 +12,17 @@ import { startServer } from '../../src/server/main.ts';
 import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
+import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 
 const controlPort = Number(process.env.E2E_FIXTURE_PORT);
 if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_FIXTURE_PORT is not set');
 
 const dns = await startDnsServer();
 const api = await startApiServer();
+// Stripe's stand-in: its checkout page's 'Pay' sends signed events to the server's webhook.
+const stripe = await startStripeServer({
+  webhookTarget: `http://127.0.0.1:${process.env.PORT}/api/billing/webhook`,
+});
 // The fixtures' own service domains exist at RDAP, as they do on the internet.
 for (const domain of ['azurewebsites.net', 'herokuapp.com', 'github.io', 'cloudapp.net'])
   api.registered.add(domain);
@@ -92,6 +98,12 @@ const { stop, database } = await startServer(
     CERTSPOTTER_URL: `${api.url}/certspotter`,
     RDAP_URL: `${api.url}/rdap`,
     SCAN_ALLOW_PRIVATE: 'true',
+    STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_PRICES: Object.entries(stripe.prices)
+      .map(([plan, price]) => `${plan}=${price}`)
+      .join(','),
   }),
 );
 
@@ -100,7 +112,7 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close()]);
+  await Promise.all([dns.close(), api.close(), stripe.close()]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

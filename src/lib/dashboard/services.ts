@@ -1,5 +1,9 @@
 import { getIdToken } from '../auth/actions.ts';
 import {
+  type AccountService,
+  type AuthService,
+  accountService,
+  authService,
   createAuthedClient,
   type DomainService,
   domainService,
@@ -16,6 +20,8 @@ export interface DashboardApi {
   domains: DomainService;
   findings: FindingService;
   webhooks: WebhookService;
+  auth: AuthService;
+  account: AccountService;
 }
 
 let api: DashboardApi | undefined;
@@ -29,6 +35,8 @@ export function dashboardApi(): DashboardApi {
       domains: domainService(client),
       findings: findingService(client),
       webhooks: webhookService(client),
+      auth: authService(client),
+      account: accountService(client),
     };
   }
   return api;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { scans } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import type { ScanConfig } from '../../lib/dashboard/contract.ts';
+import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
 import { quotaView } from './quota.ts';
 import type { DomainRow, ScanRow } from './views.ts';
@@ -30,6 +31,8 @@ export async function requestScan(
     trigger: ScanTrigger;
     config: Omit<ScanConfig, 'scanFrequency'>;
     now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
   },
 ): Promise<ScanRow> {
   const { user, domain, trigger, config, now } = request;
@@ -63,5 +66,13 @@ export async function requestScan(
     .returning();
   if (!row) throw new Error('insert returned no scan');
   await queue.enqueue(row.id);
+  if (trigger !== 'scheduled') {
+    await audit(db, {
+      userId: user.id,
+      action: 'scan.started',
+      detail: { scanId: row.id, domain: domain.domain, trigger },
+      ip: request.ip,
+    });
+  }
   return row;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { checkDomainFormat } from '../../lib/dashboard/domain-input.ts';
+import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { authUserResponse, currentUser, findUser, upsertUser } from '../auth/users.ts';
 import { billingInfo } from '../billing/info.ts';
@@ -33,7 +34,18 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps
       return c.json(auth.publicConfig);
     })
     .post('/verify', requireAuth(auth), async (c) => {
-      const row = await upsertUser(db, c.get('token'));
+      const token = c.get('token');
+      const before = await findUser(db, token.uid);
+      const row = await upsertUser(db, token);
+      // The browser calls this on every page load; a sign-in is a new auth_time.
+      if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
+        await audit(db, {
+          userId: row.id,
+          action: 'account.signed_in',
+          detail: { provider: row.provider },
+          ip: c.get('clientAddress'),
+        });
+      }
       return c.json(await authUserResponse(db, row, now()));
     })
     .get('/user', requireAuth(auth), async (c) => {

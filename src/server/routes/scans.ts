@@ -86,6 +86,7 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
             body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
         },
         now: now(),
+        ip: c.get('clientAddress'),
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
