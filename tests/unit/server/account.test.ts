@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, queryRows } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
 import { AUDIT_ACTIONS } from '../../../src/server/audit.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
