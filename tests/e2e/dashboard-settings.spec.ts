@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { blockingViolations, signInToDashboard } from '../helpers/dashboard-e2e.ts';
+import { blockingViolations, failPayment, signInToDashboard } from '../helpers/dashboard-e2e.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -32,7 +32,7 @@ test('upgrade: Upgrade to Intro goes to the checkout the server returns; Pay ret
   page,
   context,
 }) => {
-  await signInToDashboard(page, context, 'Ulla Upgrade');
+  const account = await signInToDashboard(page, context, 'Ulla Upgrade');
   await page.goto('/dashboard?section=settings&tab=plan');
   const grid = page.getByTestId('plans-grid');
   await expect(page.getByTestId('current-plan')).toContainText('Free');
@@ -65,6 +65,15 @@ test('upgrade: Upgrade to Intro goes to the checkout the server returns; Pay ret
   await expect(
     page.getByTestId('plans-grid').getByRole('button', { name: 'Change in Billing Portal' }).first(),
   ).toBeVisible();
+
+  // A renewal the card could not pay: the spec's banner, the plan kept meanwhile.
+  await failPayment(account.email);
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your subscription is past due. Please update your payment method to avoid service interruption.',
+  );
+  await expect(page.getByTestId('subscription-status')).toHaveText('Past Due');
+  await expect(page.getByTestId('current-plan')).toContainText('Intro · $4.99/month');
 
   const portal = context.waitForEvent('page');
   await current.getByRole('button', { name: 'Manage Billing' }).click();

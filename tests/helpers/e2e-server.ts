@@ -4,9 +4,10 @@
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, and store scan history to page through.
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import type { Db } from '../../src/db/client.ts';
-import { scans } from '../../src/db/schema.ts';
+import { scans, users } from '../../src/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
@@ -76,6 +77,19 @@ const control = http.createServer(async (req, res) => {
       );
     } else if (req.url === '/plan' && req.method === 'POST') {
       await setPlan(db as Db, String(body.email), String(body.plan));
+    } else if (req.url === '/stripe/payment-failed' && req.method === 'POST') {
+      // Stripe could not charge the card at renewal.
+      const [user] = await (db as Db)
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email)));
+      if (!user?.stripeCustomerId || !user.stripeSubscriptionId) throw new Error('no subscription');
+      const invoice = stripe.addInvoice(user.stripeCustomerId, {
+        amount: 499,
+        status: 'open',
+        subscription: user.stripeSubscriptionId,
+      });
+      await stripe.emit('invoice.payment_failed', invoice);
     } else if (req.url === '/scans' && req.method === 'POST') {
       await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {
