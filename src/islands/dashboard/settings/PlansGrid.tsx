@@ -4,6 +4,9 @@ import { describeApi, describeScans, formatPrice, PLANS, type Plan } from '../..
 import { BUTTON } from '../shared/buttons.ts';
 import { openBillingPortal, startCheckout } from './billing-actions.ts';
 
+/** Catalogue features that only repeat the limits shown above them. */
+const RESTATES_A_LIMIT = /^\d[\d,]* domains?$|scans? per day|API calls per hour|^Unlimited scans/i;
+
 /** Why a plan cannot be bought here, or null when it can. */
 function unavailableReason(plan: Plan, info: BillingInfo): string | null {
   if (!info.billing.configured) return 'Billing is not configured on this server.';
@@ -42,13 +45,20 @@ export function PlansGrid({ info }: { info: BillingInfo }) {
                 {formatPrice(plan.priceCents)}
                 <span className="text-sm font-normal text-slate-600">/month</span>
               </p>
-              <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
-                <li>{plan.limits.domains.toLocaleString('en-US')} domains</li>
-                <li>Scans: {describeScans(plan)}</li>
-                <li>API: {describeApi(plan)}</li>
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-600">Domains</dt>
+                <dd className="font-medium text-ink">{plan.limits.domains.toLocaleString('en-US')}</dd>
+                <dt className="text-slate-600">Scans</dt>
+                <dd className="font-medium text-ink">{describeScans(plan)}</dd>
+                <dt className="text-slate-600">API</dt>
+                <dd className="font-medium text-ink">{describeApi(plan)}</dd>
+              </dl>
+              <ul className="mt-3 flex-1 list-inside list-disc space-y-1 text-sm text-slate-700">
+                {plan.features
+                  .filter((feature) => !RESTATES_A_LIMIT.test(feature))
+                  .map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
               </ul>
               <div className="mt-4">
                 {current ? (
