@@ -9,6 +9,8 @@ export const BODY_LIMIT_KB = {
   small: 4,
   /** A domain with its scan configuration, a scan request, the account settings. */
   standard: 8,
+  /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
+  stripeEvent: 512,
 } as const;
 
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
@@ -32,3 +34,5 @@ export const API_KEY_LIMIT = 10;
  * write a minute rather than one per call; the settings screen shows it to the minute anyway.
  */
 export const API_KEY_LAST_USED_RESOLUTION_SECONDS = 60;
+/** Invoices the plan tab lists; 'View All Invoices' opens the billing portal for the rest. */
+export const INVOICES_SHOWN = 5;

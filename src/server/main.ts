@@ -7,6 +7,7 @@ import { startWorker } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
+import { billingFromConfig } from './billing/stripe.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
@@ -52,6 +53,8 @@ export async function startServer(config: Config = loadConfig()) {
     trustProxy: config.TRUST_PROXY,
     scanning: { queue: worker.queue, queueUp: worker.isUp, resolvers: engine.resolvers },
     operatorToken,
+    billing: billingFromConfig(config),
+    publicUrl: config.PUBLIC_URL,
     webhooks: { enqueue: worker.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
   });
   let port = config.PORT;

@@ -1,7 +1,11 @@
 import { getIdToken } from '../auth/actions.ts';
 import {
+  type AccountService,
   type ApiKeyService,
+  type AuthService,
+  accountService,
   apiKeyService,
+  authService,
   createAuthedClient,
   type DomainService,
   domainService,
@@ -19,6 +23,8 @@ export interface DashboardApi {
   findings: FindingService;
   webhooks: WebhookService;
   apiKeys: ApiKeyService;
+  auth: AuthService;
+  account: AccountService;
 }
 
 let api: DashboardApi | undefined;
@@ -33,6 +39,8 @@ export function dashboardApi(): DashboardApi {
       findings: findingService(client),
       webhooks: webhookService(client),
       apiKeys: apiKeyService(client),
+      auth: authService(client),
+      account: accountService(client),
     };
   }
   return api;

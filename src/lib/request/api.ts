@@ -1,5 +1,6 @@
 import type { AccountSettings } from '../auth/account-settings.ts';
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
+import { type BillingInfo, CHECKOUT_RETURN_PATH, checkoutPlanId } from '../billing.ts';
 import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
   AlertSettings,
@@ -161,6 +162,26 @@ export function apiKeyService(client: ApiClient) {
   };
 }
 
+/** Plan and billing, data export and account deletion (spec 2 §7, account and billing). */
+export function accountService(client: ApiClient) {
+  return {
+    billingInfo: () => client.get<BillingInfo>('/api/billing/info'),
+    /** Stripe Checkout for a plan; the browser goes to the answer's url. */
+    checkout: (planName: string, origin: string) =>
+      client.post<{ url: string }>('/api/billing/create-checkout-session', {
+        planId: checkoutPlanId(planName),
+        successUrl: `${origin}${CHECKOUT_RETURN_PATH}&success=true`,
+        cancelUrl: `${origin}${CHECKOUT_RETURN_PATH}&canceled=true`,
+      }),
+    portal: () => client.post<{ url: string }>('/api/billing/create-portal-session'),
+    cancelSubscription: () => client.post<BillingInfo>('/api/auth/billing/cancel'),
+    exportData: () => client.get<Record<string, unknown>>('/api/auth/export'),
+    deleteAccount: () => client.delete<null>('/api/auth/account'),
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;
+export type AuthService = ReturnType<typeof authService>;
 export type ScanService = ReturnType<typeof scanService>;
 export type WebhookService = ReturnType<typeof webhookService>;
 export type FindingService = ReturnType<typeof findingService>;

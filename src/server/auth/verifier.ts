@@ -5,6 +5,8 @@ export type { DecodedIdToken };
 
 export interface TokenVerifier {
   verifyIdToken(token: string): Promise<DecodedIdToken>;
+  /** Removes the sign-in account (account deletion); an already absent one is fine. */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,13 @@ export function firebaseTokenVerifier(projectId: string): TokenVerifier {
     // checkRevoked: with a real project, a disabled or revoked user is otherwise accepted until the
     // token expires (the emulator checks either way, which hides the gap in tests).
     verifyIdToken: (token) => auth.verifyIdToken(token, true),
+    deleteUser: async (uid) => {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      }
+    },
     close: () => deleteApp(app),
   };
 }

@@ -4,6 +4,7 @@ import { domains, scans } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import type { ScanConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
 import { domainNameSchema } from '../../lib/dashboard/schemas.ts';
+import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { quotaView } from './quota.ts';
@@ -32,6 +33,8 @@ export async function requestScan(
     trigger: ScanTrigger;
     config: Omit<ScanConfig, 'scanFrequency'>;
     now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
   },
 ): Promise<ScanRow> {
   const { user, domain, trigger, config, now } = request;
@@ -65,6 +68,14 @@ export async function requestScan(
     .returning();
   if (!row) throw new Error('insert returned no scan');
   await queue.enqueue(row.id);
+  if (trigger !== 'scheduled') {
+    await audit(db, {
+      userId: user.id,
+      action: 'scan.started',
+      detail: { scanId: row.id, domain: domain.domain, trigger },
+      ip: request.ip,
+    });
+  }
   return row;
 }
 
@@ -75,9 +86,15 @@ export async function requestScan(
 export async function startRequestedScan(
   db: Db,
   queue: ScanQueue,
-  request: { user: { id: string; tier: string }; body: StartScanRequest; now: Date },
+  request: {
+    user: { id: string; tier: string };
+    body: StartScanRequest;
+    now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
+  },
 ): Promise<ScanRow> {
-  const { user, body, now } = request;
+  const { user, body, now, ip } = request;
   const name = parseInput(domainNameSchema, body.domain);
   const [domain] = await db
     .select()
@@ -101,5 +118,6 @@ export async function startRequestedScan(
       useMultiStageValidation: body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
     },
     now,
+    ip,
   });
 }

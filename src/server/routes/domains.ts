@@ -8,6 +8,7 @@ import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
+import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
@@ -74,6 +75,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         .onConflictDoNothing()
         .returning();
       if (!row) throw new ApiError(409, 'DOMAIN_EXISTS', `${body.domain} is already in your list`);
+      await audit(db, {
+        userId: user.id,
+        action: 'domain.added',
+        detail: { domainId: row.id, domain: row.domain },
+        ip: c.get('clientAddress'),
+      });
       return c.json({ domain: domainView(row, undefined) }, 201);
     })
     .post('/:id/verify', async (c) => {
@@ -97,6 +104,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
         // Monitoring starts with a first scan, the plan's own (it does not count against the quota).
         if (row.status !== 'verified') {
+          await audit(db, {
+            userId: user.id,
+            action: 'domain.verified',
+            detail: { domainId: row.id, domain: row.domain },
+            ip: c.get('clientAddress'),
+          });
           const { scanFrequency: _, ...config } = updated.scanConfig;
           await requestScan(db, deps.queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
         }
@@ -166,6 +179,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       const row = await ownDomain(db, user.id, c.req.param('id'));
       // Its scans stay until the plan's retention purges them (they lose the link to the domain).
       await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, user.id)));
+      await audit(db, {
+        userId: user.id,
+        action: 'domain.removed',
+        detail: { domainId: row.id, domain: row.domain },
+        ip: c.get('clientAddress'),
+      });
       return c.body(null, 204);
     });
 }

@@ -25,7 +25,12 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
     .get('/domains', async (c) => c.json(await listDomains(db, c.get('user'), deps.now())))
     .post('/scans', limitBody(BODY_LIMIT_KB.standard), async (c) => {
       const body = await readJson(c, startScanSchema);
-      const row = await startRequestedScan(db, deps.queue, { user: c.get('user'), body, now: deps.now() });
+      const row = await startRequestedScan(db, deps.queue, {
+        user: c.get('user'),
+        body,
+        now: deps.now(),
+        ip: c.get('clientAddress'),
+      });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scans', async (c) => {

@@ -39,7 +39,12 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     .post('/scan', smallBody, async (c) => {
       const body = await readJson(c, startScanSchema);
       const user = await currentUser(db, c.get('token'));
-      const row = await startRequestedScan(db, deps.queue, { user, body, now: now() });
+      const row = await startRequestedScan(db, deps.queue, {
+        user,
+        body,
+        now: now(),
+        ip: c.get('clientAddress'),
+      });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scan/:id', async (c) => {

@@ -7,6 +7,8 @@ import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { checkDomainFormat } from '../../../src/lib/dashboard/domain-input.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { stripeClient } from '../../../src/server/billing/stripe.ts';
+import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import {
@@ -41,6 +43,8 @@ const ROUTES: { method: string; path: string; apiKey?: true }[] = [
   { method: 'POST', path: '/auth/domain' },
   { method: 'PATCH', path: '/auth/settings' },
   { method: 'PATCH', path: '/api/auth/user/profile' },
+  { method: 'POST', path: '/api/billing/create-checkout-session' },
+  { method: 'POST', path: '/api/billing/webhook' },
   { method: 'POST', path: '/mailing-list' },
   { method: 'GET', path: '/api/keys' },
   { method: 'POST', path: '/api/keys' },
@@ -71,7 +75,10 @@ const nastyText = fc.oneof(
 const nastyJson = fc.oneof(
   fc.jsonValue(),
   fc.dictionary(
-    fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'domain', 'scanConfig', 'settings')),
+    fc.oneof(
+      fc.string(),
+      fc.constantFrom('__proto__', 'constructor', 'domain', 'scanConfig', 'settings', 'planId', 'successUrl'),
+    ),
     fc.oneof(nastyText, fc.jsonValue()),
   ),
 );
@@ -91,14 +98,21 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
   let app: ReturnType<typeof testApp>;
   let user: MintedUser;
   let apiKey: string;
+  let stripe: StripeFixture;
 
   beforeAll(async () => {
     await waitForAuthEmulator(emulatorHost);
     if (!backend) throw new Error('no PGlite');
     database = await backend.open();
     verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+    stripe = await startStripeServer();
     app = testApp(database, {
       auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+      billing: {
+        stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
+        webhookSecret: stripe.webhookSecret,
+        prices: stripe.prices,
+      },
       scanning: { queue: { enqueue: async () => {} }, queueUp: () => true },
       webhooks: { enqueue: async () => {}, allowPrivate: false },
     });
@@ -117,6 +131,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
     apiKey = ((await created.json()) as { secret: string }).secret;
   });
   afterAll(async () => {
+    await stripe?.close();
     await verifier?.close();
     await database?.close();
   });
