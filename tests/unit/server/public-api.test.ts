@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { apiKeys, domains, findings, rateLimits, scans, users } from '../../../src/db/schema.ts';
+import { apiKeys, auditLog, domains, findings, rateLimits, scans, users } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import {
   type CreatedApiKey,
@@ -209,6 +209,11 @@ for (const backend of databaseBackends) {
         const [row] = await database.db.select().from(scans).where(eq(scans.id, started.scan_id));
         expect(row).toMatchObject({ userId: ann.uid, trigger: 'manual' });
         expect(row?.config).toMatchObject({ useCertificateTransparency: false, skipDiscovery: false });
+        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
+          'scan.started',
+          { scanId: started.scan_id, domain: annDomain, trigger: 'manual' },
+        ]);
         await expectError(
           await call('/api/v1/scans', {
             method: 'POST',
