@@ -75,3 +75,8 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
   throw new ApiError(400, 'VALIDATION_ERROR', message, { details });
 }
+
+/** A uuid PostgreSQL will take: anything else in an id column is refused by the database itself. */
+export function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}

@@ -12,7 +12,7 @@ import type {
 } from '../../lib/dashboard/contract.ts';
 import type { findingQuerySchema, scanListQuerySchema } from '../../lib/dashboard/schemas.ts';
 import { ApiError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
+import { isUuid, parseInput } from '../validation.ts';
 import { quotaView } from './quota.ts';
 import { type DomainRow, domainView, findingRecord, type ScanRow, scanView } from './views.ts';
 
@@ -30,7 +30,7 @@ export function nextScanAfter(config: ScanConfig, last: Date): Date | null {
 
 /** The caller's own domain, else 404: another user's id answers exactly like a missing one. */
 export async function ownDomain(db: Db, userId: string, id: string): Promise<DomainRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = isUuid(id)
     ? await db
         .select()
         .from(domains)

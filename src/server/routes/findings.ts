@@ -10,7 +10,7 @@ import { findingRecord } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
-import { parseInput, readJson } from '../validation.ts';
+import { isUuid, parseInput, readJson } from '../validation.ts';
 
 /** The caller's findings with their history across scans, and accepting one as a risk. */
 export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {
@@ -25,7 +25,7 @@ export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Dat
       const body = await readJson(c, acceptRiskSchema);
       const user = await currentUser(db, c.get('token'));
       const id = c.req.param('id');
-      const [row] = /^[0-9a-f-]{36}$/i.test(id)
+      const [row] = isUuid(id)
         ? await db
             .update(findings)
             .set(

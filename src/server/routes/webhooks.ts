@@ -10,7 +10,7 @@ import { currentUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB, WEBHOOK_LIMIT } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
-import { readJson } from '../validation.ts';
+import { isUuid, readJson } from '../validation.ts';
 import { checkWebhookTarget } from '../webhooks/target.ts';
 
 export interface WebhookDeps {
@@ -51,7 +51,7 @@ const deliveryView = (row: DeliveryRow) => ({
 /** The caller's webhooks (change alerts), their delivery log, and 'Send test'. */
 export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookDeps | undefined) {
   const own = async (userId: string, id: string) => {
-    const [row] = /^[0-9a-f-]{36}$/i.test(id)
+    const [row] = isUuid(id)
       ? await db
           .select()
           .from(webhooks)

@@ -3,7 +3,7 @@ import type { Database } from '../../../src/db/client.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { hostileInput } from '../../../src/server/validation.ts';
-import { apiCaller } from '../../helpers/api.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import {
@@ -83,4 +83,21 @@ describe('regression: hostile text answers 400 naming the field, never 500', () 
     });
     expect(await ok.json()).toEqual({ domain: 'acme.com' });
   });
+
+  it.each([
+    ['GET', '/api/domains/{id}/trend', 'Domain not found'],
+    ['DELETE', '/api/domains/{id}', 'Domain not found'],
+    ['PATCH', '/api/findings/{id}', 'Finding not found'],
+    ['DELETE', '/api/webhooks/{id}', 'Webhook not found'],
+  ])(
+    '%s %s with an id of uuid length that is no uuid answers 404, not a database error',
+    async (method, path, message) => {
+      const res = await call(path.replace('{id}', '-'.repeat(36)), {
+        method,
+        token: ann.idToken,
+        body: method === 'PATCH' ? { accepted: true } : undefined,
+      });
+      await expectError(res, 404, message);
+    },
+  );
 });

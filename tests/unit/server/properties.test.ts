@@ -70,6 +70,8 @@ const nastyText = fc.oneof(
     '../../etc',
     "' or 1=1 --",
     '%00',
+    // Hex and dashes of a uuid's length, but no uuid: PostgreSQL refuses it in an id column.
+    '-'.repeat(36),
   ),
 );
 const nastyJson = fc.oneof(
