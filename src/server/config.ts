@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { validateFirebaseConfig } from '../lib/auth/config.ts';
+import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../worker/jobs/reap-scans.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -57,6 +58,18 @@ const envSchema = z.object({
   RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // Lets the engine connect to loopback and private addresses: for local test fixtures only.
   SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
+  // The reaper of scans whose worker died (src/worker/jobs/reap-scans.ts). A running scan writes a
+  // heartbeat every second, so a few seconds of silence already mean something; tests use that.
+  SCAN_STALE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(5)
+    .default(STALE_HEARTBEAT_MS / 1000),
+  SCAN_REAP_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(REAP_INTERVAL_MS / 1000),
   // E-mail alerts: SMTP when set, else .eml files in DATA_DIR/outbox.
   SMTP_URL: z
     .string()
