@@ -16,14 +16,16 @@ export interface DanglewatchProcess {
 
 /**
  * Runs `danglewatch <args>` as a real child process with the given environment (on top of this
- * one's) and resolves once it logs `readyMessage`. Its log is read to the end, so it never blocks.
+ * one's) and resolves once it logs `readyMessage`. Its log is read to the end, so it never blocks;
+ * `onLog` sees every line.
  */
 export async function startDanglewatch(
   args: string[],
   env: Record<string, string>,
   readyMessage: string,
-  timeoutMs = 60_000,
+  options: { timeoutMs?: number; onLog?: (entry: Record<string, unknown>) => void } = {},
 ): Promise<DanglewatchProcess> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const child = spawn(process.execPath, [bin, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,6 +51,7 @@ export async function startDanglewatch(
       } catch {
         return;
       }
+      options.onLog?.(entry);
       if (entry.msg === readyMessage) {
         clearTimeout(timer);
         resolve(entry);
