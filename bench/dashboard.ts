@@ -96,6 +96,7 @@ try {
       // The benchmark measures the routes and the database, not token verification.
       verifier: {
         verifyIdToken: async () => ({ uid: 'bench', auth_time: Math.floor(Date.now() / 1000) }) as never,
+        deleteUser: async () => {},
         close: async () => {},
       },
       publicConfig: {

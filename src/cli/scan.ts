@@ -7,14 +7,37 @@ import { renderReport } from '../scanner/report/text.ts';
 import { parseDomain, scanDomain } from '../scanner/scan.ts';
 import type { ScanOptions } from '../scanner/types.ts';
 import { progressBar } from './scan-progress.ts';
+import { RemoteScanError, type RemoteScanRequest, scanThroughServer } from './scan-remote.ts';
 
 const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
     [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
     [--certspotter-url URL] [--http-port N] [--https-port N] [--allow-private] [--concurrency N] [--timeout-ms N]
     [--max-names N] [--deadline-ms N]
+       danglewatch scan <domain> --server URL [--key dw_…] [--json] [--no-discovery] [--no-ct] [--no-validation]
+
+With --server, the scan runs on that DangleWatch server through its API (the domain must be one of
+your verified domains there), with an API key from Settings → API, given with --key or in the
+DANGLEWATCH_KEY environment variable.
 
 Exit code: 0 no finding, 1 findings, 2 the scan failed.
 `;
+
+/** The options that steer the local engine; a server scans with its own settings. */
+const LOCAL_ONLY = [
+  'resolver',
+  'ct-url',
+  'certspotter-url',
+  'rdap-url',
+  'wordlist',
+  'subdomains',
+  'http-port',
+  'https-port',
+  'allow-private',
+  'concurrency',
+  'timeout-ms',
+  'max-names',
+  'deadline-ms',
+] as const;
 
 class UsageError extends Error {}
 
@@ -48,9 +71,11 @@ async function listFile(path: string | undefined, flag: string) {
   }
 }
 
-async function parseScanArgs(
-  args: string[],
-): Promise<{ domain: string; json: boolean; options: ScanOptions } | 'help'> {
+type ScanRequest =
+  | { domain: string; json: boolean; options: ScanOptions }
+  | { domain: string; json: boolean; server: string; key: string; options: RemoteScanRequest['options'] };
+
+async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(args);
@@ -68,6 +93,21 @@ async function parseScanArgs(
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (values.server !== undefined) {
+    const server = url(values.server, '--server') as string;
+    const local = LOCAL_ONLY.find((flag) => values[flag] !== undefined);
+    if (local)
+      throw new UsageError(`--${local} cannot be used with --server: the server scans with its own settings`);
+    const key = values.key ?? process.env.DANGLEWATCH_KEY;
+    if (!key) throw new UsageError('--server needs an API key: give --key dw_… or set DANGLEWATCH_KEY');
+    const options: RemoteScanRequest['options'] = {
+      ...(values['no-discovery'] ? { skip_discovery: true } : {}),
+      ...(values['no-ct'] ? { use_certificate_transparency: false } : {}),
+      ...(values['no-validation'] ? { use_multi_stage_validation: false } : {}),
+    };
+    return { domain, json: values.json ?? false, server, key, options };
+  }
+  if (values.key !== undefined) throw new UsageError('--key is for scans through a server (--server URL)');
   const resolvers = (values.resolver ?? []).map((r) => {
     try {
       return parseServer(r);
@@ -126,6 +166,8 @@ function parse(args: string[]) {
       'timeout-ms': { type: 'string' },
       'max-names': { type: 'string' },
       'deadline-ms': { type: 'string' },
+      server: { type: 'string' },
+      key: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -149,11 +191,28 @@ export async function scan(args: string[]): Promise<number> {
   const onSignal = () => controller.abort(new Error('cancelled'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const onProgress = process.stderr.isTTY ? progressBar(process.stderr) : undefined;
   try {
+    if ('server' in request) {
+      try {
+        const { exitCode, output } = await scanThroughServer({
+          ...request,
+          signal: controller.signal,
+          onProgress,
+          log: (line) => process.stderr.write(`danglewatch scan: ${line}\n`),
+        });
+        process.stdout.write(output);
+        return exitCode;
+      } catch (error) {
+        if (!(error instanceof RemoteScanError)) throw error;
+        process.stderr.write(`danglewatch scan: ${request.server}: ${error.message}\n`);
+        return 2;
+      }
+    }
     const result = await scanDomain(request.domain, {
       ...request.options,
       signal: controller.signal,
-      onProgress: process.stderr.isTTY ? progressBar(process.stderr) : undefined,
+      onProgress,
     });
     process.stdout.write(
       request.json ? `${JSON.stringify(toJsonDocument(result), null, 2)}\n` : `${renderReport(result)}\n`,

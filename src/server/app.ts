@@ -6,20 +6,25 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { ApiErrorBody } from '../lib/api-error.ts';
 import type { AuthDeps } from './auth/middleware.ts';
+import type { Billing } from './billing/stripe.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { ScanQueue } from './domains/scan-requests.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './errors.ts';
 import { MAILING_LIST_RATE } from './limits.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
+import { accountRoutes } from './routes/account.ts';
 import { alertRoutes } from './routes/alerts.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { publicApiRoutes } from './routes/public-api.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
 import type { Site } from './site.ts';
@@ -41,6 +46,10 @@ export interface AppDeps {
   now?: () => Date;
   /** Webhook deliveries (the queue) and the address rules; without them, 'Send test' answers 503. */
   webhooks?: WebhookDeps;
+  /** Stripe billing; without it the plan tab says billing is not configured. */
+  billing?: Billing;
+  /** The public address of the site (PUBLIC_URL): where Stripe sends the browser back. */
+  publicUrl?: string;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
 }
@@ -95,8 +104,14 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps.isReady));
   app.route('/mailing-list', mailingListRoutes(deps.db, deps.limits?.mailingList ?? MAILING_LIST_RATE));
 
-  app.route('/auth', authRoutes(deps.db, deps.auth));
+  const now = deps.now ?? (() => new Date());
+  app.route('/auth', authRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
+  app.route('/api/auth', accountRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
+  app.route(
+    '/api/billing',
+    billingRoutes(deps.db, deps.auth, { billing: deps.billing, publicUrl: deps.publicUrl, now }),
+  );
   if (deps.operatorToken) app.route('/operator', operatorRoutes(deps.db, deps.operatorToken));
   app.route('/alerts', alertRoutes(deps.db));
   const queue = deps.scanning?.queue ?? NO_QUEUE;
@@ -105,7 +120,9 @@ export function createApp(deps: AppDeps) {
     domainRoutes(deps.db, deps.auth, { queue, resolvers: deps.scanning?.resolvers, now: deps.now }),
   );
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
-  app.route('/api/findings', findingRoutes(deps.db, deps.auth, deps.now ?? (() => new Date())));
+  app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
+  app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
+  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now }));
   app.route(
     '/scan',
     scanRoutes(deps.db, deps.auth, {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { validateFirebaseConfig } from '../lib/auth/config.ts';
+import { PLANS, type PlanId } from '../lib/plans.ts';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../worker/jobs/reap-scans.ts';
 
 const booleanFlag = z
@@ -81,9 +82,52 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('DangleWatch <alerts@danglewatch.localhost>'),
   // Where links in e-mails point; the server's own address by default.
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  // Billing through Stripe: all three for payments; without the secret key the plan tab says so.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a Stripe signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICES: z
+    .string()
+    .transform((value, ctx) => parsePrices(value, ctx))
+    .optional(),
+  // A Stripe-compatible API elsewhere (a local mock); Stripe itself by default.
+  STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
 });
+
+/**
+ * `intro=price_…,solo=price_…`: the Stripe price of each plan sold. Each must name a paid plan of
+ * the catalogue; a plan without a price cannot be bought on this server.
+ */
+function parsePrices(value: string, ctx: z.RefinementCtx): Partial<Record<PlanId, string>> {
+  const prices: Partial<Record<PlanId, string>> = {};
+  for (const pair of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [plan = '', price = ''] = pair.split('=').map((s) => s.trim());
+    const known = PLANS.find((p) => p.id === plan);
+    if (!known || known.priceCents === 0 || !/^price_\w+$/.test(price)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${pair}' must be <paid plan>=price_…, the plan one of ${PLANS.filter(
+          (p) => p.priceCents > 0,
+        )
+          .map((p) => p.id)
+          .join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    prices[known.id] = price;
+  }
+  return prices;
+}
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 

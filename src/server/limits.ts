@@ -9,6 +9,8 @@ export const BODY_LIMIT_KB = {
   small: 4,
   /** A domain with its scan configuration, a scan request, the account settings. */
   standard: 8,
+  /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
+  stripeEvent: 512,
 } as const;
 
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
@@ -16,3 +18,21 @@ export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSecond
 
 /** Webhooks per account. */
 export const WEBHOOK_LIMIT = 5;
+
+/**
+ * The public API (/api/v1, API keys): each user's calls per hour are their plan's
+ * `limits.apiCallsPerHour` (src/lib/plans.ts; 0 means no API), counted in one fixed window of this
+ * length for all of the user's keys, in the database so that every API process shares the count.
+ */
+export const API_RATE_WINDOW_SECONDS = 3600;
+
+/** Active (unrevoked) API keys per account: enough for one per script or environment. */
+export const API_KEY_LIMIT = 10;
+
+/**
+ * A key's lastUsedAt is rewritten only when it is older than this, so a busy script costs one
+ * write a minute rather than one per call; the settings screen shows it to the minute anyway.
+ */
+export const API_KEY_LAST_USED_RESOLUTION_SECONDS = 60;
+/** Invoices the plan tab lists; 'View All Invoices' opens the billing portal for the rest. */
+export const INVOICES_SHOWN = 5;

@@ -7,6 +7,7 @@ import { startQueue } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
+import { billingFromConfig } from './billing/stripe.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
 import { loadSite } from './site.ts';
@@ -56,6 +57,8 @@ export async function startServer(config: Config = loadConfig(), options: Server
     trustProxy: config.TRUST_PROXY,
     scanning: { queue: jobs.queue, queueUp: jobs.isUp, resolvers: engine.resolvers },
     operatorToken,
+    billing: billingFromConfig(config),
+    publicUrl: config.PUBLIC_URL,
     webhooks: { enqueue: jobs.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
   });
   let port = config.PORT;

@@ -7,6 +7,7 @@ const pages = [
   '/why-security-matters',
   '/trust-security',
   '/contact',
+  '/docs/api',
   '/privacy-policy',
   '/terms-of-service',
   '/acceptable-use-policy',

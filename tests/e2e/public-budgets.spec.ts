@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 const ZERO_JS = [
   '/why-security-matters',
   '/contact',
+  '/docs/api',
   '/privacy-policy',
   '/terms-of-service',
   '/acceptable-use-policy',

@@ -61,6 +61,20 @@ const routes: { path: string; title: RegExp; h1: string | RegExp; texts: (string
     ],
   },
   {
+    path: '/docs/api',
+    title: /^API \| DangleWatch$/,
+    h1: 'The DangleWatch API',
+    texts: [
+      'Settings → API',
+      'X-RateLimit-Reset',
+      'Retry-After',
+      '100 calls/hour',
+      '1,000 calls/hour',
+      'GET /api/v1/scans/{id}',
+      /curl -s -X POST/,
+    ],
+  },
+  {
     path: '/contact',
     title: /^Contact \| DangleWatch$/,
     h1: 'Talk to a human',

@@ -68,6 +68,11 @@ export function grantPlan(email: string, plan: string): Promise<void> {
   return control('/plan', { email, plan });
 }
 
+/** Has Stripe report a failed renewal payment for the account's subscription. */
+export function failPayment(email: string): Promise<void> {
+  return control('/stripe/payment-failed', { email });
+}
+
 /** Stores `count` completed scans of `domain` for the account, as months of monitoring would. */
 export function seedScans(email: string, domain: string, count: number): Promise<void> {
   return control('/scans', { email, domain, count });

@@ -1,22 +1,29 @@
 // The e2e suite's server: the real `serve` (site, API, worker, Auth Emulator) with its scan engine
-// pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), plus a small control
+// pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), billing at a local
+// Stripe-speaking server, plus a small control
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, and store scan history to page through.
 import http from 'node:http';
+import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import type { Db } from '../../src/db/client.ts';
-import { scans } from '../../src/db/schema.ts';
+import { scans, users } from '../../src/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
+import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 
 const controlPort = Number(process.env.E2E_FIXTURE_PORT);
 if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_FIXTURE_PORT is not set');
 
 const dns = await startDnsServer();
 const api = await startApiServer();
+// Stripe's stand-in: its checkout page's 'Pay' sends signed events to the server's webhook.
+const stripe = await startStripeServer({
+  webhookTarget: `http://127.0.0.1:${process.env.PORT}/api/billing/webhook`,
+});
 // The fixtures' own service domains exist at RDAP, as they do on the internet.
 for (const domain of ['azurewebsites.net', 'herokuapp.com', 'github.io', 'cloudapp.net'])
   api.registered.add(domain);
@@ -70,6 +77,19 @@ const control = http.createServer(async (req, res) => {
       );
     } else if (req.url === '/plan' && req.method === 'POST') {
       await setPlan(db as Db, String(body.email), String(body.plan));
+    } else if (req.url === '/stripe/payment-failed' && req.method === 'POST') {
+      // Stripe could not charge the card at renewal.
+      const [user] = await (db as Db)
+        .select()
+        .from(users)
+        .where(eq(users.email, String(body.email)));
+      if (!user?.stripeCustomerId || !user.stripeSubscriptionId) throw new Error('no subscription');
+      const invoice = stripe.addInvoice(user.stripeCustomerId, {
+        amount: 499,
+        status: 'open',
+        subscription: user.stripeSubscriptionId,
+      });
+      await stripe.emit('invoice.payment_failed', invoice);
     } else if (req.url === '/scans' && req.method === 'POST') {
       await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {
@@ -92,6 +112,12 @@ const { stop, database } = await startServer(
     CERTSPOTTER_URL: `${api.url}/certspotter`,
     RDAP_URL: `${api.url}/rdap`,
     SCAN_ALLOW_PRIVATE: 'true',
+    STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_PRICES: Object.entries(stripe.prices)
+      .map(([plan, price]) => `${plan}=${price}`)
+      .join(','),
   }),
 );
 
@@ -100,7 +126,7 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close()]);
+  await Promise.all([dns.close(), api.close(), stripe.close()]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -18,6 +18,19 @@ export interface MintedUser {
 }
 
 /**
+ * fetch, asked once more when the emulator closed a kept-alive connection just as it was reused
+ * (undici's 'other side closed'): a race of idle timeouts on a loaded machine, not an answer.
+ */
+async function fetchRetryingClosedSockets(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
  * Signs a user in through the emulator's REST API, as the popup would: `accounts:signInWithIdp`
  * with an unsigned id_token that the emulator takes at face value.
  */
@@ -27,7 +40,7 @@ export async function mintIdToken(
   providerId: 'google.com' | 'github.com' = 'google.com',
 ): Promise<MintedUser> {
   const idToken = JSON.stringify({ email_verified: true, ...claims });
-  const res = await fetch(
+  const res = await fetchRetryingClosedSockets(
     `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
     {
       method: 'POST',

@@ -238,3 +238,20 @@ export interface ServiceHealth {
   /** Seconds since the worker last reported; null when no worker has. */
   worker_heartbeat_age_seconds: number | null;
 }
+
+/** An API key as Settings lists it (GET /api/keys): never the key itself, only its first characters. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  /** `dw_` and the key's next 8 characters, enough to tell keys apart. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** POST /api/keys: the new key, whose `secret` is shown this once and stored only as a hash. */
+export interface CreatedApiKey {
+  key: ApiKeyView;
+  secret: string;
+}

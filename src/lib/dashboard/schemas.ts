@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { API_KEY_NAME_MAX } from './api-access.ts';
+import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from './constants.ts';
 import {
   type AlertSettings,
   FINDING_STATES,
   FINDING_STATUSES,
   SCAN_FREQUENCIES,
+  SCAN_STATUSES,
   type ScanConfig,
   type StartScanRequest,
 } from './contract.ts';
@@ -48,6 +51,14 @@ export const domainNameSchema = z
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** The query of the scan lists (GET /scan/api/v1/scans, GET /api/v1/scans). */
+export const scanListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(SCANS_MAX_PAGE_SIZE).default(SCANS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  status: z.enum(SCAN_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+
 export const findingQuerySchema = z.strictObject({
   domain: z.string().max(300).optional(),
   state: z.enum(FINDING_STATES).default('all'),
@@ -62,4 +73,13 @@ export const acceptRiskSchema = z.strictObject({
     .max(500)
     .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not hold control characters')
     .optional(),
+});
+
+/** POST /api/keys: a name that says where the key is used. */
+export const createApiKeySchema = z.strictObject({
+  name: z
+    .string({ error: 'Give the key a name' })
+    .trim()
+    .min(1, 'Give the key a name')
+    .max(API_KEY_NAME_MAX, `at most ${API_KEY_NAME_MAX} characters`),
 });

@@ -1,5 +1,11 @@
 import { getIdToken } from '../auth/actions.ts';
 import {
+  type AccountService,
+  type ApiKeyService,
+  type AuthService,
+  accountService,
+  apiKeyService,
+  authService,
   createAuthedClient,
   type DomainService,
   domainService,
@@ -16,6 +22,9 @@ export interface DashboardApi {
   domains: DomainService;
   findings: FindingService;
   webhooks: WebhookService;
+  apiKeys: ApiKeyService;
+  auth: AuthService;
+  account: AccountService;
 }
 
 let api: DashboardApi | undefined;
@@ -29,6 +38,9 @@ export function dashboardApi(): DashboardApi {
       domains: domainService(client),
       findings: findingService(client),
       webhooks: webhookService(client),
+      apiKeys: apiKeyService(client),
+      auth: authService(client),
+      account: accountService(client),
     };
   }
   return api;

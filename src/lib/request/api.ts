@@ -1,7 +1,11 @@
+import type { AccountSettings } from '../auth/account-settings.ts';
 import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
+import { type BillingInfo, CHECKOUT_RETURN_PATH, checkoutPlanId } from '../billing.ts';
 import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
   AlertSettings,
+  ApiKeyView,
+  CreatedApiKey,
   DomainListResponse,
   DomainView,
   FindingRecord,
@@ -50,7 +54,8 @@ export function authService(client: ApiClient) {
     getUser: () => client.get<AuthUserResponse>('/auth/user', { cacheKey: 'auth-user' }),
     setDomain: async (domain: string) =>
       client.post<{ domain: string }>('/auth/domain', { domain: assertDomain(domain) }),
-    updateSettings: (settings: Record<string, unknown>) => client.patch('/auth/settings', { settings }),
+    updateSettings: (settings: AccountSettings) =>
+      client.patch<{ settings: AccountSettings }>('/auth/settings', { settings }),
     updateProfile: (displayName: string) =>
       client.patch<{ user: UserProfile }>('/api/auth/user/profile', { displayName }),
   };
@@ -148,7 +153,37 @@ export function webhookService(client: ApiClient) {
   };
 }
 
+/** Keys for the public API (Settings → API); the secret comes back once, from create. */
+export function apiKeyService(client: ApiClient) {
+  return {
+    list: () => client.get<{ keys: ApiKeyView[] }>('/api/keys'),
+    create: (name: string) => client.post<CreatedApiKey>('/api/keys', { name }),
+    revoke: (id: string) => client.delete<{ key: ApiKeyView }>(`/api/keys/${encodeURIComponent(id)}`),
+  };
+}
+
+/** Plan and billing, data export and account deletion (spec 2 §7, account and billing). */
+export function accountService(client: ApiClient) {
+  return {
+    billingInfo: () => client.get<BillingInfo>('/api/billing/info'),
+    /** Stripe Checkout for a plan; the browser goes to the answer's url. */
+    checkout: (planName: string, origin: string) =>
+      client.post<{ url: string }>('/api/billing/create-checkout-session', {
+        planId: checkoutPlanId(planName),
+        successUrl: `${origin}${CHECKOUT_RETURN_PATH}&success=true`,
+        cancelUrl: `${origin}${CHECKOUT_RETURN_PATH}&canceled=true`,
+      }),
+    portal: () => client.post<{ url: string }>('/api/billing/create-portal-session'),
+    cancelSubscription: () => client.post<BillingInfo>('/api/auth/billing/cancel'),
+    exportData: () => client.get<Record<string, unknown>>('/api/auth/export'),
+    deleteAccount: () => client.delete<null>('/api/auth/account'),
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;
+export type AuthService = ReturnType<typeof authService>;
 export type ScanService = ReturnType<typeof scanService>;
 export type WebhookService = ReturnType<typeof webhookService>;
 export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;
+export type ApiKeyService = ReturnType<typeof apiKeyService>;

@@ -31,6 +31,18 @@ function block(finding: Finding) {
   ].join('\n');
 }
 
+/** Findings grouped by risk, highest first, each with its explanation and fix; lines of text. */
+export function renderFindings(findings: Finding[]): string[] {
+  if (findings.length === 0) return ['No dangling records found.', ''];
+  const out: string[] = [];
+  for (const risk of ['high', 'medium', 'low'] as const) {
+    const group = findings.filter((f) => f.risk === risk);
+    if (group.length === 0) continue;
+    out.push(`${HEADINGS[risk]} (${group.length})`, '', ...group.map((f) => `${block(f)}\n`));
+  }
+  return out;
+}
+
 /** The default, human-readable report: findings grouped by risk, each with its explanation and fix. */
 export function renderReport(result: ScanResult) {
   const out: string[] = [
@@ -40,12 +52,7 @@ export function renderReport(result: ScanResult) {
       (result.stats.wildcard ? ', wildcard zone detected' : ''),
     '',
   ];
-  if (result.findings.length === 0) out.push('No dangling records found.', '');
-  for (const risk of ['high', 'medium', 'low'] as const) {
-    const group = result.findings.filter((f) => f.risk === risk);
-    if (group.length === 0) continue;
-    out.push(`${HEADINGS[risk]} (${group.length})`, '', ...group.map((f) => `${block(f)}\n`));
-  }
+  out.push(...renderFindings(result.findings));
   if (result.errors.length > 0) {
     out.push(`Could not check everything (${result.errors.length}):`);
     for (const e of result.errors.slice(0, 20))

@@ -6,6 +6,8 @@ export type { DecodedIdToken };
 
 export interface TokenVerifier {
   verifyIdToken(token: string): Promise<DecodedIdToken>;
+  /** Removes the sign-in account (account deletion); an already absent one is fine. */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,15 @@ export function firebaseTokenVerifier(projectId: string, options: { cacheMs?: nu
         verified.set(key, { token: decoded, until: Math.min(Date.now() + cacheMs, decoded.exp * 1000) });
       }
       return decoded;
+    },
+    deleteUser: async (uid) => {
+      // This process at least forgets the account's tokens at once (others within cacheMs).
+      for (const [key, entry] of verified) if (entry.token.uid === uid) verified.delete(key);
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      }
     },
     close: () => deleteApp(app),
   };

@@ -1,9 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scans } from '../../db/schema.ts';
+import { domains, scans } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
-import type { ScanConfig } from '../../lib/dashboard/contract.ts';
+import type { ScanConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
+import { domainNameSchema } from '../../lib/dashboard/schemas.ts';
+import { audit } from '../audit.ts';
 import { ApiError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
 import { quotaView } from './quota.ts';
 import type { DomainRow, ScanRow } from './views.ts';
 
@@ -30,6 +33,8 @@ export async function requestScan(
     trigger: ScanTrigger;
     config: Omit<ScanConfig, 'scanFrequency'>;
     now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
   },
 ): Promise<ScanRow> {
   const { user, domain, trigger, config, now } = request;
@@ -63,5 +68,56 @@ export async function requestScan(
     .returning();
   if (!row) throw new Error('insert returned no scan');
   await queue.enqueue(row.id);
+  if (trigger !== 'scheduled') {
+    await audit(db, {
+      userId: user.id,
+      action: 'scan.started',
+      detail: { scanId: row.id, domain: domain.domain, trigger },
+      ip: request.ip,
+    });
+  }
   return row;
+}
+
+/**
+ * A scan the user asked for by domain name (POST /scan/api/v1/scan, POST /api/v1/scans): of one of
+ * their verified domains, with the domain's options unless the request overrides them.
+ */
+export async function startRequestedScan(
+  db: Db,
+  queue: ScanQueue,
+  request: {
+    user: { id: string; tier: string };
+    body: StartScanRequest;
+    now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
+  },
+): Promise<ScanRow> {
+  const { user, body, now, ip } = request;
+  const name = parseInput(domainNameSchema, body.domain);
+  const [domain] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.userId, user.id), eq(domains.domain, name)));
+  if (!domain) {
+    throw new ApiError(
+      409,
+      'DOMAIN_NOT_VERIFIED',
+      `Add ${name} and verify that you own it before scanning it`,
+    );
+  }
+  return requestScan(db, queue, {
+    user,
+    domain,
+    trigger: 'manual',
+    config: {
+      skipDiscovery: body.skip_discovery ?? domain.scanConfig.skipDiscovery,
+      useCertificateTransparency:
+        body.use_certificate_transparency ?? domain.scanConfig.useCertificateTransparency,
+      useMultiStageValidation: body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
+    },
+    now,
+    ip,
+  });
 }

@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { domains, scans } from '../../db/schema.ts';
+import { domains, findings, scans } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS } from '../../lib/dashboard/constants.ts';
-import type { ScanConfig } from '../../lib/dashboard/contract.ts';
+import type {
+  DomainListResponse,
+  FindingRecord,
+  ScanConfig,
+  ScanListResponse,
+} from '../../lib/dashboard/contract.ts';
+import type { findingQuerySchema, scanListQuerySchema } from '../../lib/dashboard/schemas.ts';
 import { ApiError } from '../errors.ts';
-import type { DomainRow, ScanRow } from './views.ts';
+import { parseInput } from '../validation.ts';
+import { quotaView } from './quota.ts';
+import { type DomainRow, domainView, findingRecord, type ScanRow, scanView } from './views.ts';
 
 /** 24 hex characters: 96 random bits, unguessable, one per user and domain. */
 export function newVerificationToken(): string {
@@ -40,4 +49,87 @@ export async function latestScans(db: Db, domainIds: string[]): Promise<Map<stri
     .where(inArray(scans.domainId, domainIds))
     .orderBy(scans.domainId, desc(scans.createdAt));
   return new Map(rows.map((row) => [row.domainId as string, row]));
+}
+
+/** The user's domains with their latest scans, and the quota (GET /api/domains, GET /api/v1/domains). */
+export async function listDomains(
+  db: Db,
+  user: { id: string; tier: string },
+  now: Date,
+): Promise<DomainListResponse> {
+  const rows = await db
+    .select()
+    .from(domains)
+    .where(eq(domains.userId, user.id))
+    .orderBy(asc(domains.createdAt));
+  const latest = await latestScans(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    domains: rows.map((row) => domainView(row, latest.get(row.id))),
+    quota: await quotaView(db, user, now),
+  };
+}
+
+const scanIdSchema = z.uuid({ error: 'Scan ID is required' });
+
+/** The caller's own scan, else 404: another user's id answers exactly like a missing one. */
+export async function ownScan(db: Db, userId: string, id: string): Promise<ScanRow> {
+  const parsed = parseInput(scanIdSchema, id);
+  const [row] = await db
+    .select()
+    .from(scans)
+    .where(and(eq(scans.id, parsed), eq(scans.userId, userId)));
+  if (!row) throw new ApiError(404, 'NOT_FOUND', 'Scan not found');
+  return row;
+}
+
+/** LIKE patterns take the user's text literally. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** A page of the user's scans, newest first, with the total that matches. */
+export async function listScans(
+  db: Db,
+  userId: string,
+  query: z.infer<typeof scanListQuerySchema>,
+): Promise<ScanListResponse> {
+  const where = and(
+    eq(scans.userId, userId),
+    query.status ? eq(scans.status, query.status) : undefined,
+    query.q
+      ? or(ilike(scans.domain, likeLiteral(query.q)), ilike(sql`${scans.id}::text`, likeLiteral(query.q)))
+      : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(scans)
+    .where(where)
+    .orderBy(desc(scans.createdAt), desc(scans.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [total] = await db.select({ n: count() }).from(scans).where(where);
+  return { scans: rows.map((row) => scanView(row)), total: Number(total?.n ?? 0) };
+}
+
+/** The user's findings with their history, most recently seen first. */
+export async function listFindings(
+  db: Db,
+  userId: string,
+  query: z.infer<typeof findingQuerySchema>,
+): Promise<{ findings: FindingRecord[] }> {
+  const rows = await db
+    .select()
+    .from(findings)
+    .where(
+      and(
+        eq(findings.userId, userId),
+        query.domain ? eq(findings.domain, query.domain.trim().toLowerCase()) : undefined,
+        query.state === 'open' ? isNull(findings.resolvedAt) : undefined,
+        query.state === 'resolved' ? isNotNull(findings.resolvedAt) : undefined,
+      ),
+    )
+    .orderBy(desc(findings.lastSeenAt))
+    .limit(1000);
+  return { findings: rows.map(findingRecord) };
 }

@@ -1,9 +1,16 @@
-import type { domains, scans } from '../../db/schema.ts';
-import type { DomainStatus, DomainView, ScanStatus, ScanView } from '../../lib/dashboard/contract.ts';
+import type { domains, findings, scans } from '../../db/schema.ts';
+import type {
+  DomainStatus,
+  DomainView,
+  FindingRecord,
+  ScanStatus,
+  ScanView,
+} from '../../lib/dashboard/contract.ts';
 import { txtValue } from './ownership.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type ScanRow = typeof scans.$inferSelect;
+export type FindingRow = typeof findings.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
@@ -64,5 +71,18 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
       minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'],
     },
     error: row.status === 'failed' ? row.verificationError : (latest?.error ?? null),
+  };
+}
+
+/** A finding with its history across scans (GET /api/findings). */
+export function findingRecord(row: FindingRow): FindingRecord {
+  return {
+    id: row.id,
+    domain: row.domain,
+    finding: row.latest,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    accepted: row.acceptedAt ? { at: row.acceptedAt.toISOString(), note: row.acceptedNote ?? '' } : null,
   };
 }

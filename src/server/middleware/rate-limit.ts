@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -12,39 +12,47 @@ export interface RateLimitRule {
 }
 
 /**
- * A fixed-window limit per client address. The counter lives in the database so that every API
- * process sees the same count; one upsert per request keeps it atomic.
+ * Counts one request against the fixed-window counter `key` and answers with the X-RateLimit-*
+ * headers; over the limit, throws 429 'Rate limit exceeded' with Retry-After. The counter lives in
+ * the database so that every API process sees the same count; one upsert per request keeps it
+ * atomic.
  */
+export async function countRequest(
+  c: Context,
+  db: Db,
+  key: string,
+  rule: Pick<RateLimitRule, 'limit' | 'windowSeconds'>,
+): Promise<void> {
+  const [row] = await queryRows<{ count: number; reset_at: string | Date }>(
+    db,
+    sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, reset_at`,
+  );
+  if (!row) throw new Error('rate limit upsert returned no row');
+  const resetSeconds = Math.ceil(new Date(row.reset_at).getTime() / 1000);
+  const headers = {
+    'X-RateLimit-Limit': String(rule.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, rule.limit - row.count)),
+    'X-RateLimit-Reset': String(resetSeconds),
+  };
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  if (row.count > rule.limit) {
+    const retryAfter = Math.max(1, resetSeconds - Math.floor(Date.now() / 1000));
+    throw new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', {
+      headers: { ...headers, 'Retry-After': String(retryAfter) },
+    });
+  }
+}
+
+/** A fixed-window limit per client address. */
 export function rateLimit(db: Db, rule: RateLimitRule): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = `${rule.name}:${c.get('clientAddress')}`;
-    const [row] = await queryRows<{ count: number; reset_at: string | Date }>(
-      db,
-      sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count, reset_at`,
-    );
-    if (!row) throw new Error('rate limit upsert returned no row');
-    const resetSeconds = Math.ceil(new Date(row.reset_at).getTime() / 1000);
-    const remaining = Math.max(0, rule.limit - row.count);
-    c.header('X-RateLimit-Limit', String(rule.limit));
-    c.header('X-RateLimit-Remaining', String(remaining));
-    c.header('X-RateLimit-Reset', String(resetSeconds));
-    if (row.count > rule.limit) {
-      const retryAfter = Math.max(1, resetSeconds - Math.floor(Date.now() / 1000));
-      throw new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', {
-        headers: {
-          'X-RateLimit-Limit': String(rule.limit),
-          'X-RateLimit-Remaining': '0',
-          'X-RateLimit-Reset': String(resetSeconds),
-          'Retry-After': String(retryAfter),
-        },
-      });
-    }
+    await countRequest(c, db, `${rule.name}:${c.get('clientAddress')}`, rule);
     await next();
   };
 }

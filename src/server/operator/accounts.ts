@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, users } from '../../db/schema.ts';
 import { PLANS, type PlanId } from '../../lib/plans.ts';
+import { audit } from '../audit.ts';
 
 export interface UserLine {
   email: string | null;
@@ -29,10 +30,15 @@ export async function setPlan(db: Db, email: string, plan: string): Promise<numb
   if (!isPlanId(plan)) {
     throw new Error(`unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})`);
   }
-  const updated = await db
-    .update(users)
-    .set({ tier: plan, updatedAt: sql`now()` })
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-    .returning({ id: users.id });
-  return updated.length;
+  const matching = sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+  const before = await db.select({ id: users.id, tier: users.tier }).from(users).where(matching);
+  await db.update(users).set({ tier: plan, updatedAt: sql`now()` }).where(matching);
+  for (const user of before.filter((u) => u.tier !== plan)) {
+    await audit(db, {
+      userId: user.id,
+      action: 'plan.changed',
+      detail: { from: user.tier, to: plan, source: 'operator' },
+    });
+  }
+  return before.length;
 }

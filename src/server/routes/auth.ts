@@ -3,26 +3,33 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { type AccountSettings, SETTINGS_DIGESTS, SETTINGS_THEMES } from '../../lib/auth/account-settings.ts';
 import { checkDomainFormat } from '../../lib/dashboard/domain-input.ts';
+import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { authUserResponse, findUser, upsertUser } from '../auth/users.ts';
+import { authUserResponse, currentUser, findUser, upsertUser } from '../auth/users.ts';
+import { billingInfo } from '../billing/info.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
+import type { AccountDeps } from './account.ts';
 
-const settingsSchema = z.object({
-  settings: z
-    .record(z.string().min(1).max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]), {
-      error: 'settings must be an object',
-    })
-    .refine((s) => Object.keys(s).length <= 50, 'settings may hold at most 50 keys'),
+const settingsSchema = z.strictObject({
+  settings: z.strictObject(
+    {
+      emailAlerts: z.boolean().optional(),
+      digest: z.enum(SETTINGS_DIGESTS).optional(),
+      theme: z.enum(SETTINGS_THEMES).optional(),
+    },
+    { error: (issue) => (issue.code === 'invalid_type' ? 'settings must be an object' : undefined) },
+  ) satisfies z.ZodType<AccountSettings>,
 });
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
 /** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
-export function authRoutes(db: Db, auth: AuthDeps | undefined) {
+export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
   const now = () => new Date((auth?.now ?? Date.now)());
   return new Hono<AuthedEnv>()
     .get('/config', (c) => {
@@ -31,13 +38,28 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined) {
       return c.json(auth.publicConfig);
     })
     .post('/verify', requireAuth(auth), async (c) => {
-      const row = await upsertUser(db, c.get('token'));
+      const token = c.get('token');
+      const before = await findUser(db, token.uid);
+      const row = await upsertUser(db, token);
+      // The browser calls this on every page load; a sign-in is a new auth_time.
+      if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
+        await audit(db, {
+          userId: row.id,
+          action: 'account.signed_in',
+          detail: { provider: row.provider },
+          ip: c.get('clientAddress'),
+        });
+      }
       return c.json(await authUserResponse(db, row, now()));
     })
     .get('/user', requireAuth(auth), async (c) => {
       const token = c.get('token');
       const row = (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
       return c.json(await authUserResponse(db, row, now()));
+    })
+    .get('/billing', requireAuth(auth), async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
     })
     .post('/domain', requireAuth(auth), smallBody, async (c) => {
       const body = await readJson(c, z.object({ domain: z.unknown().optional() }));

@@ -8,12 +8,19 @@ import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
+import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
 import { quotaView } from '../domains/quota.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
-import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from '../domains/store.ts';
+import {
+  latestScans,
+  listDomains,
+  newVerificationToken,
+  nextScanAfter,
+  ownDomain,
+} from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
@@ -41,19 +48,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const user = await currentUser(db, c.get('token'));
-      const rows = await db
-        .select()
-        .from(domains)
-        .where(eq(domains.userId, user.id))
-        .orderBy(asc(domains.createdAt));
-      const latest = await latestScans(
-        db,
-        rows.map((r) => r.id),
-      );
-      return c.json({
-        domains: rows.map((row) => domainView(row, latest.get(row.id))),
-        quota: await quotaView(db, user, now()),
-      });
+      return c.json(await listDomains(db, user, now()));
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
@@ -80,6 +75,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         .onConflictDoNothing()
         .returning();
       if (!row) throw new ApiError(409, 'DOMAIN_EXISTS', `${body.domain} is already in your list`);
+      await audit(db, {
+        userId: user.id,
+        action: 'domain.added',
+        detail: { domainId: row.id, domain: row.domain },
+        ip: c.get('clientAddress'),
+      });
       return c.json({ domain: domainView(row, undefined) }, 201);
     })
     .post('/:id/verify', async (c) => {
@@ -103,6 +104,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
         // Monitoring starts with a first scan, the plan's own (it does not count against the quota).
         if (row.status !== 'verified') {
+          await audit(db, {
+            userId: user.id,
+            action: 'domain.verified',
+            detail: { domainId: row.id, domain: row.domain },
+            ip: c.get('clientAddress'),
+          });
           const { scanFrequency: _, ...config } = updated.scanConfig;
           await requestScan(db, deps.queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
         }
@@ -172,6 +179,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       const row = await ownDomain(db, user.id, c.req.param('id'));
       // Its scans stay until the plan's retention purges them (they lose the link to the domain).
       await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, user.id)));
+      await audit(db, {
+        userId: user.id,
+        action: 'domain.removed',
+        detail: { domainId: row.id, domain: row.domain },
+        ip: c.get('clientAddress'),
+      });
       return c.body(null, 204);
     });
 }

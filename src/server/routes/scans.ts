@@ -1,20 +1,19 @@
-import { and, count, desc, eq, gte, ilike, isNotNull, or, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, workerHeartbeats } from '../../db/schema.ts';
-import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../lib/dashboard/constants.ts';
 import {
   SCAN_STATUSES,
   type ScanStats,
   type ScanStatus,
   type ServiceHealth,
 } from '../../lib/dashboard/contract.ts';
-import { domainNameSchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
+import { scanListQuerySchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
-import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
-import { type ScanRow, scanView } from '../domains/views.ts';
+import { type ScanQueue, startRequestedScan } from '../domains/scan-requests.ts';
+import { listScans, ownScan } from '../domains/store.ts';
+import { scanView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -32,28 +31,6 @@ const WORKER_STALE_SECONDS = 60;
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
-const listQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(SCANS_MAX_PAGE_SIZE).default(SCANS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  status: z.enum(SCAN_STATUSES).optional(),
-  q: z.string().trim().max(200).optional(),
-});
-
-const scanId = z.uuid({ error: 'Scan ID is required' });
-
-async function ownScan(db: Db, userId: string, id: string): Promise<ScanRow> {
-  const parsed = parseInput(scanId, id);
-  const [row] = await db
-    .select()
-    .from(scans)
-    .where(and(eq(scans.id, parsed), eq(scans.userId, userId)));
-  if (!row) throw new ApiError(404, 'NOT_FOUND', 'Scan not found');
-  return row;
-}
-
-/** LIKE patterns take the user's text literally. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** The scan service of spec 2 §7, on the caller's own scans only. */
 export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanServiceDeps) {
   const now = () => deps.now?.() ?? new Date();
@@ -61,31 +38,12 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     .use(requireAuth(auth))
     .post('/scan', smallBody, async (c) => {
       const body = await readJson(c, startScanSchema);
-      const name = parseInput(domainNameSchema, body.domain);
       const user = await currentUser(db, c.get('token'));
-      const [domain] = await db
-        .select()
-        .from(domains)
-        .where(and(eq(domains.userId, user.id), eq(domains.domain, name)));
-      if (!domain) {
-        throw new ApiError(
-          409,
-          'DOMAIN_NOT_VERIFIED',
-          `Add ${name} and verify that you own it before scanning it`,
-        );
-      }
-      const row = await requestScan(db, deps.queue, {
+      const row = await startRequestedScan(db, deps.queue, {
         user,
-        domain,
-        trigger: 'manual',
-        config: {
-          skipDiscovery: body.skip_discovery ?? domain.scanConfig.skipDiscovery,
-          useCertificateTransparency:
-            body.use_certificate_transparency ?? domain.scanConfig.useCertificateTransparency,
-          useMultiStageValidation:
-            body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
-        },
+        body,
         now: now(),
+        ip: c.get('clientAddress'),
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
@@ -112,24 +70,9 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
       return c.json({ scan: scanView(updated ?? row) });
     })
     .get('/scans', async (c) => {
-      const query = parseInput(listQuery, c.req.query());
+      const query = parseInput(scanListQuerySchema, c.req.query());
       const user = await currentUser(db, c.get('token'));
-      const where = and(
-        eq(scans.userId, user.id),
-        query.status ? eq(scans.status, query.status) : undefined,
-        query.q
-          ? or(ilike(scans.domain, likeLiteral(query.q)), ilike(sql`${scans.id}::text`, likeLiteral(query.q)))
-          : undefined,
-      );
-      const rows = await db
-        .select()
-        .from(scans)
-        .where(where)
-        .orderBy(desc(scans.createdAt), desc(scans.id))
-        .limit(query.limit)
-        .offset(query.offset);
-      const [total] = await db.select({ n: count() }).from(scans).where(where);
-      return c.json({ scans: rows.map((row) => scanView(row)), total: Number(total?.n ?? 0) });
+      return c.json(await listScans(db, user.id, query));
     })
     .get('/scans/latest', async (c) => {
       const user = await currentUser(db, c.get('token'));

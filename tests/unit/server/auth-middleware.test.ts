@@ -20,6 +20,7 @@ function appFailingWith(code: string) {
         verifyIdToken: async (): Promise<DecodedIdToken> => {
           throw Object.assign(new Error('nope'), { code });
         },
+        deleteUser: async () => {},
         close: async () => {},
       },
       publicConfig: { firebase: demoFirebaseConfig() },

@@ -30,6 +30,29 @@ describe('loadConfig', () => {
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('reads Stripe: keys, the price of each plan sold, a Stripe-compatible API', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICES: ' intro=price_1AbC , pro-solo=price_9Z ',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.STRIPE_PRICES).toEqual({ intro: 'price_1AbC', 'pro-solo': 'price_9Z' });
+    expect(config.STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_public' }, 'STRIPE_SECRET_KEY: must be a Stripe secret or restricted key'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET: must be a Stripe signing secret'],
+    [{ STRIPE_PRICES: 'free=price_1' }, "STRIPE_PRICES: 'free=price_1' must be <paid plan>=price_…"],
+    [{ STRIPE_PRICES: 'gold=price_1' }, "STRIPE_PRICES: 'gold=price_1' must be"],
+    [{ STRIPE_PRICES: 'intro=prod_1' }, "STRIPE_PRICES: 'intro=prod_1' must be"],
+    [{ STRIPE_PRICES: 'intro' }, "STRIPE_PRICES: 'intro' must be"],
+  ])('names the malformed Stripe setting in %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });
 
 describe('regression: emulator mode must never face the network', () => {

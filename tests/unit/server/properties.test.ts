@@ -7,6 +7,8 @@ import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { checkDomainFormat } from '../../../src/lib/dashboard/domain-input.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { stripeClient } from '../../../src/server/billing/stripe.ts';
+import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import {
@@ -19,8 +21,8 @@ import {
 const emulatorHost = inject('authEmulatorHost');
 process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 
-/** Every route that reads a body, a path id or a query, with what it reads. */
-const ROUTES: { method: string; path: string }[] = [
+/** Every route that reads a body, a path id or a query; `apiKey` ones take an API key, not a session. */
+const ROUTES: { method: string; path: string; apiKey?: true }[] = [
   { method: 'GET', path: '/api/domains' },
   { method: 'GET', path: '/scan/api/v1/scans/stats' },
   { method: 'GET', path: '/api/webhooks' },
@@ -41,7 +43,17 @@ const ROUTES: { method: string; path: string }[] = [
   { method: 'POST', path: '/auth/domain' },
   { method: 'PATCH', path: '/auth/settings' },
   { method: 'PATCH', path: '/api/auth/user/profile' },
+  { method: 'POST', path: '/api/billing/create-checkout-session' },
+  { method: 'POST', path: '/api/billing/webhook' },
   { method: 'POST', path: '/mailing-list' },
+  { method: 'GET', path: '/api/keys' },
+  { method: 'POST', path: '/api/keys' },
+  { method: 'DELETE', path: '/api/keys/{id}' },
+  { method: 'GET', path: '/api/v1/domains', apiKey: true },
+  { method: 'POST', path: '/api/v1/scans', apiKey: true },
+  { method: 'GET', path: '/api/v1/scans', apiKey: true },
+  { method: 'GET', path: '/api/v1/scans/{id}', apiKey: true },
+  { method: 'GET', path: '/api/v1/findings', apiKey: true },
 ];
 
 /** Text with the characters that have broken servers before: NUL, controls, quotes, unicode. */
@@ -63,7 +75,10 @@ const nastyText = fc.oneof(
 const nastyJson = fc.oneof(
   fc.jsonValue(),
   fc.dictionary(
-    fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'domain', 'scanConfig', 'settings')),
+    fc.oneof(
+      fc.string(),
+      fc.constantFrom('__proto__', 'constructor', 'domain', 'scanConfig', 'settings', 'planId', 'successUrl'),
+    ),
     fc.oneof(nastyText, fc.jsonValue()),
   ),
 );
@@ -82,14 +97,22 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
   let verifier: TokenVerifier;
   let app: ReturnType<typeof testApp>;
   let user: MintedUser;
+  let apiKey: string;
+  let stripe: StripeFixture;
 
   beforeAll(async () => {
     await waitForAuthEmulator(emulatorHost);
     if (!backend) throw new Error('no PGlite');
     database = await backend.open();
     verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+    stripe = await startStripeServer();
     app = testApp(database, {
       auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+      billing: {
+        stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
+        webhookSecret: stripe.webhookSecret,
+        prices: stripe.prices,
+      },
       scanning: { queue: { enqueue: async () => {} }, queueUp: () => true },
       webhooks: { enqueue: async () => {}, allowPrivate: false },
     });
@@ -100,8 +123,15 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
       headers: { authorization: `Bearer ${user.idToken}` },
     });
     await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, user.uid));
+    const created = await app.request('/api/keys', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'properties' }),
+    });
+    apiKey = ((await created.json()) as { secret: string }).secret;
   });
   afterAll(async () => {
+    await stripe?.close();
     await verifier?.close();
     await database?.close();
   });
@@ -119,7 +149,10 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
           const path = `${route.path.replace('{id}', id)}${search ? `?${search}` : ''}`;
           const res = await app.request(path, {
             method: route.method,
-            headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${route.apiKey ? apiKey : user.idToken}`,
+              'content-type': 'application/json',
+            },
             body: route.method === 'GET' || route.method === 'DELETE' ? undefined : JSON.stringify(body),
           });
           expect(res.status, `${route.method} ${path}`).toBeLessThan(500);

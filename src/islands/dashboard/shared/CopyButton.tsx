@@ -6,14 +6,16 @@ interface CopyButtonProps {
   value: string;
   /** Names the button for screen readers: 'Copy TXT value'. */
   label: string;
+  /** What the toast says was copied. */
+  copied?: string;
 }
 
-/** Copies a DNS record field and says so: 'Copied: DNS record copied to clipboard'. */
-export function CopyButton({ value, label }: CopyButtonProps) {
+/** Copies a value and says so: 'Copied: DNS record copied to clipboard' unless told otherwise. */
+export function CopyButton({ value, label, copied = DASHBOARD_MESSAGES.copiedRecord }: CopyButtonProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast({ title: DASHBOARD_MESSAGES.copied, description: DASHBOARD_MESSAGES.copiedRecord });
+      toast({ title: DASHBOARD_MESSAGES.copied, description: copied });
     } catch {
       toast({
         title: 'Copy failed',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainService, scanService } from '../../../../src/lib/request/api.ts';
+import { apiKeyService, domainService, scanService } from '../../../../src/lib/request/api.ts';
 import { createApiClient } from '../../../../src/lib/request/client.ts';
 
 /** A client whose fetch records each call and answers 200 with an empty JSON object. */
@@ -74,5 +74,19 @@ describe('the dashboard service clients follow the contract', () => {
     expect(calls[1]?.body).toEqual({ domain: 'acme.io', scanConfig: config });
     expect(calls[3]?.body).toEqual({ scanConfig: config });
     await expect(domains.verify('')).rejects.toThrow('Domain ID is required');
+  });
+
+  it('API keys: list, create with a name, revoke', async () => {
+    const { client, calls } = recordingClient();
+    const keys = apiKeyService(client);
+    await keys.list();
+    await keys.create('GitHub Actions');
+    await keys.revoke('k/1');
+    expect(calls.map((c) => `${c.method} ${c.url.replace('http://api.test', '')}`)).toEqual([
+      'GET /api/keys',
+      'POST /api/keys',
+      'DELETE /api/keys/k%2F1',
+    ]);
+    expect(calls[1]?.body).toEqual({ name: 'GitHub Actions' });
   });
 });

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { getPlanForTier } from '../../../lib/auth/profile.ts';
+import { type BillingInfo, hasPaidSubscription, type SubscriptionStatus } from '../../../lib/billing.ts';
+import { formatPrice } from '../../../lib/plans.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { cancelSubscription, openBillingPortal } from './billing-actions.ts';
+
+const STATUS_BADGES: Record<SubscriptionStatus, { label: string; className: string }> = {
+  active: { label: 'Active', className: 'bg-green-100 text-green-800' },
+  trialing: { label: 'Trialing', className: 'bg-blue-100 text-blue-800' },
+  past_due: { label: 'Past Due', className: 'bg-amber-100 text-amber-900' },
+  canceled: { label: 'Canceled', className: 'bg-slate-200 text-slate-800' },
+  none: { label: 'Free', className: 'bg-green-100 text-green-800' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** The current-subscription card: plan, status, renewal, usage, portal and cancel. */
+export function CurrentPlanCard({ info, onChanged }: { info: BillingInfo; onChanged: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const plan = getPlanForTier(info.plan.id);
+  const badge = STATUS_BADGES[info.subscriptionStatus];
+  const paid = hasPaidSubscription(info);
+  const periodEnd = info.currentPeriodEnd ? dateFormat.format(new Date(info.currentPeriodEnd)) : null;
+  return (
+    <section
+      className="rounded-lg border border-slate-200 p-5"
+      data-testid="current-plan"
+      aria-labelledby="current-plan-title"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="current-plan-title" className="text-sm text-slate-600">
+            Current plan
+          </h2>
+          <p className="text-xl font-semibold text-ink">
+            {plan.name} · {formatPrice(plan.priceCents)}/month
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}
+          data-testid="subscription-status"
+        >
+          {badge.label}
+        </span>
+      </div>
+      {periodEnd && (
+        <p className="mt-2 text-sm text-slate-700">
+          {info.cancelAtPeriodEnd
+            ? `Canceled: your plan ends on ${periodEnd}, then you are on Free.`
+            : `Renews on ${periodEnd}.`}
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Domains</dt>
+          <dd className="font-semibold text-ink">
+            {info.usage.domainsMonitored} of {plan.limits.domains}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Scans today</dt>
+          <dd className="font-semibold text-ink">{info.usage.scansUsed}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Scans this month</dt>
+          <dd className="font-semibold text-ink">{info.usage.scansThisMonth}</dd>
+        </div>
+      </dl>
+      {info.billing.configured && info.subscriptionStatus !== 'none' && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="button" className={BUTTON.secondary} onClick={() => void openBillingPortal()}>
+            Manage Billing
+          </button>
+          {paid && !info.cancelAtPeriodEnd && (
+            <button type="button" className={BUTTON.secondary} onClick={() => setConfirming(true)}>
+              Cancel Subscription
+            </button>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <Dialog
+          title="Cancel your subscription?"
+          description={`${plan.name} stays active until ${periodEnd ?? 'the end of the paid period'}; then your account moves to Free and keeps 1 domain.`}
+          onClose={() => setConfirming(false)}
+          footer={
+            <>
+              <button
+                type="button"
+                className={BUTTON.secondary}
+                onClick={() => setConfirming(false)}
+                disabled={busy}
+              >
+                Keep My Plan
+              </button>
+              <button
+                type="button"
+                className={BUTTON.danger}
+                disabled={busy}
+                onClick={async () => {
+                  setBusy(true);
+                  if (await cancelSubscription()) {
+                    setConfirming(false);
+                    onChanged();
+                  }
+                  setBusy(false);
+                }}
+              >
+                {busy ? 'Canceling...' : 'Cancel Subscription'}
+              </button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">
+            Nothing more will be charged. Paid periods are not refunded.
+          </p>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { hasPaidSubscription, subscriptionSettled } from '../../../lib/billing.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { BUTTON } from '../shared/buttons.ts';
+import { Dialog } from '../shared/Dialog.tsx';
+import { Spinner } from '../shared/Spinner.tsx';
+import { cancelSubscription } from './billing-actions.ts';
+import { useBillingInfo } from './use-billing-info.ts';
+
+const CONFIRM_WORD = 'DELETE';
+
+/**
+ * Spec 2 §5: deletion only once the typed e-mail matches the account's (any case), DELETE is typed
+ * exactly, the box is ticked, and any paid subscription is cancelled; then sign out and go home.
+ */
+export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const auth = useAuth();
+  const { info, reload } = useBillingInfo();
+  const [email, setEmail] = useState('');
+  const [word, setWord] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+  const wordId = useId();
+  const checkId = useId();
+  const accountEmail = auth.userProfile?.email ?? auth.user?.email ?? '';
+  const settled = info ? subscriptionSettled(info) : false;
+  const ready =
+    accountEmail !== '' &&
+    email.trim().toLowerCase() === accountEmail.toLowerCase() &&
+    word === CONFIRM_WORD &&
+    understood &&
+    settled;
+
+  const remove = async () => {
+    if (!settled) {
+      toast({ title: 'Please cancel your subscription first', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await dashboardApi().account.deleteAccount();
+      toast({ title: 'Account Deleted', description: 'Your account and all its data are gone.' });
+      await auth.signOut();
+      window.location.assign('/');
+    } catch (cause) {
+      toast({
+        title:
+          cause instanceof Error && cause.message
+            ? cause.message
+            : 'Failed to delete account. Please try again or contact support.',
+        variant: 'destructive',
+      });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Delete your account?"
+      description="This permanently deletes your account and everything in it."
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={BUTTON.secondary} onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={BUTTON.danger}
+            disabled={!ready || busy}
+            onClick={() => void remove()}
+          >
+            {busy ? 'Deleting...' : 'Delete My Account'}
+          </button>
+        </>
+      }
+    >
+      {!info ? (
+        <Spinner label="Checking your subscription" />
+      ) : (
+        <div className="space-y-4 text-sm">
+          {hasPaidSubscription(info) && (
+            <div
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900"
+              data-testid="cancel-first"
+            >
+              {info.cancelAtPeriodEnd ? (
+                <p>Your {info.plan.name} subscription is canceled: nothing more will be charged.</p>
+              ) : (
+                <>
+                  <p>
+                    You have an active {info.plan.name} subscription. Cancel it before deleting your account.
+                  </p>
+                  <button
+                    type="button"
+                    className={`${BUTTON.small} mt-2`}
+                    disabled={busy}
+                    onClick={async () => {
+                      setBusy(true);
+                      if (await cancelSubscription()) await reload();
+                      setBusy(false);
+                    }}
+                  >
+                    Cancel Subscription
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+          <label htmlFor={emailId} className="block">
+            <span className="block font-medium text-ink">Type your e-mail address ({accountEmail})</span>
+            <input
+              id={emailId}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <label htmlFor={wordId} className="block">
+            <span className="block font-medium text-ink">Type {CONFIRM_WORD} to confirm</span>
+            <input
+              id={wordId}
+              autoComplete="off"
+              value={word}
+              onChange={(event) => setWord(event.target.value)}
+              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <label htmlFor={checkId} className="flex items-start gap-2">
+            <input
+              id={checkId}
+              type="checkbox"
+              checked={understood}
+              onChange={(event) => setUnderstood(event.target.checked)}
+              className="mt-0.5"
+            />
+            <span>
+              I understand that my account, domains, scans and alerts are deleted for good and cannot be
+              restored.
+            </span>
+          </label>
+        </div>
+      )}
+    </Dialog>
+  );
+}

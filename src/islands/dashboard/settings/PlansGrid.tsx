@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { type BillingInfo, hasPaidSubscription } from '../../../lib/billing.ts';
+import { describeApi, describeScans, formatPrice, PLANS, type Plan } from '../../../lib/plans.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { openBillingPortal, startCheckout } from './billing-actions.ts';
+
+/** Catalogue features that only repeat the limits shown above them. */
+const RESTATES_A_LIMIT = /^\d[\d,]* domains?$|scans? per day|API calls per hour|^Unlimited scans/i;
+
+/** Why a plan cannot be bought here, or null when it can. */
+function unavailableReason(plan: Plan, info: BillingInfo): string | null {
+  if (!info.billing.configured) return 'Billing is not configured on this server.';
+  if (!info.billing.purchasable.includes(plan.id)) return `${plan.name} is not sold on this server yet.`;
+  return null;
+}
+
+/** The available-plans grid: every paid plan of the catalogue, with its real checkout. */
+export function PlansGrid({ info }: { info: BillingInfo }) {
+  const [pending, setPending] = useState<string | null>(null);
+  const subscribed = hasPaidSubscription(info);
+  return (
+    <section aria-labelledby="plans-title">
+      <h2 id="plans-title" className="text-lg font-semibold text-ink">
+        Available plans
+      </h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="plans-grid">
+        {PLANS.map((plan) => {
+          const current = plan.id === info.plan.id;
+          const reason = current || plan.priceCents === 0 ? null : unavailableReason(plan, info);
+          return (
+            <li
+              key={plan.id}
+              data-plan={plan.id}
+              className={`flex flex-col rounded-lg border p-4 ${current ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-200'}`}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="font-semibold text-ink">{plan.name}</h3>
+                {plan.badge && (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+                    {plan.badge}
+                  </span>
+                )}
+              </div>
+              <p className="mt-1 text-2xl font-bold text-ink">
+                {formatPrice(plan.priceCents)}
+                <span className="text-sm font-normal text-slate-600">/month</span>
+              </p>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-slate-600">Domains</dt>
+                <dd className="font-medium text-ink">{plan.limits.domains.toLocaleString('en-US')}</dd>
+                <dt className="text-slate-600">Scans</dt>
+                <dd className="font-medium text-ink">{describeScans(plan)}</dd>
+                <dt className="text-slate-600">API</dt>
+                <dd className="font-medium text-ink">{describeApi(plan)}</dd>
+              </dl>
+              <ul className="mt-3 flex-1 list-inside list-disc space-y-1 text-sm text-slate-700">
+                {plan.features
+                  .filter((feature) => !RESTATES_A_LIMIT.test(feature))
+                  .map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+              </ul>
+              <div className="mt-4">
+                {current ? (
+                  <button type="button" className={`${BUTTON.secondary} w-full`} disabled>
+                    Current Plan
+                  </button>
+                ) : plan.priceCents === 0 ? (
+                  <p className="text-sm text-slate-600">Cancel your subscription to return to Free.</p>
+                ) : subscribed && !reason ? (
+                  <button
+                    type="button"
+                    className={`${BUTTON.secondary} w-full`}
+                    onClick={() => void openBillingPortal()}
+                  >
+                    Change in Billing Portal
+                  </button>
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className={`${BUTTON.primary} w-full`}
+                      disabled={Boolean(reason) || pending !== null}
+                      aria-describedby={reason ? `why-${plan.id}` : undefined}
+                      onClick={async () => {
+                        setPending(plan.id);
+                        await startCheckout(plan.name);
+                        setPending(null);
+                      }}
+                    >
+                      {pending === plan.id ? 'Opening checkout...' : `Upgrade to ${plan.name}`}
+                    </button>
+                    {reason && (
+                      <p id={`why-${plan.id}`} className="mt-2 text-xs text-slate-600">
+                        {reason}
+                      </p>
+                    )}
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  apiKeys,
+  auditLog,
+  domains,
+  findings,
+  mailingListSignups,
+  scans,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema.ts';
+
+/** Names the file: danglewatch-export-YYYY-MM-DD.json (spec 2 §7: named with the date). */
+export function exportFileName(now: Date): string {
+  return `danglewatch-export-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Everything we hold about one user, table by table. Credentials are left out: webhook signing
+ * secrets and API-key hashes would let whoever reads the file act for the user, and say nothing
+ * about them the rest does not.
+ */
+export async function exportAccount(db: Db, userId: string, now: Date) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`no user ${userId}`);
+  const own = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
+  const hookIds = hooks.map((h) => h.id);
+  return {
+    format: 'danglewatch-export/1',
+    exportedAt: now.toISOString(),
+    user: {
+      uid: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      photoURL: user.photoUrl,
+      provider: user.provider,
+      tier: user.tier,
+      domain: user.domain,
+      settings: user.settings,
+      subscription: {
+        status: user.subscriptionStatus,
+        currentPeriodEnd: user.currentPeriodEnd,
+        cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+        stripeCustomerId: user.stripeCustomerId,
+        stripeSubscriptionId: user.stripeSubscriptionId,
+      },
+      createdAt: user.createdAt,
+      lastLoginAt: user.lastLoginAt,
+      updatedAt: user.updatedAt,
+    },
+    domains: await db.select().from(domains).where(own(domains)).orderBy(asc(domains.createdAt)),
+    scans: await db.select().from(scans).where(own(scans)).orderBy(asc(scans.createdAt)),
+    findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
+    webhooks: hooks.map(({ secret: _secret, ...hook }) => hook),
+    webhookDeliveries: hookIds.length
+      ? await db
+          .select()
+          .from(webhookDeliveries)
+          .where(inArray(webhookDeliveries.webhookId, hookIds))
+          .orderBy(asc(webhookDeliveries.createdAt))
+      : [],
+    apiKeys: (await db.select().from(apiKeys).where(own(apiKeys)).orderBy(asc(apiKeys.createdAt))).map(
+      ({ hash: _hash, ...key }) => key,
+    ),
+    auditLogs: (await db.select().from(auditLog).where(own(auditLog)).orderBy(asc(auditLog.createdAt))).map(
+      ({ createdAt, ...entry }) => ({ ...entry, timestamp: createdAt }),
+    ),
+    mailingList: user.email
+      ? await db
+          .select()
+          .from(mailingListSignups)
+          .where(sql`lower(${mailingListSignups.email}) = ${user.email.toLowerCase()}`)
+      : [],
+  };
+}

@@ -1,0 +1,50 @@
+import Stripe from 'stripe';
+import { PLANS, type Plan, type PlanId } from '../../lib/plans.ts';
+import type { Config } from '../config.ts';
+
+/** What billing needs: the Stripe client, the webhook signing secret and the price of each plan sold. */
+export interface Billing {
+  stripe: Stripe;
+  /** Without it, POST /api/billing/webhook refuses every event (nothing unsigned changes a plan). */
+  webhookSecret?: string;
+  prices: Partial<Record<PlanId, string>>;
+}
+
+/** Billing from the configuration, or undefined when STRIPE_SECRET_KEY is not set. */
+export function billingFromConfig(config: Config): Billing | undefined {
+  if (!config.STRIPE_SECRET_KEY) return undefined;
+  return {
+    stripe: stripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    prices: config.STRIPE_PRICES ?? {},
+  };
+}
+
+/** The SDK, pointed at Stripe or at a Stripe-compatible server (tests, a local mock). */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+  });
+}
+
+/** The catalogue plan a Stripe price sells, if this server sells it. */
+export function planForPrice(billing: Billing, priceId: string | undefined): Plan | undefined {
+  if (!priceId) return undefined;
+  const entry = Object.entries(billing.prices).find(([, price]) => price === priceId);
+  return entry ? PLANS.find((plan) => plan.id === entry[0]) : undefined;
+}
+
+/** The plans with a Stripe price: the ones a checkout can sell. */
+export function purchasablePlans(billing: Billing | undefined): PlanId[] {
+  return billing ? PLANS.filter((plan) => billing.prices[plan.id]).map((plan) => plan.id) : [];
+}
+
+/** The id behind a Stripe field that is either an id or an expanded object. */
+export function idOf(value: string | { id: string } | null | undefined): string | undefined {
+  return typeof value === 'string' ? value : value?.id;
+}

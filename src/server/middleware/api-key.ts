@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { apiKeys, users } from '../../db/schema.ts';
+import { getPlanForTier } from '../../lib/auth/profile.ts';
+import { API_ACCESS_MESSAGES } from '../../lib/dashboard/api-access.ts';
+import { hashApiKey, looksLikeApiKey } from '../auth/api-keys.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../limits.ts';
+import { countRequest } from './rate-limit.ts';
+
+export interface ApiKeyEnv {
+  Variables: AppEnv['Variables'] & { user: typeof users.$inferSelect };
+}
+
+const UNAUTHENTICATED = 'Authentication required';
+/** RFC 6750: a 401 names the scheme the client should use. */
+const CHALLENGE = { headers: { 'WWW-Authenticate': 'Bearer realm="DangleWatch API"' } };
+
+/**
+ * Lets a request through with `Authorization: Bearer dw_…`, a live key of a user whose plan has
+ * API access, within the plan's calls per hour (one counter per user, `api:<userId>`, shared by
+ * all their keys and all API processes). Every answer past the key check carries the
+ * X-RateLimit-* headers.
+ */
+export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKeyEnv> {
+  return async (c, next) => {
+    const secret = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!secret) throw new ApiError(401, 'API_KEY_REQUIRED', UNAUTHENTICATED, CHALLENGE);
+    const [found] = looksLikeApiKey(secret)
+      ? await db
+          .select({ key: apiKeys, user: users })
+          .from(apiKeys)
+          .innerJoin(users, eq(users.id, apiKeys.userId))
+          .where(eq(apiKeys.hash, hashApiKey(secret)))
+      : [];
+    if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
+    if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
+    const plan = getPlanForTier(found.user.tier);
+    if (plan.limits.apiCallsPerHour === 0) {
+      throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
+    }
+    const at = now();
+    const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
+    if (at.getTime() - lastUsed >= API_KEY_LAST_USED_RESOLUTION_SECONDS * 1000) {
+      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, found.key.id));
+    }
+    await countRequest(c, db, `api:${found.user.id}`, {
+      limit: plan.limits.apiCallsPerHour,
+      windowSeconds: API_RATE_WINDOW_SECONDS,
+    });
+    c.set('user', found.user);
+    await next();
+  };
+}

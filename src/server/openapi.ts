@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { apiErrorBodySchema } from '../lib/api-error.ts';
+import { API_KEY_PREFIX, API_PLANS } from '../lib/dashboard/api-access.ts';
+import {
+  DOMAIN_STATUSES,
+  type DomainListResponse,
+  type DomainView,
+  FINDING_STATUSES,
+  type FindingChanges,
+  type FindingRecord,
+  type FindingView,
+  type QuotaView,
+  SCAN_STATUSES,
+  type ScanListResponse,
+  type ScanView,
+} from '../lib/dashboard/contract.ts';
+import {
+  alertSettingsSchema,
+  findingQuerySchema,
+  scanConfigSchema,
+  scanListQuerySchema,
+  startScanSchema,
+} from '../lib/dashboard/schemas.ts';
+import { describeApi } from '../lib/plans.ts';
+import { API_RATE_WINDOW_SECONDS } from './limits.ts';
+
+/**
+ * The OpenAPI 3.1 document of the public API (GET /api/v1/openapi.json), generated from zod:
+ * requests from the very schemas the routes validate with, answers from the schemas below, each
+ * checked against the contract's TypeScript type (`satisfies`) so that neither can drift, and
+ * parsed against real answers in the tests.
+ */
+
+const iso = z.iso.datetime({ offset: true });
+const findingStatus = z.enum(FINDING_STATUSES);
+
+const findingSchema = z.object({
+  subdomain: z.string(),
+  recordType: z.enum(['CNAME', 'A', 'AAAA', 'NS', 'MX', 'TXT']),
+  target: z.string(),
+  service: z.string(),
+  status: findingStatus,
+  risk: z.enum(['high', 'medium', 'low']),
+  evidence: z.array(z.string()),
+  explanation: z.string(),
+  proofOfConcept: z.string(),
+  remediation: z.string(),
+}) satisfies z.ZodType<FindingView>;
+
+const findingRef = findingSchema.pick({
+  subdomain: true,
+  recordType: true,
+  target: true,
+  service: true,
+  status: true,
+});
+
+const findingChangesSchema = z.object({
+  new: z.array(findingRef),
+  changed: z.array(findingRef.extend({ from: z.object({ status: findingStatus, target: z.string() }) })),
+  resolved: z.array(findingRef),
+  stillOpen: z.number().int(),
+}) satisfies z.ZodType<FindingChanges>;
+
+const scanSchema = z.object({
+  scan_id: z.uuid(),
+  domain: z.string(),
+  status: z.enum(SCAN_STATUSES),
+  created_at: iso,
+  started_at: iso.nullable(),
+  completed_at: iso.nullable(),
+  duration_seconds: z.number().nullable(),
+  subdomains_scanned: z.number().int(),
+  vulnerabilities_found: z.number().int(),
+  critical_count: z.number().int(),
+  false_positives_filtered: z.number().int(),
+  error: z.string().nullable(),
+  progress: z.object({ stage: z.string(), checked: z.number().int(), total: z.number().int() }).nullable(),
+  scan_config: scanConfigSchema.omit({ scanFrequency: true }),
+  findings: z.array(findingSchema),
+  subdomains: z.array(z.string()).optional().meta({ description: 'The names checked; only on one scan.' }),
+  changes: findingChangesSchema.nullable(),
+}) satisfies z.ZodType<ScanView>;
+
+const quotaSchema = z.object({
+  tier: z.string(),
+  currentDomains: z.number().int(),
+  maxDomains: z.number().int(),
+  scansUsedToday: z.number().int(),
+  maxScansPerDay: z.number().int().nullable(),
+  scansUsedThisMonth: z.number().int(),
+  maxScansPerMonth: z.number().int().nullable(),
+  resetDate: iso,
+}) satisfies z.ZodType<QuotaView>;
+
+const domainSchema = z.object({
+  id: z.uuid(),
+  domain: z.string(),
+  status: z.enum(DOMAIN_STATUSES),
+  verificationMethod: z.literal('dns'),
+  verificationToken: z.string(),
+  txtRecord: z.object({ type: z.literal('TXT'), name: z.literal('@'), value: z.string() }),
+  addedAt: iso,
+  verifiedAt: iso.nullable(),
+  lastScanAt: iso.nullable(),
+  nextScanAt: iso.nullable(),
+  vulnerabilitiesCount: z.number().int(),
+  isActive: z.boolean(),
+  pausedReason: z.string().nullable(),
+  lastScanId: z.uuid().nullable(),
+  scanStatus: z.enum(SCAN_STATUSES).nullable(),
+  subdomainsScanned: z.number().int().nullable(),
+  criticalCount: z.number().int().nullable(),
+  falsePositivesFiltered: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+  scanConfig: scanConfigSchema,
+  alerts: alertSettingsSchema,
+  error: z.string().nullable(),
+}) satisfies z.ZodType<DomainView>;
+
+const findingRecordSchema = z.object({
+  id: z.uuid(),
+  domain: z.string(),
+  finding: findingSchema,
+  firstSeenAt: iso,
+  lastSeenAt: iso,
+  resolvedAt: iso.nullable(),
+  accepted: z.object({ at: iso, note: z.string() }).nullable(),
+}) satisfies z.ZodType<FindingRecord>;
+
+/** The answers of the public API, by name; the tests parse real answers with them. */
+export const publicApiAnswers = {
+  DomainList: z.object({
+    domains: z.array(domainSchema),
+    quota: quotaSchema,
+  }) satisfies z.ZodType<DomainListResponse>,
+  ScanStarted: z.object({ scan_id: z.uuid(), status: z.enum(SCAN_STATUSES) }),
+  ScanList: z.object({
+    scans: z.array(scanSchema),
+    total: z.number().int(),
+  }) satisfies z.ZodType<ScanListResponse>,
+  Scan: scanSchema,
+  FindingList: z.object({ findings: z.array(findingRecordSchema) }),
+  Error: apiErrorBodySchema,
+};
+
+const components = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries({
+  ...publicApiAnswers,
+  Domain: domainSchema,
+  Quota: quotaSchema,
+  Finding: findingSchema,
+  FindingRecord: findingRecordSchema,
+  FindingChanges: findingChangesSchema,
+  StartScanRequest: startScanSchema,
+})) {
+  components.add(schema, { id });
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(components, {
+    // Requests are described as clients send them (defaults optional); answers have no defaults.
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _, id: __, ...schema }]) => [id, schema as JsonSchema]),
+  );
+}
+
+/** An object schema's properties as OpenAPI query parameters. */
+function queryParameters(schema: z.ZodObject): JsonSchema[] {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema> };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: property,
+  }));
+}
+
+const ref = (id: keyof typeof publicApiAnswers | 'StartScanRequest') => ({
+  $ref: `#/components/schemas/${id}`,
+});
+
+const rateHeaders = {
+  'X-RateLimit-Limit': {
+    description: 'Calls your plan allows per hour.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Calls left in this hour.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'When the hour ends and the count starts again, in Unix seconds.',
+    schema: { type: 'integer' },
+  },
+};
+
+function answer(description: string, schema: JsonSchema, headers: JsonSchema = rateHeaders) {
+  return { description, headers, content: { 'application/json': { schema } } };
+}
+
+/** The failures every keyed call may answer, in the one error shape. */
+const keyedErrors = {
+  '401': answer('No API key, or an unknown or revoked one.', ref('Error'), {}),
+  '403': answer('The key owner’s plan has no API access.', ref('Error'), {}),
+  '429': answer('Rate limit exceeded: wait for Retry-After seconds.', ref('Error'), {
+    ...rateHeaders,
+    'Retry-After': { description: 'Seconds until the hour ends.', schema: { type: 'integer' } },
+  }),
+};
+
+function keyed(summary: string, responses: Record<string, unknown>, extra: JsonSchema = {}) {
+  return { summary, security: [{ apiKey: [] }], ...extra, responses: { ...responses, ...keyedErrors } };
+}
+
+function buildDocument() {
+  const limits = API_PLANS.map((plan) => `${plan.name}: ${describeApi(plan)}`).join('; ');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'DangleWatch API',
+      version: '1',
+      description: `Your domains, scans and findings, for scripts and CI. Authenticate with an API key from Settings → API (\`Authorization: Bearer ${API_KEY_PREFIX}…\`). Calls per hour, for all of a user's keys together (a window of ${API_RATE_WINDOW_SECONDS / 60} minutes): ${limits}. Every keyed answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors use one shape ({ error, code, statusCode, requestId, details? }). Guide: /docs/api.`,
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: `${API_KEY_PREFIX}… API key` },
+      },
+      schemas: componentSchemas(),
+    },
+    paths: {
+      '/api/v1/openapi.json': {
+        get: {
+          summary: 'This document',
+          security: [],
+          responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': {} } } },
+        },
+      },
+      '/api/v1/domains': {
+        get: keyed('Your monitored domains with their latest scans, and your quota', {
+          '200': answer('Your domains and quota.', ref('DomainList')),
+        }),
+      },
+      '/api/v1/scans': {
+        get: keyed(
+          'Your scans, newest first',
+          {
+            '200': answer('A page of scans and how many match.', ref('ScanList')),
+            '400': answer('A query parameter is invalid.', ref('Error')),
+          },
+          { parameters: queryParameters(scanListQuerySchema) },
+        ),
+        post: keyed(
+          'Start a scan of one of your verified domains',
+          {
+            '202': answer('The scan is queued; poll GET /api/v1/scans/{id}.', ref('ScanStarted')),
+            '400': answer('The body is invalid (the field is named).', ref('Error')),
+            '409': answer(
+              'The domain is not verified, a scan of it is running, or the daily quota is used.',
+              ref('Error'),
+            ),
+            '415': answer('The body is not application/json.', ref('Error')),
+          },
+          {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: ref('StartScanRequest') } },
+            },
+          },
+        ),
+      },
+      '/api/v1/scans/{id}': {
+        get: keyed(
+          'One scan with its findings and the names it checked',
+          {
+            '200': answer('The scan.', ref('Scan')),
+            '400': answer('The id is not a scan id.', ref('Error')),
+            '404': answer('No scan of yours has this id.', ref('Error')),
+          },
+          {
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+            ],
+          },
+        ),
+      },
+      '/api/v1/findings': {
+        get: keyed(
+          'Your findings with their history across scans',
+          {
+            '200': answer('Findings, most recently seen first.', ref('FindingList')),
+            '400': answer('A query parameter is invalid.', ref('Error')),
+          },
+          { parameters: queryParameters(findingQuerySchema) },
+        ),
+      },
+    },
+  };
+}
+
+let document: ReturnType<typeof buildDocument> | undefined;
+
+/** Built on first use, then kept: it depends on nothing that changes while the server runs. */
+export function openApiDocument() {
+  document ??= buildDocument();
+  return document;
+}

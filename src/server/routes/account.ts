@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { getPlanForTier } from '../../lib/auth/profile.ts';
+import { type SubscriptionStatus, subscriptionSettled } from '../../lib/billing.ts';
+import { deleteAccountRows } from '../account/delete-account.ts';
+import { exportAccount, exportFileName } from '../account/export.ts';
+import { audit } from '../audit.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { currentUser } from '../auth/users.ts';
+import { billingInfo, cancelSubscription } from '../billing/info.ts';
+import type { Billing } from '../billing/stripe.ts';
+import { ApiError } from '../errors.ts';
+
+export interface AccountDeps {
+  billing?: Billing;
+  now: () => Date;
+}
+
+/** The account's own data (spec 2 §7): export, deletion, and cancelling the subscription first. */
+export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
+  // Per route, not .use(): this router is mounted on /api/auth, beside /api/auth/user.
+  const authed = requireAuth(auth);
+  return new Hono<AuthedEnv>()
+    .get('/export', authed, async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const now = deps.now();
+      await audit(db, { userId: user.id, action: 'data.exported', ip: c.get('clientAddress') });
+      c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await exportAccount(db, user.id, now));
+    })
+    .post('/billing/cancel', authed, async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      await cancelSubscription(db, deps.billing, user, c.get('logger'), c.get('clientAddress'));
+      const after = await currentUser(db, c.get('token'));
+      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger')));
+    })
+    .delete('/account', authed, async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      const subscription = {
+        plan: { price: getPlanForTier(user.tier).priceCents },
+        subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+        cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+      };
+      // Spec 2 §4: a paid subscription is cancelled first, so deleting never leaves one billing.
+      if (!subscriptionSettled(subscription)) {
+        throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
+      }
+      await deleteAccountRows(db, user.id);
+      // After the rows: if this fails the user can still sign in and ask again.
+      await auth?.verifier.deleteUser(user.id);
+      c.get('logger').info({ uid: user.id }, 'account deleted');
+      return c.body(null, 204);
+    });
+}

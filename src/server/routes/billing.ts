@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { getPlanForTier } from '../../lib/auth/profile.ts';
+import {
+  CHECKOUT_RETURN_PATH,
+  hasPaidSubscription,
+  planForCheckout,
+  type SubscriptionStatus,
+} from '../../lib/billing.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { currentUser } from '../auth/users.ts';
+import { billingInfo, requireBilling } from '../billing/info.ts';
+import type { Billing } from '../billing/stripe.ts';
+import { handleStripeEvent } from '../billing/subscriptions.ts';
+import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
+import { limitBody } from '../middleware/body-limit.ts';
+import { readJson } from '../validation.ts';
+
+export interface BillingDeps {
+  billing?: Billing;
+  /** The public origin checkout may return to; the request's own origin when unset. */
+  publicUrl?: string;
+  now: () => Date;
+}
+
+const checkoutSchema = z.strictObject({
+  planId: z.string().min(1).max(40),
+  successUrl: z.url().max(2000),
+  cancelUrl: z.url().max(2000),
+});
+
+/** Checkout may only come back to our own settings page, never send the browser elsewhere. */
+function assertReturnUrl(value: string, origin: string, flag: 'success' | 'canceled'): void {
+  const url = new URL(value);
+  const expected = new URL(`${CHECKOUT_RETURN_PATH}&${flag}=true`, origin);
+  if (
+    url.origin !== expected.origin ||
+    url.pathname !== expected.pathname ||
+    url.searchParams.get(flag) !== 'true'
+  ) {
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      `${flag === 'success' ? 'successUrl' : 'cancelUrl'}: must be ${expected.toString()}`,
+    );
+  }
+}
+
+/** Plan and billing (spec 2 §7): billing info, Stripe Checkout and the billing portal, Stripe's webhook. */
+export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingDeps) {
+  const originOf = (requestUrl: string, header: string | undefined) =>
+    deps.publicUrl ? new URL(deps.publicUrl).origin : (header ?? new URL(requestUrl).origin);
+  return new Hono<AuthedEnv>()
+    .get('/info', requireAuth(auth), async (c) => {
+      const user = await currentUser(db, c.get('token'));
+      return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
+    })
+    .post('/create-checkout-session', requireAuth(auth), limitBody(BODY_LIMIT_KB.standard), async (c) => {
+      const body = await readJson(c, checkoutSchema);
+      const billing = requireBilling(deps.billing);
+      const plan = planForCheckout(body.planId);
+      if (!plan || plan.priceCents === 0) {
+        throw new ApiError(400, 'VALIDATION_ERROR', `planId: no paid plan is called '${body.planId}'`);
+      }
+      const price = billing.prices[plan.id];
+      if (!price) throw new ApiError(409, 'PLAN_NOT_FOR_SALE', `${plan.name} is not sold on this server`);
+      const origin = originOf(c.req.url, c.req.header('origin'));
+      assertReturnUrl(body.successUrl, origin, 'success');
+      assertReturnUrl(body.cancelUrl, origin, 'canceled');
+      const user = await currentUser(db, c.get('token'));
+      const subscribed = hasPaidSubscription({
+        plan: { price: getPlanForTier(user.tier).priceCents },
+        subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+      });
+      if (subscribed) {
+        throw new ApiError(
+          409,
+          'ALREADY_SUBSCRIBED',
+          `You are subscribed to ${getPlanForTier(user.tier).name}: change plans in the billing portal`,
+        );
+      }
+      let customer = user.stripeCustomerId;
+      if (!customer) {
+        const created = await billing.stripe.customers.create({
+          email: user.email ?? undefined,
+          name: user.displayName ?? undefined,
+          metadata: { userId: user.id },
+        });
+        customer = created.id;
+        await db
+          .update(users)
+          .set({ stripeCustomerId: customer, updatedAt: sql`now()` })
+          .where(eq(users.id, user.id));
+      }
+      const session = await billing.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: user.id,
+        line_items: [{ price, quantity: 1 }],
+        subscription_data: { metadata: { userId: user.id } },
+        success_url: body.successUrl,
+        cancel_url: body.cancelUrl,
+      });
+      if (!session.url) throw new ApiError(502, 'BILLING_UNAVAILABLE', 'Stripe gave no checkout page');
+      return c.json({ url: session.url });
+    })
+    .post('/create-portal-session', requireAuth(auth), async (c) => {
+      const billing = requireBilling(deps.billing);
+      const user = await currentUser(db, c.get('token'));
+      if (!user.stripeCustomerId) {
+        throw new ApiError(409, 'NO_BILLING_ACCOUNT', 'You have no billing account yet: choose a plan first');
+      }
+      const session = await billing.stripe.billingPortal.sessions.create({
+        customer: user.stripeCustomerId,
+        return_url: new URL(CHECKOUT_RETURN_PATH, originOf(c.req.url, c.req.header('origin'))).toString(),
+      });
+      return c.json({ url: session.url });
+    })
+    .post('/webhook', limitBody(BODY_LIMIT_KB.stripeEvent), async (c) => {
+      const billing = requireBilling(deps.billing);
+      if (!billing.webhookSecret) {
+        throw new ApiError(503, 'BILLING_NOT_CONFIGURED', 'STRIPE_WEBHOOK_SECRET is not set on this server');
+      }
+      const signature = c.req.header('stripe-signature');
+      if (!signature) throw new ApiError(400, 'INVALID_SIGNATURE', 'The Stripe-Signature header is missing');
+      const payload = await c.req.text();
+      let event: ReturnType<typeof billing.stripe.webhooks.constructEvent>;
+      try {
+        event = billing.stripe.webhooks.constructEvent(payload, signature, billing.webhookSecret);
+      } catch {
+        throw new ApiError(400, 'INVALID_SIGNATURE', 'The Stripe signature does not match this event');
+      }
+      const outcome = await handleStripeEvent(db, billing, event, c.get('logger'));
+      c.get('logger').info({ event: event.id, type: event.type, outcome }, 'Stripe event');
+      return c.json({ received: true, duplicate: outcome === 'duplicate' });
+    });
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
+import { type ScanQueue, startRequestedScan } from '../domains/scan-requests.ts';
+import { listDomains, listFindings, listScans, ownScan } from '../domains/store.ts';
+import { scanView } from '../domains/views.ts';
+import { BODY_LIMIT_KB } from '../limits.ts';
+import { type ApiKeyEnv, requireApiKey } from '../middleware/api-key.ts';
+import { limitBody } from '../middleware/body-limit.ts';
+import { openApiDocument } from '../openapi.ts';
+import { parseInput, readJson } from '../validation.ts';
+
+/**
+ * The public API (/api/v1) for scripts and CI, with an API key instead of a Firebase session: the
+ * dashboard's answers, from the same queries, for the key owner's own data only. Its OpenAPI
+ * document is public; everything else needs a key and counts against the plan's hourly calls.
+ */
+export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Date }) {
+  return new Hono<ApiKeyEnv>()
+    .get('/openapi.json', (c) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json(openApiDocument());
+    })
+    .use(requireApiKey(db, deps.now))
+    .get('/domains', async (c) => c.json(await listDomains(db, c.get('user'), deps.now())))
+    .post('/scans', limitBody(BODY_LIMIT_KB.standard), async (c) => {
+      const body = await readJson(c, startScanSchema);
+      const row = await startRequestedScan(db, deps.queue, {
+        user: c.get('user'),
+        body,
+        now: deps.now(),
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ scan_id: row.id, status: row.status }, 202);
+    })
+    .get('/scans', async (c) => {
+      const query = parseInput(scanListQuerySchema, c.req.query());
+      return c.json(await listScans(db, c.get('user').id, query));
+    })
+    .get('/scans/:id', async (c) =>
+      c.json(scanView(await ownScan(db, c.get('user').id, c.req.param('id')), { withSubdomains: true })),
+    )
+    .get('/findings', async (c) => {
+      const query = parseInput(findingQuerySchema, c.req.query());
+      return c.json(await listFindings(db, c.get('user').id, query));
+    });
+}

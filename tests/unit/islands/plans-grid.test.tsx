@@ -1,0 +1,100 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BillingHistory } from '../../../src/islands/dashboard/settings/BillingHistory.tsx';
+import { PlansGrid } from '../../../src/islands/dashboard/settings/PlansGrid.tsx';
+import type { BillingInfo } from '../../../src/lib/billing.ts';
+import { PLANS } from '../../../src/lib/plans.ts';
+
+const DISABLED = /\sdisabled=""/;
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const free: BillingInfo = {
+  plan: { id: 'free', name: 'Free', price: 0, interval: 'month' },
+  subscriptionStatus: 'none',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3 },
+  invoices: [],
+  billing: { configured: true, purchasable: ['intro', 'solo'] },
+};
+
+/** The markup of one plan's card. */
+function card(html: string, id: string): string {
+  const start = html.indexOf(`data-plan="${id}"`);
+  const end = html.indexOf('data-plan=', start + 1);
+  return html.slice(start, end === -1 ? undefined : end);
+}
+
+describe('PlansGrid', () => {
+  it('offers checkout for each plan this server sells, and says why not for the others', () => {
+    const html = renderToStaticMarkup(<PlansGrid info={free} />);
+    expect(html.match(/data-plan=/g)).toHaveLength(PLANS.length);
+    expect(text(card(html, 'free'))).toContain('Current Plan');
+    for (const id of ['intro', 'solo']) {
+      expect(card(html, id)).toMatch(/<button type="button" class="[^"]*"[^>]*>Upgrade to /);
+      expect(card(html, id)).not.toMatch(DISABLED);
+    }
+    expect(card(html, 'pro-solo')).toMatch(DISABLED);
+    expect(text(card(html, 'pro-solo'))).toContain('Pro Solo is not sold on this server yet.');
+  });
+
+  it('explains every upgrade button when billing is not configured', () => {
+    const html = renderToStaticMarkup(
+      <PlansGrid info={{ ...free, billing: { configured: false, purchasable: [] } }} />,
+    );
+    for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
+      expect(card(html, plan.id)).toMatch(DISABLED);
+      expect(text(card(html, plan.id))).toContain('Billing is not configured on this server.');
+    }
+  });
+
+  it('sends a subscriber to the billing portal instead of a second checkout', () => {
+    const html = renderToStaticMarkup(
+      <PlansGrid
+        info={{
+          ...free,
+          plan: { id: 'intro', name: 'Intro', price: 4.99, interval: 'month' },
+          subscriptionStatus: 'active',
+        }}
+      />,
+    );
+    expect(text(card(html, 'intro'))).toContain('Current Plan');
+    expect(text(card(html, 'solo'))).toContain('Change in Billing Portal');
+    expect(html).not.toContain('>Upgrade to Solo<');
+  });
+});
+
+describe('BillingHistory', () => {
+  it('shows amounts as cents / 100 with the status words, Void for anything else', () => {
+    const html = renderToStaticMarkup(
+      <BillingHistory
+        info={{
+          ...free,
+          subscriptionStatus: 'active',
+          invoices: [
+            {
+              id: 'in_1',
+              amount: 29900,
+              date: '2026-10-01T00:00:00Z',
+              status: 'paid',
+              downloadUrl: 'https://pay.example/1.pdf',
+            },
+            { id: 'in_2', amount: 499, date: '2026-09-01T00:00:00Z', status: 'void', downloadUrl: null },
+          ],
+        }}
+      />,
+    );
+    const words = text(html);
+    expect(words).toContain('$299.00');
+    expect(words).toContain('$4.99');
+    expect(words).toContain('Paid');
+    expect(words).toContain('Void');
+    expect(words).toContain('View All Invoices');
+    expect(html.match(/Download/g)).toHaveLength(2);
+  });
+
+  it('says when Stripe could not be asked', () => {
+    const html = renderToStaticMarkup(<BillingHistory info={{ ...free, invoicesUnavailable: true }} />);
+    expect(text(html)).toContain('Invoices could not be loaded from Stripe just now.');
+  });
+});

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, queryRows } from '../../../src/db/client.ts';
+import * as schema from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { AUDIT_ACTIONS } from '../../../src/server/audit.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { startWorker } from '../../../src/worker/queue.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+/** Each table that holds a user_id, and the section of the export that carries its rows. */
+const EXPORTED_BY_USER_ID: Record<string, string> = {
+  domains: 'domains',
+  scans: 'scans',
+  findings: 'findings',
+  webhooks: 'webhooks',
+  api_keys: 'apiKeys',
+  audit_log: 'auditLogs',
+};
+
+const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+);
+
+type Export = Record<string, { id: string | number }[]> & { user: { uid: string } };
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `account export and deletion on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const queued: string[] = [];
+
+      /** Everything an account can own, made through the API where there is one. */
+      async function populate(user: MintedUser, domain: string, email: string) {
+        const db = database.db;
+        await call('/auth/verify', { method: 'POST', token: user.idToken });
+        const added = await call('/api/domains', { method: 'POST', token: user.idToken, body: { domain } });
+        expect(added.status).toBe(201);
+        const { domain: view } = (await added.json()) as { domain: { id: string } };
+        const [scan] = await db
+          .insert(schema.scans)
+          .values({ userId: user.uid, domainId: view.id, domain, status: 'completed' })
+          .returning();
+        await db.insert(schema.findings).values({
+          userId: user.uid,
+          domain,
+          key: createHash('sha256').update(domain).digest('hex'),
+          subdomain: `old.${domain}`,
+          latest: {} as never,
+          firstSeenAt: new Date(),
+          lastSeenAt: new Date(),
+        });
+        const [hook] = await db
+          .insert(schema.webhooks)
+          .values({
+            userId: user.uid,
+            url: `https://hooks.${domain}/x`,
+            format: 'json',
+            secret: `whsec_${tag}`,
+          })
+          .returning();
+        await db.insert(schema.webhookDeliveries).values({
+          webhookId: hook?.id as string,
+          scanId: scan?.id,
+          kind: 'changes',
+          payload: { for: domain },
+        });
+        await db.insert(schema.apiKeys).values({
+          userId: user.uid,
+          name: 'ci',
+          prefix: 'dw_abc',
+          hash: createHash('sha256').update(email).digest('hex'),
+        });
+        await db.insert(schema.mailingListSignups).values({ email: email.toUpperCase(), source: 'home' });
+        await db.insert(schema.rateLimits).values({ key: `api:${user.uid}`, count: 3, resetAt: new Date() });
+        expect((await call('/api/auth/export', { token: user.idToken })).status).toBe(200);
+        return { scanId: scan?.id as string };
+      }
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
+        app = testApp(database, {
+          auth,
+          scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
+        });
+        ann = await mintIdToken(emulatorHost, {
+          sub: `ann-${tag}`,
+          email: `ann@ann-${tag}.com`,
+          name: 'Ann',
+        });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it('needs a signed-in caller', async () => {
+        await expectError(await call('/api/auth/export'), 401, 'Authentication required');
+        await expectError(
+          await call('/api/auth/account', { method: 'DELETE' }),
+          401,
+          'Authentication required',
+        );
+      });
+
+      it("exports every row of the user's tables, and nothing of another user's", async () => {
+        await populate(ann, `ann-${tag}.com`, `ann@ann-${tag}.com`);
+        await populate(bob, `bob-${tag}.com`, `bob@bob-${tag}.com`);
+        const res = await call('/api/auth/export', { token: ann.idToken });
+        expect(res.status).toBe(200);
+        const today = new Date().toISOString().slice(0, 10);
+        expect(res.headers.get('content-disposition')).toBe(
+          `attachment; filename="danglewatch-export-${today}.json"`,
+        );
+        const body = (await res.json()) as Export;
+        expect(body.user.uid).toBe(ann.uid);
+
+        const owned = tables.filter((table) =>
+          getTableConfig(table).columns.some((c) => c.name === 'user_id'),
+        );
+        expect(owned.map((t) => getTableName(t)).sort()).toEqual(Object.keys(EXPORTED_BY_USER_ID).sort());
+        for (const table of owned) {
+          const name = getTableName(table);
+          const rows = await queryRows<{ id: string; user_id: string }>(
+            database.db,
+            sql`select id::text, user_id from ${table}`,
+          );
+          const exported = new Set(
+            (body[EXPORTED_BY_USER_ID[name] as string] ?? []).map((r) => String(r.id)),
+          );
+          const mine = rows.filter((r) => r.user_id === ann.uid);
+          expect(mine.length, name).toBeGreaterThan(0);
+          for (const r of rows) expect(exported.has(r.id), `${name} ${r.id}`).toBe(r.user_id === ann.uid);
+        }
+        expect(body.webhookDeliveries).toHaveLength(1);
+        expect(body.mailingList).toHaveLength(1);
+        expect(JSON.stringify(body)).not.toContain(bob.uid);
+        // Credentials stay out of the file.
+        expect(JSON.stringify(body)).not.toContain(`whsec_${tag}`);
+        expect(body.apiKeys?.[0]).not.toHaveProperty('hash');
+        const actions = (body.auditLogs as unknown as { action: string; timestamp: string }[]).map(
+          (a) => a.action,
+        );
+        expect(actions).toEqual(
+          expect.arrayContaining(['account.signed_in', 'domain.added', 'data.exported']),
+        );
+        for (const action of actions) expect(AUDIT_ACTIONS).toContain(action);
+      });
+
+      it('refuses deletion while a paid subscription would renew', async () => {
+        await database.db
+          .update(schema.users)
+          .set({ tier: 'intro', stripeSubscriptionId: 'sub_x', subscriptionStatus: 'active' })
+          .where(eq(schema.users.id, ann.uid));
+        await expectError(
+          await call('/api/auth/account', { method: 'DELETE', token: ann.idToken }),
+          409,
+          'Please cancel your subscription first',
+          'SUBSCRIPTION_ACTIVE',
+        );
+        await database.db
+          .update(schema.users)
+          .set({ cancelAtPeriodEnd: true })
+          .where(eq(schema.users.id, ann.uid));
+      });
+
+      it("deletes every row holding the user's id, their queued jobs, and the sign-in account", async () => {
+        const worker = await startWorker(database, pino({ level: 'silent' }), {});
+        const [scan] = await database.db.select().from(schema.scans).where(eq(schema.scans.userId, ann.uid));
+        // Far in the future, so the worker does not run it before the deletion.
+        await worker.queue.enqueue(scan?.id as string, 3600);
+        await worker.stop();
+
+        const res = await call('/api/auth/account', { method: 'DELETE', token: ann.idToken });
+        expect(res.status).toBe(204);
+
+        const everyTable = await queryRows<{ table_schema: string; table_name: string }>(
+          database.db,
+          sql`select table_schema, table_name from information_schema.tables
+              where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')`,
+        );
+        expect(everyTable.length).toBeGreaterThan(tables.length);
+        for (const { table_schema, table_name } of everyTable) {
+          const [found] = await queryRows<{ n: number }>(
+            database.db,
+            sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t
+                where t::text like ${`%${ann.uid}%`} or t::text ilike ${`%ann-${tag}.com%`}`,
+          );
+          expect(found?.n, `${table_schema}.${table_name}`).toBe(0);
+        }
+        const [jobs] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pgboss.job where data->>'scanId' = ${scan?.id}`,
+        );
+        expect(jobs?.n).toBe(0);
+        // Bob keeps everything.
+        const bobs = await call('/api/auth/export', { token: bob.idToken });
+        expect(((await bobs.json()) as Export).domains).toHaveLength(1);
+        const [counter] = await database.db
+          .select()
+          .from(schema.rateLimits)
+          .where(eq(schema.rateLimits.key, `api:${bob.uid}`));
+        expect(counter).toBeDefined();
+
+        // The old token is refused: the sign-in account is gone too.
+        await expectError(await call('/auth/user', { token: ann.idToken }), 401, 'Authentication required');
+        await expect(verifier.verifyIdToken(ann.idToken)).rejects.toMatchObject({
+          code: 'auth/user-not-found',
+        });
+      });
+    },
+  );
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { apiKeys, auditLog, users } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { ApiKeyView, CreatedApiKey } from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { API_KEY_LIMIT } from '../../../src/server/limits.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `API key management on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      let fay: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+
+      const create = (token: string, body: unknown) => call('/api/keys', { method: 'POST', token, body });
+      const list = async (token: string) =>
+        ((await (await call('/api/keys', { token })).json()) as { keys: ApiKeyView[] }).keys;
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com' });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
+        fay = await mintIdToken(emulatorHost, { sub: `fay-${tag}`, email: 'fay@free.com' });
+        for (const user of [ann, bob, fay]) await call('/api/keys', { token: user.idToken });
+        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, ann.uid));
+        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, bob.uid));
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it.each([
+        ['GET', '/api/keys'],
+        ['POST', '/api/keys'],
+        ['DELETE', '/api/keys/00000000-0000-4000-8000-000000000000'],
+      ])('%s %s without a token answers 401', async (method, path) => {
+        await expectError(await call(path, { method }), 401, 'Authentication required');
+      });
+
+      it('refuses keys on a plan without API access, naming the plans that have it', async () => {
+        await expectError(
+          await create(fay.idToken, { name: 'ci' }),
+          403,
+          'The public API needs the Solo or Pro Solo plan; your Free plan has no API access.',
+          'PLAN_REQUIRED',
+        );
+        expect(await list(fay.idToken)).toEqual([]);
+      });
+
+      it('creates a key, answers its secret once and stores only its hash', async () => {
+        const res = await create(ann.idToken, { name: '  GitHub Actions  ' });
+        expect(res.status).toBe(201);
+        const { key, secret } = (await res.json()) as CreatedApiKey;
+        expect(secret).toMatch(/^dw_[A-Za-z0-9_-]{43}$/);
+        expect(key).toMatchObject({ name: 'GitHub Actions', prefix: secret.slice(0, 11), revokedAt: null });
+        expect(key.lastUsedAt).toBeNull();
+        const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+        expect(row?.hash).toBe(createHash('sha256').update(secret).digest('hex'));
+        expect(JSON.stringify(row)).not.toContain(secret);
+        const listed = await (await call('/api/keys', { token: ann.idToken })).text();
+        expect(listed).toContain(key.prefix);
+        expect(listed).not.toContain(secret);
+        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
+          'api_key.created',
+          { id: key.id, name: 'GitHub Actions', prefix: key.prefix },
+        ]);
+      });
+
+      it.each([
+        [{}, 'name: Give the key a name'],
+        [{ name: '   ' }, 'name: Give the key a name'],
+        [{ name: 'x'.repeat(101) }, 'name: at most 100 characters'],
+        [{ name: 42 }, 'name: Give the key a name'],
+        [{ name: 'ci', scopes: ['all'] }, 'Unrecognized key: "scopes"'],
+        [{ name: 'ci\u0000' }, 'name: must not hold control characters'],
+      ])('answers 400 naming the field for %j', async (body, message) => {
+        await expectError(await create(ann.idToken, body), 400, message, 'VALIDATION_ERROR');
+      });
+
+      it('answers 415 for a body that is not JSON', async () => {
+        const res = await app.request('/api/keys', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ann.idToken}`, 'content-type': 'text/plain' },
+          body: 'name=ci',
+        });
+        expect(res.status).toBe(415);
+      });
+
+      it(`keeps at most ${API_KEY_LIMIT} active keys; a revoked one frees its place`, async () => {
+        const active = (await list(bob.idToken)).length;
+        for (let i = active; i < API_KEY_LIMIT; i++) {
+          expect((await create(bob.idToken, { name: `key ${i}` })).status).toBe(201);
+        }
+        await expectError(
+          await create(bob.idToken, { name: 'one too many' }),
+          409,
+          `You can have at most ${API_KEY_LIMIT} active API keys. Revoke one you no longer use.`,
+          'API_KEY_LIMIT',
+        );
+        const [first] = await list(bob.idToken);
+        expect((await call(`/api/keys/${first?.id}`, { method: 'DELETE', token: bob.idToken })).status).toBe(
+          200,
+        );
+        expect((await create(bob.idToken, { name: 'replacement' })).status).toBe(201);
+      });
+
+      it('revokes softly, once, and audits it', async () => {
+        const { key } = (await (await create(ann.idToken, { name: 'to revoke' })).json()) as CreatedApiKey;
+        const res = await call(`/api/keys/${key.id}`, { method: 'DELETE', token: ann.idToken });
+        expect(res.status).toBe(200);
+        const revoked = ((await res.json()) as { key: ApiKeyView }).key;
+        expect(revoked.revokedAt).not.toBeNull();
+        const again = await call(`/api/keys/${key.id}`, { method: 'DELETE', token: ann.idToken });
+        expect(((await again.json()) as { key: ApiKeyView }).key.revokedAt).toBe(revoked.revokedAt);
+        expect((await list(ann.idToken)).find((k) => k.id === key.id)?.revokedAt).toBe(revoked.revokedAt);
+        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        expect(audits.filter((a) => a.action === 'api_key.revoked')).toHaveLength(1);
+      });
+
+      it("answers 404 for another user's key and for ids that are no key", async () => {
+        const [annKey] = await list(ann.idToken);
+        for (const id of [annKey?.id, '00000000-0000-4000-8000-000000000000', 'nope', '-'.repeat(36)]) {
+          await expectError(
+            await call(`/api/keys/${id}`, { method: 'DELETE', token: bob.idToken }),
+            404,
+            'API key not found',
+          );
+        }
+        expect((await list(ann.idToken)).find((k) => k.id === annKey?.id)?.revokedAt).toBeNull();
+        expect((await list(bob.idToken)).some((k) => k.id === annKey?.id)).toBe(false);
+      });
+    },
+  );
+}

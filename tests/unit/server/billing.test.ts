@@ -1,0 +1,401 @@
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { auditLog, users } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { BillingInfo } from '../../../src/lib/billing.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { type Billing, stripeClient } from '../../../src/server/billing/stripe.ts';
+import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+const ORIGIN = 'https://app.danglewatch.test';
+const returnUrls = {
+  successUrl: `${ORIGIN}/dashboard/settings?tab=billing&success=true`,
+  cancelUrl: `${ORIGIN}/dashboard/settings?tab=billing&canceled=true`,
+};
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `billing on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let stripe: StripeFixture;
+      let billing: Billing;
+      let app: ReturnType<typeof testApp>;
+      let unbilled: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const callUnbilled = apiCaller({ request: (path, init) => unbilled.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+
+      const info = async (user: MintedUser) => {
+        const res = await call('/api/billing/info', { token: user.idToken });
+        expect(res.status).toBe(200);
+        return (await res.json()) as BillingInfo;
+      };
+      const row = async (user: MintedUser) => {
+        const [found] = await database.db.select().from(users).where(eq(users.id, user.uid));
+        if (!found) throw new Error('no row');
+        return found;
+      };
+      const deliver = (event: { payload: string; signature: string }) =>
+        app.request('/api/billing/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          body: event.payload,
+        });
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        stripe = await startStripeServer();
+        billing = {
+          stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
+          webhookSecret: stripe.webhookSecret,
+          prices: stripe.prices,
+        };
+        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
+        const logger = pino({ level: 'silent' });
+        app = testApp(database, { auth, billing, publicUrl: ORIGIN, logger });
+        unbilled = testApp(database, { auth, publicUrl: ORIGIN });
+        ann = await mintIdToken(emulatorHost, {
+          sub: `ann-${tag}`,
+          email: `ann@billing-${tag}.com`,
+          name: 'Ann',
+        });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@billing-${tag}.com` });
+      });
+      afterAll(async () => {
+        await stripe?.close();
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it('needs a signed-in caller for every billing call but the webhook', async () => {
+        for (const [path, method] of [
+          ['/api/billing/info', 'GET'],
+          ['/auth/billing', 'GET'],
+          ['/api/billing/create-checkout-session', 'POST'],
+          ['/api/billing/create-portal-session', 'POST'],
+          ['/api/auth/billing/cancel', 'POST'],
+        ] as const) {
+          await expectError(await call(path, { method }), 401, 'Authentication required');
+        }
+      });
+
+      it('describes a new account: Free, no subscription, no invoices, the plans for sale', async () => {
+        const body = await info(ann);
+        expect(body).toMatchObject({
+          plan: { id: 'free', name: 'Free', price: 0, interval: 'month' },
+          subscriptionStatus: 'none',
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          usage: { domainsMonitored: 0, scansUsed: 0, scansThisMonth: 0 },
+          invoices: [],
+          billing: { configured: true, purchasable: ['intro', 'solo', 'pro-solo'] },
+        });
+        const legacy = await call('/auth/billing', { token: ann.idToken });
+        expect(await legacy.json()).toEqual(body);
+      });
+
+      it('says billing is not configured without Stripe, and checkout explains why', async () => {
+        const res = await callUnbilled('/api/billing/info', { token: ann.idToken });
+        expect(((await res.json()) as BillingInfo).billing).toEqual({ configured: false, purchasable: [] });
+        await expectError(
+          await callUnbilled('/api/billing/create-checkout-session', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { planId: 'intro', ...returnUrls },
+          }),
+          503,
+          'Billing is not configured on this server',
+          'BILLING_NOT_CONFIGURED',
+        );
+        await expectError(
+          await callUnbilled('/api/billing/webhook', { method: 'POST', body: {} }),
+          503,
+          'Billing is not configured on this server',
+        );
+      });
+
+      it.each([
+        [{ planId: 'enterprise', ...returnUrls }, "planId: no paid plan is called 'enterprise'"],
+        [{ planId: 'free', ...returnUrls }, "planId: no paid plan is called 'free'"],
+        [
+          {
+            planId: 'intro',
+            ...returnUrls,
+            successUrl: 'https://evil.example/dashboard/settings?tab=billing&success=true',
+          },
+          `successUrl: must be ${returnUrls.successUrl}`,
+        ],
+        [
+          { planId: 'intro', ...returnUrls, cancelUrl: `${ORIGIN}/elsewhere` },
+          `cancelUrl: must be ${returnUrls.cancelUrl}`,
+        ],
+        [
+          { planId: 'intro', successUrl: 'not a url', cancelUrl: returnUrls.cancelUrl },
+          'successUrl: Invalid URL',
+        ],
+        [{ planId: 'intro', ...returnUrls, tier: 'pro-solo' }, 'Unrecognized key: "tier"'],
+      ])('refuses the checkout request %j', async (body, message) => {
+        const res = await call('/api/billing/create-checkout-session', {
+          method: 'POST',
+          token: ann.idToken,
+          body,
+        });
+        await expectError(res, 400, message);
+      });
+
+      it('refuses a plan this server does not sell', async () => {
+        await expectError(
+          await call('/api/billing/create-checkout-session', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { planId: 'intro-plus', ...returnUrls },
+          }),
+          409,
+          'Intro Plus is not sold on this server',
+          'PLAN_NOT_FOR_SALE',
+        );
+      });
+
+      it('opens a Stripe checkout for the plan, as the customer it makes once', async () => {
+        const res = await call('/api/billing/create-checkout-session', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { planId: 'intro', ...returnUrls },
+        });
+        expect(res.status).toBe(200);
+        const { url } = (await res.json()) as { url: string };
+        expect(url).toMatch(new RegExp(`^${stripe.url}/checkout/cs_`));
+        const customer = (await row(ann)).stripeCustomerId;
+        expect(customer).toMatch(/^cus_/);
+        expect(stripe.customers.get(customer as string)).toMatchObject({
+          email: `ann@billing-${tag}.com`,
+          metadata: { userId: ann.uid },
+        });
+        const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)?.body;
+        expect(session).toMatchObject({
+          mode: 'subscription',
+          customer,
+          client_reference_id: ann.uid,
+          line_items: [{ price: stripe.prices.intro, quantity: '1' }],
+          success_url: returnUrls.successUrl,
+          cancel_url: returnUrls.cancelUrl,
+        });
+        await call('/api/billing/create-checkout-session', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { planId: 'solo', ...returnUrls },
+        });
+        expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+        // Opening checkout changes no plan: only Stripe's word does.
+        expect((await row(ann)).tier).toBe('free');
+      });
+
+      it('refuses a webhook without a signature or with a forged one, changing nothing', async () => {
+        const customer = (await row(ann)).stripeCustomerId as string;
+        const subscription = stripe.subscribe(customer, stripe.prices['pro-solo']);
+        const event = stripe.signedEvent('customer.subscription.created', subscription);
+        const missing = await app.request('/api/billing/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: event.payload,
+        });
+        await expectError(missing, 400, 'The Stripe-Signature header is missing', 'INVALID_SIGNATURE');
+        const forged = event.signature.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`);
+        await expectError(
+          await deliver({ payload: event.payload, signature: forged }),
+          400,
+          'The Stripe signature does not match this event',
+        );
+        const tampered = event.payload.replace(stripe.prices['pro-solo'], stripe.prices.solo);
+        await expectError(
+          await deliver({ payload: tampered, signature: event.signature }),
+          400,
+          'The Stripe signature does not match this event',
+        );
+        expect((await row(ann)).tier).toBe('free');
+        stripe.subscriptions.delete(subscription.id as string);
+      });
+
+      it('applies checkout completion once, however often Stripe delivers it', async () => {
+        const customer = (await row(ann)).stripeCustomerId as string;
+        const subscription = stripe.subscribe(customer, stripe.prices.intro, 'active', ann.uid);
+        const event = stripe.signedEvent('checkout.session.completed', {
+          id: 'cs_done',
+          object: 'checkout.session',
+          client_reference_id: ann.uid,
+          customer,
+          subscription: subscription.id,
+          status: 'complete',
+        });
+        const first = await deliver(event);
+        expect(await first.json()).toEqual({ received: true, duplicate: false });
+        const replay = await deliver(event);
+        expect(await replay.json()).toEqual({ received: true, duplicate: true });
+        const after = await row(ann);
+        expect(after).toMatchObject({
+          tier: 'intro',
+          subscriptionStatus: 'active',
+          stripeSubscriptionId: subscription.id,
+          cancelAtPeriodEnd: false,
+        });
+        expect(after.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+        const changes = await database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.userId, ann.uid), eq(auditLog.action, 'plan.changed')));
+        expect(changes.map((c) => c.detail)).toEqual([
+          { from: 'free', to: 'intro', source: 'stripe', subscription: subscription.id },
+        ]);
+        const body = await info(ann);
+        expect(body.plan).toEqual({ id: 'intro', name: 'Intro', price: 4.99, interval: 'month' });
+        expect(body.subscriptionStatus).toBe('active');
+      });
+
+      it('refuses a second checkout while subscribed', async () => {
+        await expectError(
+          await call('/api/billing/create-checkout-session', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { planId: 'solo', ...returnUrls },
+          }),
+          409,
+          'You are subscribed to Intro: change plans in the billing portal',
+        );
+      });
+
+      it('changes the tier on customer.subscription.updated', async () => {
+        const current = (await row(ann)).stripeSubscriptionId as string;
+        const subscription = stripe.subscriptions.get(current) as Record<string, never>;
+        const items = subscription.items as { data: { price: { id: string } }[] };
+        (items.data[0] as { price: { id: string } }).price.id = stripe.prices.solo;
+        const res = await deliver(stripe.signedEvent('customer.subscription.updated', subscription));
+        expect(res.status).toBe(200);
+        expect((await row(ann)).tier).toBe('solo');
+        // The quota follows the plan: Solo's 100 domains.
+        const user = await call('/auth/user', { token: ann.idToken });
+        expect(((await user.json()) as { quota: { maxDomains: number } }).quota.maxDomains).toBe(100);
+      });
+
+      it('shows past due after invoice.payment_failed, active again after invoice.paid', async () => {
+        const current = (await row(ann)).stripeSubscriptionId as string;
+        const customer = (await row(ann)).stripeCustomerId as string;
+        const invoice = stripe.addInvoice(customer, { amount: 9900, status: 'open', subscription: current });
+        await deliver(stripe.signedEvent('invoice.payment_failed', invoice));
+        expect((await info(ann)).subscriptionStatus).toBe('past_due');
+        expect((await row(ann)).tier).toBe('solo');
+        await deliver(stripe.signedEvent('invoice.paid', { ...invoice, status: 'paid' }));
+        expect((await info(ann)).subscriptionStatus).toBe('active');
+      });
+
+      it('lists the five newest invoices, amounts in cents, with their links', async () => {
+        const customer = (await row(ann)).stripeCustomerId as string;
+        for (const [amount, status] of [
+          [499, 'paid'],
+          [499, 'void'],
+          [9900, 'paid'],
+          [9900, 'paid'],
+          [9900, 'paid'],
+        ] as const) {
+          stripe.addInvoice(customer, { amount, status });
+        }
+        const { invoices } = await info(ann);
+        expect(invoices).toHaveLength(5);
+        const dates = invoices.map((i) => i.date);
+        expect([...dates].sort().reverse()).toEqual(dates);
+        expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid', 'paid', 'void', 'paid']);
+        expect(invoices[0]).toMatchObject({ amount: 9900, downloadUrl: expect.stringMatching(/\.pdf$/) });
+        expect((await info(bob)).invoices).toEqual([]);
+      });
+
+      it('opens the billing portal for a customer only', async () => {
+        await expectError(
+          await call('/api/billing/create-portal-session', { method: 'POST', token: bob.idToken }),
+          409,
+          'You have no billing account yet: choose a plan first',
+        );
+        const res = await call('/api/billing/create-portal-session', { method: 'POST', token: ann.idToken });
+        expect(((await res.json()) as { url: string }).url).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
+        const portal = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)?.body;
+        expect(portal).toEqual({
+          customer: (await row(ann)).stripeCustomerId,
+          return_url: `${ORIGIN}/dashboard/settings?tab=billing`,
+        });
+      });
+
+      it('cancels at the end of the period, keeping the plan until then', async () => {
+        await expectError(
+          await call('/api/auth/billing/cancel', { method: 'POST', token: bob.idToken }),
+          409,
+          'You have no subscription to cancel',
+        );
+        const res = await call('/api/auth/billing/cancel', { method: 'POST', token: ann.idToken });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as BillingInfo;
+        expect(body).toMatchObject({
+          cancelAtPeriodEnd: true,
+          subscriptionStatus: 'active',
+          plan: { id: 'solo' },
+        });
+        const current = (await row(ann)).stripeSubscriptionId as string;
+        expect(stripe.subscriptions.get(current)?.cancel_at_period_end).toBe(true);
+      });
+
+      it('returns to Free on customer.subscription.deleted, ignoring an older subscription ending', async () => {
+        const customer = (await row(ann)).stripeCustomerId as string;
+        const old = stripe.subscribe(customer, stripe.prices.intro, 'canceled');
+        await deliver(stripe.signedEvent('customer.subscription.deleted', old));
+        expect((await row(ann)).tier).toBe('solo');
+        const current = stripe.subscriptions.get((await row(ann)).stripeSubscriptionId as string);
+        await deliver(
+          stripe.signedEvent('customer.subscription.deleted', { ...current, status: 'canceled' }),
+        );
+        expect(await row(ann)).toMatchObject({
+          tier: 'free',
+          subscriptionStatus: 'canceled',
+          stripeSubscriptionId: null,
+          currentPeriodEnd: null,
+        });
+      });
+
+      it('grants nothing for an unpaid (incomplete) subscription', async () => {
+        const res = await call('/api/billing/create-checkout-session', {
+          method: 'POST',
+          token: bob.idToken,
+          body: { planId: 'pro-solo', ...returnUrls },
+        });
+        expect(res.status).toBe(200);
+        const customer = (await row(bob)).stripeCustomerId as string;
+        const pending = stripe.subscribe(customer, stripe.prices['pro-solo'], 'incomplete');
+        await deliver(stripe.signedEvent('customer.subscription.created', pending));
+        expect((await row(bob)).tier).toBe('free');
+        // Nothing was paid, so checking out again is allowed.
+        const retry = await call('/api/billing/create-checkout-session', {
+          method: 'POST',
+          token: bob.idToken,
+          body: { planId: 'pro-solo', ...returnUrls },
+        });
+        expect(retry.status).toBe(200);
+      });
+    },
+  );
+}
