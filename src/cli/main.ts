@@ -6,8 +6,16 @@ type Command = (args: string[]) => Promise<number>;
  */
 const commands: Record<string, { run: Command; summary: string }> = {
   serve: {
-    run: async () => (await import('./serve.ts')).serve(),
-    summary: 'run the API, the site and the worker (builds the site when it is stale)',
+    run: async (args) => (await import('./serve.ts')).serve(args),
+    summary: 'run the API, the site and the worker (builds the site when it is stale); --no-worker: API only',
+  },
+  worker: {
+    run: async (args) => (await import('./worker.ts')).worker(args),
+    summary: 'run the job workers only, on PostgreSQL (DATABASE_URL), next to `serve --no-worker`',
+  },
+  build: {
+    run: async (args) => (await import('./build.ts')).build(args),
+    summary: 'build the static site into dist/ (once, for every API process or a CDN)',
   },
   migrate: {
     run: async () => (await import('./migrate.ts')).migrate(),

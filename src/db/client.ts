@@ -54,11 +54,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** Any constant both sides agree on: it names the lock of the migrations in pg_advisory_lock. */
+const MIGRATION_LOCK_ID = 0x64_77_6d_67;
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
-  } else {
+    return;
+  }
+  // Several processes (API and workers) start at once on one PostgreSQL, and drizzle's migrator
+  // does not lock: two of them would apply the same migration. The lock lives on a session of its
+  // own, held while the migrator works through the pool's other connections; closing that session
+  // releases the lock whatever happened.
+  const holder = await database.pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(database.pool), { migrationsFolder });
+  } finally {
+    holder.release(true);
   }
 }
 

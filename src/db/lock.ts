@@ -1,12 +1,12 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Two processes on one PGlite directory corrupt it silently, so the directory is held with a lock
- * file naming the owner's pid. A lock left by a process that no longer runs is taken over.
+ * Takes the lock file at `path`, writing this process's pid into it. A lock left by a process that
+ * no longer runs is taken over. Returns the release, or the pid of the live process holding it.
  */
-export function lockDataDir(dir: string): () => void {
-  const path = join(dir, 'pglite.lock');
+function tryLock(path: string): (() => void) | number {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
@@ -16,15 +16,34 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(owner) && isRunning(owner)) {
-        throw new Error(
-          `The database in ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another directory.`,
-        );
-      }
+      if (Number.isInteger(owner) && isRunning(owner)) return owner;
       rmSync(path, { force: true });
     }
   }
-  throw new Error(`Could not lock the database directory ${dir}`);
+  throw new Error(`Could not take the lock ${path}`);
+}
+
+/**
+ * Two processes on one PGlite directory corrupt it silently, so the directory is held with a lock
+ * file naming the owner's pid; a second process is refused at once.
+ */
+export function lockDataDir(dir: string): () => void {
+  const lock = tryLock(join(dir, 'pglite.lock'));
+  if (typeof lock === 'number') {
+    throw new Error(
+      `The database in ${dir} is in use by process ${lock}. Stop it first, or set DATA_DIR to another directory.`,
+    );
+  }
+  return lock;
+}
+
+/** The same lock for work that others wait for (a site build): resolves once this process holds it. */
+export async function waitForLock(path: string, pollMs = 250): Promise<() => void> {
+  for (;;) {
+    const lock = tryLock(path);
+    if (typeof lock === 'function') return lock;
+    await sleep(pollMs);
+  }
 }
 
 function isRunning(pid: number): boolean {

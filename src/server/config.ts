@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { validateFirebaseConfig } from '../lib/auth/config.ts';
 import { PLANS, type PlanId } from '../lib/plans.ts';
+import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../worker/jobs/reap-scans.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -43,6 +44,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
+  // Seconds a verified ID token is taken again without asking Firebase whether the account is still
+  // enabled (src/server/auth/verifier.ts says what that trades); 0 asks on every request.
+  AUTH_TOKEN_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(0),
   AUTH_EMULATOR_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65533).default(9099),
   // The scan engine's servers (DESIGN.md, Configuration): the system resolvers and public CT/RDAP by default.
   SCAN_RESOLVERS: z
@@ -58,6 +62,18 @@ const envSchema = z.object({
   RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // Lets the engine connect to loopback and private addresses: for local test fixtures only.
   SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
+  // The reaper of scans whose worker died (src/worker/jobs/reap-scans.ts). A running scan writes a
+  // heartbeat every second, so a few seconds of silence already mean something; tests use that.
+  SCAN_STALE_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(5)
+    .default(STALE_HEARTBEAT_MS / 1000),
+  SCAN_REAP_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .default(REAP_INTERVAL_MS / 1000),
   // E-mail alerts: SMTP when set, else .eml files in DATA_DIR/outbox.
   SMTP_URL: z
     .string()

@@ -1,43 +1,47 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
-import { migrateDatabase, migrationsApplied, openDatabase } from '../db/client.ts';
-import { startWorker } from '../worker/queue.ts';
+import { migrateDatabase, migrationsApplied } from '../db/client.ts';
+import { openConfiguredDatabase, startConfiguredWorker } from '../worker/main.ts';
+import { startQueue } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
 import { billingFromConfig } from './billing/stripe.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
-import { createMailer } from './mail/mailer.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
 import { loadSite } from './site.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
-/** Starts the whole product in one process: API, built site, database. Resolves once listening. */
-export async function startServer(config: Config = loadConfig()) {
+export const API_ONLY_NEEDS_POSTGRES =
+  'An API process without a worker (--no-worker) needs PostgreSQL (DATABASE_URL): on the embedded ' +
+  'database (PGlite) no other process could run its scans.';
+
+export interface ServerOptions {
+  /** Run the job workers in this process too (the default); false: API and site only. */
+  worker?: boolean;
+}
+
+/**
+ * Starts the API and the built site, and by default the workers, in this process, on the database
+ * the configuration names. Resolves once listening.
+ */
+export async function startServer(config: Config = loadConfig(), options: ServerOptions = {}) {
+  const withWorker = options.worker ?? true;
   const logger = pino({ level: config.LOG_LEVEL });
   // Before anything opens: a refused configuration leaves no database or emulator behind.
   const exposure = authExposure(config);
   if (exposure.verdict === 'refuse') throw new Error(exposure.message);
+  if (!withWorker && !config.DATABASE_URL) throw new Error(API_ONLY_NEEDS_POSTGRES);
   if (exposure.verdict === 'warn') logger.warn(exposure.message);
-  const database = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
-  );
+  const database = await openConfiguredDatabase(config);
   await migrateDatabase(database);
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);
-  const publicUrl =
-    config.PUBLIC_URL ??
-    `http://${['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST}:${config.PORT}`;
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: join(config.dataDir, 'outbox'),
-    logger,
-  });
-  const worker = await startWorker(database, logger, engine, { mailer, publicUrl });
+  const jobs = withWorker
+    ? await startConfiguredWorker(config, database, logger)
+    : await startQueue(database, logger);
   const operatorToken = newOperatorToken();
   const app = createApp({
     db: database.db,
@@ -51,11 +55,11 @@ export async function startServer(config: Config = loadConfig()) {
     auth: auth.deps,
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
-    scanning: { queue: worker.queue, queueUp: worker.isUp, resolvers: engine.resolvers },
+    scanning: { queue: jobs.queue, queueUp: jobs.isUp, resolvers: engine.resolvers },
     operatorToken,
     billing: billingFromConfig(config),
     publicUrl: config.PUBLIC_URL,
-    webhooks: { enqueue: worker.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
+    webhooks: { enqueue: jobs.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
@@ -65,6 +69,7 @@ export async function startServer(config: Config = loadConfig()) {
         {
           url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${info.port}`,
           database: database.kind,
+          worker: withWorker,
         },
         'DangleWatch is running',
       );
@@ -82,7 +87,7 @@ export async function startServer(config: Config = loadConfig()) {
     stopping ??= (async () => {
       closeChannel();
       await new Promise<void>((done) => server.close(() => done()));
-      await worker.stop();
+      await jobs.stop();
       await database.close();
       await auth.stop();
     })();

@@ -8,7 +8,7 @@ import type { ScanQueue } from '../server/domains/scan-requests.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
-import { reapStaleScans } from './jobs/reap-scans.ts';
+import { REAP_INTERVAL_MS, reapStaleScans, STALE_HEARTBEAT_MS } from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
 import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
@@ -17,17 +17,16 @@ import type { EngineSettings } from './scan-options.ts';
 
 const RUN_SCAN = 'run-scan';
 const SCHEDULE_SCANS = 'schedule-scans';
-const REAP_SCANS = 'reap-scans';
 const PURGE_SCANS = 'purge-scans';
 const SEND_ALERT = 'send-alert';
 const DELIVER_WEBHOOK = 'deliver-webhook';
 /** Scans one worker process runs at once. */
-const WORKER_SCANS = 4;
+export const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
 /** A user at their concurrency limit: their next scan waits this long in the queue. */
 const DEFERRED_DELAY_SECONDS = 5;
 
-export interface Worker {
+export interface JobQueue {
   boss: PgBoss;
   queue: ScanQueue;
   /** Queues one webhook delivery (its attempts and their retries). */
@@ -36,37 +35,91 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/** When the reaper looks for scans whose worker died, and how long a silent scan may stay running. */
+export interface ReaperTimings {
+  intervalMs: number;
+  staleMs: number;
+}
+
 /**
- * The durable job queue (pg-boss) in the same database as everything else: jobs survive restarts,
- * and at scale several worker processes share them through SKIP LOCKED. Scan jobs carry only the
- * scan id; the scan row is the truth (claimed pending → running, so a job run twice does nothing).
+ * The queues and their policies, declared by every process that sends or works jobs: pg-boss
+ * refuses a job for a queue that does not exist yet, and an API process may start before any worker.
+ */
+async function declareQueues(boss: PgBoss): Promise<void> {
+  // Retries are the reaper's: a lost scan goes back to pending and gets a new job.
+  await boss.createQueue(RUN_SCAN, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
+  // A receiver that is down for a while: retried with growing delays; the last attempt gives up.
+  await boss.createQueue(DELIVER_WEBHOOK, {
+    retryLimit: WEBHOOK_ATTEMPTS - 1,
+    retryDelay: 10,
+    retryBackoff: true,
+  });
+  // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
+  await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+}
+
+/**
+ * The sending side of the durable job queue (pg-boss) in the same database as everything else. An
+ * API process without a worker (`serve --no-worker`) has only this: it queues scans and webhook
+ * deliveries and leaves maintenance and cron to the workers.
+ */
+export async function startQueue(
+  database: Database,
+  logger: Logger,
+  role: 'producer' | 'worker' = 'producer',
+): Promise<JobQueue> {
+  const worker = role === 'worker';
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({
+          connectionString: database.pool.options.connectionString,
+          max: worker ? 4 : 2,
+          supervise: worker,
+          schedule: worker,
+        });
+  let up = false;
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  up = true;
+  await declareQueues(boss);
+  return {
+    boss,
+    queue: {
+      enqueue: async (scanId, delaySeconds = 0) => {
+        await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
+      },
+    },
+    enqueueDelivery: async (deliveryId) => {
+      await boss.send(DELIVER_WEBHOOK, { deliveryId });
+    },
+    isUp: () => up,
+    stop: async () => {
+      up = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * The queue with its workers: at scale several worker processes share the jobs through SKIP
+ * LOCKED. Scan jobs carry only the scan id; the scan row is the truth (claimed pending → running,
+ * so a job run twice does nothing).
  */
 export async function startWorker(
   database: Database,
   logger: Logger,
   settings: EngineSettings,
   alerts?: AlertDeps,
-): Promise<Worker> {
-  const boss =
-    database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.pool.options.connectionString, max: 4 });
-  let up = false;
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  up = true;
+  reaper: ReaperTimings = { intervalMs: REAP_INTERVAL_MS, staleMs: STALE_HEARTBEAT_MS },
+): Promise<JobQueue> {
+  const jobs = await startQueue(database, logger, 'worker');
+  const { boss, queue, enqueueDelivery } = jobs;
   const db = database.db;
-  const queue: ScanQueue = {
-    enqueue: async (scanId, delaySeconds = 0) => {
-      await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
-    },
-  };
 
   // Aborted at stop: running scans go back to pending instead of waiting for the reaper.
   const shutdown = new AbortController();
   await registerPurgeRateLimits(boss, db, logger);
-  // Retries are the reaper's: a lost scan goes back to pending and gets a new job.
-  await boss.createQueue(RUN_SCAN, { retryLimit: 0, expireInSeconds: 2 * 60 * 60 });
   await boss.work<{ scanId: string }>(
     RUN_SCAN,
     { pollingIntervalSeconds: 0.5, localConcurrency: WORKER_SCANS },
@@ -78,15 +131,6 @@ export async function startWorker(
     },
   );
 
-  const enqueueDelivery = async (deliveryId: string) => {
-    await boss.send(DELIVER_WEBHOOK, { deliveryId });
-  };
-  // A receiver that is down for a while: retried with growing delays; the last attempt gives up.
-  await boss.createQueue(DELIVER_WEBHOOK, {
-    retryLimit: WEBHOOK_ATTEMPTS - 1,
-    retryDelay: 10,
-    retryBackoff: true,
-  });
   await boss.work<{ deliveryId: string }>(DELIVER_WEBHOOK, async ([job]) => {
     if (!job) return;
     const outcome = await deliverWebhook(db, job.data.deliveryId, {
@@ -96,8 +140,6 @@ export async function startWorker(
     if (outcome === 'retry') throw new Error('webhook delivery will be retried');
   });
 
-  // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
-  await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
   if (alerts) {
     await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
       if (!job) return;
@@ -116,13 +158,20 @@ export async function startWorker(
     if (started) logger.info({ started }, 'scheduled scans started');
   });
 
-  await boss.createQueue(REAP_SCANS);
-  await boss.schedule(REAP_SCANS, '* * * * *');
-  await boss.work(REAP_SCANS, async () => {
-    const retried = await reapStaleScans(db);
+  // Every worker reaps on its own timer rather than through a pg-boss cron, whose finest step is a
+  // minute: a test (and an impatient operator) can ask for seconds. Two reapers at once are harmless.
+  // Databases from before this hold the old cron job's queue and schedule, which would collect one
+  // unworked job a minute: removed (a no-op once gone).
+  await boss.deleteQueue('reap-scans');
+  let reaping = Promise.resolve();
+  const reap = async () => {
+    const retried = await reapStaleScans(db, new Date(), reaper.staleMs);
     for (const id of retried) await queue.enqueue(id);
     if (retried.length) logger.warn({ retried }, 'scans taken back from a lost worker');
-  });
+  };
+  const reapTimer = setInterval(() => {
+    reaping = reaping.then(reap).catch((error) => logger.warn({ err: error }, 'reaping scans failed'));
+  }, reaper.intervalMs);
 
   await boss.createQueue(PURGE_SCANS);
   await boss.schedule(PURGE_SCANS, '17 3 * * *');
@@ -147,15 +196,13 @@ export async function startWorker(
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
 
   return {
-    boss,
-    queue,
-    enqueueDelivery,
-    isUp: () => up,
+    ...jobs,
     stop: async () => {
       clearInterval(heartbeat);
-      up = false;
+      clearInterval(reapTimer);
       shutdown.abort();
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await reaping;
+      await jobs.stop();
       await db
         .delete(workerHeartbeats)
         .where(eq(workerHeartbeats.id, id))

@@ -103,7 +103,7 @@ const control = http.createServer(async (req, res) => {
 });
 await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 
-ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
+await ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
 const { stop, database } = await startServer(
   loadConfig({
     ...process.env,

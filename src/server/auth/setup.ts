@@ -50,7 +50,9 @@ export async function setupAuth(config: Config, logger: Logger): Promise<AuthSet
   }
   const firebase = real ?? demoFirebaseConfig(config.PUBLIC_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID);
   const emulatorOrigin = emulatorHost ? `http://${emulatorHost}` : undefined;
-  const verifier = firebaseTokenVerifier(firebase.projectId);
+  const verifier = firebaseTokenVerifier(firebase.projectId, {
+    cacheMs: config.AUTH_TOKEN_CACHE_SECONDS * 1000,
+  });
   return {
     deps: {
       verifier,

@@ -34,7 +34,8 @@ export async function countRequest(
     returning count, reset_at`,
   );
   if (!row) throw new Error('rate limit upsert returned no row');
-  const resetSeconds = Math.ceil(new Date(row.reset_at).getTime() / 1000);
+  const resetMs = new Date(row.reset_at).getTime();
+  const resetSeconds = Math.ceil(resetMs / 1000);
   const headers = {
     'X-RateLimit-Limit': String(rule.limit),
     'X-RateLimit-Remaining': String(Math.max(0, rule.limit - row.count)),
@@ -42,7 +43,8 @@ export async function countRequest(
   };
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   if (row.count > rule.limit) {
-    const retryAfter = Math.max(1, resetSeconds - Math.floor(Date.now() / 1000));
+    // From the exact instants: whole seconds rounded on both sides could say the window plus one.
+    const retryAfter = Math.max(1, Math.ceil((resetMs - Date.now()) / 1000));
     throw new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', {
       headers: { ...headers, 'Retry-After': String(retryAfter) },
     });

@@ -36,24 +36,30 @@ export async function runScan(
   if (options.shutdown?.aborted) return 'skipped';
   const [pending] = await db.select().from(scans).where(eq(scans.id, scanId));
   if (pending?.status !== 'pending') return 'skipped';
-  const [busy] = await db
-    .select({ n: count() })
-    .from(scans)
-    .where(and(eq(scans.userId, pending.userId), eq(scans.status, 'running')));
-  if (Number(busy?.n ?? 0) >= USER_CONCURRENT_SCANS) return 'deferred';
-
   const startedAt = new Date();
-  const [claimed] = await db
-    .update(scans)
-    .set({
-      status: 'running',
-      startedAt,
-      heartbeatAt: startedAt,
-      attempts: sql`${scans.attempts} + 1`,
-      progress: { stage: 'discover', checked: 0, total: 0 },
-    })
-    .where(and(eq(scans.id, scanId), eq(scans.status, 'pending'), eq(scans.cancelRequested, false)))
-    .returning();
+  // Count and claim under a lock per user: two workers claiming two scans of one user at once
+  // would each see a free slot and go past the limit together.
+  const claimed = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${pending.userId}))`);
+    const [busy] = await tx
+      .select({ n: count() })
+      .from(scans)
+      .where(and(eq(scans.userId, pending.userId), eq(scans.status, 'running')));
+    if (Number(busy?.n ?? 0) >= USER_CONCURRENT_SCANS) return 'deferred' as const;
+    const [row] = await tx
+      .update(scans)
+      .set({
+        status: 'running',
+        startedAt,
+        heartbeatAt: startedAt,
+        attempts: sql`${scans.attempts} + 1`,
+        progress: { stage: 'discover', checked: 0, total: 0 },
+      })
+      .where(and(eq(scans.id, scanId), eq(scans.status, 'pending'), eq(scans.cancelRequested, false)))
+      .returning();
+    return row;
+  });
+  if (claimed === 'deferred') return 'deferred';
   if (!claimed) return 'skipped';
   const attempt = claimed.attempts;
   const mine = and(eq(scans.id, scanId), eq(scans.status, 'running'), eq(scans.attempts, attempt));

@@ -19,6 +19,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ PUBLIC_API_BASE: 'not a url' }, 'PUBLIC_API_BASE'],
+    // Below the heartbeat's few seconds, live scans would be taken back from their workers.
+    [{ SCAN_STALE_SECONDS: '2' }, 'SCAN_STALE_SECONDS'],
+    [{ SCAN_REAP_INTERVAL_SECONDS: '0' }, 'SCAN_REAP_INTERVAL_SECONDS'],
+    [{ AUTH_TOKEN_CACHE_SECONDS: '3600' }, 'AUTH_TOKEN_CACHE_SECONDS'],
   ])('names the malformed variable in %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });
@@ -92,6 +96,26 @@ describe('regression: emulator mode must never face the network', () => {
       startServer(loadConfig({ HOST: '0.0.0.0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })),
     ).rejects.toThrow(/Refusing to start/);
     expect(await readdir(dataDir)).toEqual([]);
+  });
+});
+
+describe('processes apart (serve --no-worker, worker)', () => {
+  it('neither starts on the embedded database, which one process holds, and neither opens it', async () => {
+    const { startServer, API_ONLY_NEEDS_POSTGRES } = await import('../../../src/server/main.ts');
+    const { startWorkerProcess, WORKER_NEEDS_POSTGRES } = await import('../../../src/worker/main.ts');
+    const dataDir = await mkdtemp(join(tmpdir(), 'dw-apart-'));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    await expect(startServer(config, { worker: false })).rejects.toThrow(API_ONLY_NEEDS_POSTGRES);
+    await expect(startWorkerProcess(config)).rejects.toThrow(WORKER_NEEDS_POSTGRES);
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it('reads the reaper timings, with the defaults of src/worker/jobs/reap-scans.ts', () => {
+    expect(loadConfig({})).toMatchObject({ SCAN_STALE_SECONDS: 90, SCAN_REAP_INTERVAL_SECONDS: 60 });
+    expect(loadConfig({ SCAN_STALE_SECONDS: '6', SCAN_REAP_INTERVAL_SECONDS: '1' })).toMatchObject({
+      SCAN_STALE_SECONDS: 6,
+      SCAN_REAP_INTERVAL_SECONDS: 1,
+    });
   });
 });
 

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { type Database, migrateDatabase, openDatabase } from '../db/client.ts';
+import type { Config } from '../server/config.ts';
+import { createMailer } from '../server/mail/mailer.ts';
+import { type JobQueue, startWorker } from './queue.ts';
+import { engineSettings } from './scan-options.ts';
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
+  );
+}
+
+/**
+ * Starts the job workers with what the configuration says: the engine's servers, alert delivery
+ * (SMTP or the outbox), the reaper's timings.
+ */
+export function startConfiguredWorker(config: Config, database: Database, logger: Logger): Promise<JobQueue> {
+  const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: join(config.dataDir, 'outbox'),
+    logger,
+  });
+  return startWorker(
+    database,
+    logger,
+    engineSettings(config),
+    { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}` },
+    { intervalMs: config.SCAN_REAP_INTERVAL_SECONDS * 1000, staleMs: config.SCAN_STALE_SECONDS * 1000 },
+  );
+}
+
+export const WORKER_NEEDS_POSTGRES =
+  'A separate worker needs PostgreSQL (DATABASE_URL): the embedded database (PGlite) can be open in one ' +
+  'process only, and `danglewatch serve` already runs the worker in that process.';
+
+/**
+ * A process that runs jobs only (`danglewatch worker`): scans, the scheduler, alerts, webhook
+ * deliveries, the reaper and the purges, next to API processes started with `serve --no-worker`.
+ */
+export async function startWorkerProcess(
+  config: Config,
+): Promise<{ worker: JobQueue; logger: Logger; stop: () => Promise<void> }> {
+  if (!config.DATABASE_URL) throw new Error(WORKER_NEEDS_POSTGRES);
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openConfiguredDatabase(config);
+  try {
+    await migrateDatabase(database);
+    const worker = await startConfiguredWorker(config, database, logger);
+    logger.info({ database: database.kind }, 'DangleWatch worker is running');
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= worker.stop().finally(() => database.close());
+      return stopping;
+    };
+    return { worker, logger, stop };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
