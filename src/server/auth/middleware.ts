@@ -13,6 +13,12 @@ export interface AuthDeps {
   publicConfig: import('../../lib/auth/config.ts').PublicAuthConfig;
   /** Milliseconds since the epoch; tests move it to age a session. */
   now?: () => number;
+  /**
+   * Whether the account has its row. A token the verifier remembered is checked with Firebase
+   * again when it has none: that is a first sign-in, or an account deleted meanwhile (possibly
+   * through another process), whose remembered token must not bring the account back.
+   */
+  accountExists?: (uid: string) => Promise<boolean>;
 }
 
 export interface AuthedEnv {
@@ -35,6 +41,9 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
     let token: DecodedIdToken;
     try {
       token = await deps.verifier.verifyIdToken(match[1]);
+      if (deps.accountExists && !(await deps.accountExists(token.uid))) {
+        token = await deps.verifier.verifyIdToken(match[1], { fresh: true });
+      }
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       if (code === 'auth/user-disabled') throw new ApiError(403, 'ACCESS_DENIED', 'Access denied');

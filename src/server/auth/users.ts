@@ -54,6 +54,11 @@ export async function upsertUser(db: Db, token: DecodedIdToken): Promise<UserRow
   return row;
 }
 
+export async function accountExists(db: Db, uid: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
+  return row !== undefined;
+}
+
 export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, uid));
   return row;

@@ -5,7 +5,8 @@ import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 export type { DecodedIdToken };
 
 export interface TokenVerifier {
-  verifyIdToken(token: string): Promise<DecodedIdToken>;
+  /** `fresh` asks Firebase even when the token is remembered. */
+  verifyIdToken(token: string, options?: { fresh?: boolean }): Promise<DecodedIdToken>;
   /** Removes the sign-in account (account deletion); an already absent one is fine. */
   deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
@@ -33,9 +34,9 @@ export function firebaseTokenVerifier(projectId: string, options: { cacheMs?: nu
   const cacheMs = options.cacheMs ?? 0;
   const verified = new Map<string, { token: DecodedIdToken; until: number }>();
   return {
-    verifyIdToken: async (token) => {
+    verifyIdToken: async (token, verifyOptions = {}) => {
       const key = cacheMs > 0 ? createHash('sha256').update(token).digest('base64url') : undefined;
-      const hit = key === undefined ? undefined : verified.get(key);
+      const hit = key === undefined || verifyOptions.fresh ? undefined : verified.get(key);
       if (hit && hit.until > Date.now()) return hit.token;
       // checkRevoked: with a real project, a disabled or revoked user is otherwise accepted until
       // the token expires (the emulator checks either way, which hides the gap in tests).

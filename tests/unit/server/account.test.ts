@@ -7,6 +7,7 @@ import { type Database, queryRows } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { AUDIT_ACTIONS } from '../../../src/server/audit.ts';
+import { accountExists } from '../../../src/server/auth/users.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
@@ -232,6 +233,38 @@ for (const backend of databaseBackends) {
         await expect(verifier.verifyIdToken(ann.idToken)).rejects.toMatchObject({
           code: 'auth/user-not-found',
         });
+      });
+
+      it('a token another process remembers cannot bring a deleted account back', async () => {
+        const carl = await mintIdToken(emulatorHost, { sub: `carl-${tag}`, email: `carl@carl-${tag}.com` });
+        const processes = [0, 1].map(() => {
+          const remembering = firebaseTokenVerifier(TEST_PROJECT_ID, { cacheMs: 60_000 });
+          const auth = {
+            verifier: remembering,
+            publicConfig: { firebase: demoFirebaseConfig() },
+            accountExists: (uid: string) => accountExists(database.db, uid),
+          };
+          const instance = testApp(database, { auth });
+          return { remembering, call: apiCaller({ request: (path, init) => instance.request(path, init) }) };
+        });
+        try {
+          for (const { call: viaProcess } of processes) {
+            expect((await viaProcess('/auth/user', { token: carl.idToken })).status).toBe(200);
+          }
+          const [first, second] = processes as [(typeof processes)[0], (typeof processes)[0]];
+          const deleted = await first.call('/api/auth/account', { method: 'DELETE', token: carl.idToken });
+          expect(deleted.status).toBe(204);
+          // The second process still remembers the token; the missing row makes it ask Firebase.
+          await expectError(
+            await second.call('/auth/user', { token: carl.idToken }),
+            401,
+            'Authentication required',
+          );
+          const rows = await database.db.select().from(schema.users).where(eq(schema.users.id, carl.uid));
+          expect(rows).toEqual([]);
+        } finally {
+          for (const { remembering } of processes) await remembering.close();
+        }
       });
     },
   );
