@@ -11,6 +11,29 @@ import { useBillingInfo } from './use-billing-info.ts';
 
 const CONFIRM_WORD = 'DELETE';
 
+/** A labelled input the user types a confirmation into. */
+function TypedField(props: {
+  label: string;
+  type: 'email' | 'text';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="block">
+      <span className="block font-medium text-ink">{props.label}</span>
+      <input
+        id={id}
+        type={props.type}
+        autoComplete="off"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+      />
+    </label>
+  );
+}
+
 /**
  * Spec 2 §5: deletion only once the typed e-mail matches the account's (any case), DELETE is typed
  * exactly, the box is ticked, and any paid subscription is cancelled; then sign out and go home.
@@ -22,8 +45,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [word, setWord] = useState('');
   const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const wordId = useId();
   const checkId = useId();
   const accountEmail = auth.userProfile?.email ?? auth.user?.email ?? '';
   const settled = info ? subscriptionSettled(info) : false;
@@ -110,27 +131,13 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               )}
             </div>
           )}
-          <label htmlFor={emailId} className="block">
-            <span className="block font-medium text-ink">Type your e-mail address ({accountEmail})</span>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </label>
-          <label htmlFor={wordId} className="block">
-            <span className="block font-medium text-ink">Type {CONFIRM_WORD} to confirm</span>
-            <input
-              id={wordId}
-              autoComplete="off"
-              value={word}
-              onChange={(event) => setWord(event.target.value)}
-              className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-            />
-          </label>
+          <TypedField
+            label={`Type your e-mail address (${accountEmail})`}
+            type="email"
+            value={email}
+            onChange={setEmail}
+          />
+          <TypedField label={`Type ${CONFIRM_WORD} to confirm`} type="text" value={word} onChange={setWord} />
           <label htmlFor={checkId} className="flex items-start gap-2">
             <input
               id={checkId}
