@@ -41,7 +41,8 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
     let token: DecodedIdToken;
     try {
       token = await deps.verifier.verifyIdToken(match[1]);
-      if (deps.accountExists && !(await deps.accountExists(token.uid))) {
+      // Only a remembered token can be older than its account's deletion: a fresh check asked Firebase.
+      if (deps.verifier.remembersTokens && deps.accountExists && !(await deps.accountExists(token.uid))) {
         token = await deps.verifier.verifyIdToken(match[1], { fresh: true });
       }
     } catch (error) {

@@ -5,6 +5,8 @@ import { type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 export type { DecodedIdToken };
 
 export interface TokenVerifier {
+  /** True when verified tokens are taken again without asking Firebase (AUTH_TOKEN_CACHE_SECONDS). */
+  readonly remembersTokens?: boolean;
   /** `fresh` asks Firebase even when the token is remembered. */
   verifyIdToken(token: string, options?: { fresh?: boolean }): Promise<DecodedIdToken>;
   /** Removes the sign-in account (account deletion); an already absent one is fine. */
@@ -34,6 +36,7 @@ export function firebaseTokenVerifier(projectId: string, options: { cacheMs?: nu
   const cacheMs = options.cacheMs ?? 0;
   const verified = new Map<string, { token: DecodedIdToken; until: number }>();
   return {
+    remembersTokens: cacheMs > 0,
     verifyIdToken: async (token, verifyOptions = {}) => {
       const key = cacheMs > 0 ? createHash('sha256').update(token).digest('base64url') : undefined;
       const hit = key === undefined || verifyOptions.fresh ? undefined : verified.get(key);

@@ -101,14 +101,16 @@ export async function listScans(
       ? or(ilike(scans.domain, likeLiteral(query.q)), ilike(sql`${scans.id}::text`, likeLiteral(query.q)))
       : undefined,
   );
-  const rows = await db
-    .select()
-    .from(scans)
-    .where(where)
-    .orderBy(desc(scans.createdAt), desc(scans.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [total] = await db.select({ n: count() }).from(scans).where(where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(scans)
+      .where(where)
+      .orderBy(desc(scans.createdAt), desc(scans.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(scans).where(where),
+  ]);
   return { scans: rows.map((row) => scanView(row)), total: Number(total?.n ?? 0) };
 }
 
