@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
@@ -88,6 +101,9 @@ export async function ownScan(db: Db, userId: string, id: string): Promise<ScanR
 /** LIKE patterns take the user's text literally. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** Every scan column a list shows (scanView without names): not the names, not the lookup errors. */
+const { subdomains: _names, scanErrors: _errors, ...SCAN_LIST_COLUMNS } = getTableColumns(scans);
+
 /** A page of the user's scans, newest first, with the total that matches. */
 export async function listScans(
   db: Db,
@@ -103,7 +119,7 @@ export async function listScans(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(SCAN_LIST_COLUMNS)
       .from(scans)
       .where(where)
       .orderBy(desc(scans.createdAt), desc(scans.id))

@@ -14,8 +14,13 @@ export type FindingRow = typeof findings.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
-/** A scan row in the scan service's field names (spec 2 §3). */
-export function scanView(row: ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
+/** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
+export type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
+
+/** A scan row in the scan service's field names (spec 2 §3); the names only from a whole row. */
+export function scanView(row: ScanListRow): ScanView;
+export function scanView(row: ScanRow, options: { withSubdomains?: boolean }): ScanView;
+export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
   return {
     scan_id: row.id,
     domain: row.domain,
@@ -37,7 +42,7 @@ export function scanView(row: ScanRow, options: { withSubdomains?: boolean } = {
     },
     findings: row.findings,
     changes: row.changes ?? null,
-    ...(options.withSubdomains ? { subdomains: row.subdomains } : {}),
+    ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),
   };
 }
 
