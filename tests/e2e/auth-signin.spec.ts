@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
+import {
+  hydrated,
+  loginSettled,
+  newAccount,
+  prepareSignIn,
+  signInThroughPopup,
+} from '../helpers/emulator-e2e.ts';
 
 test.beforeEach(async ({ context }) => {
   await prepareSignIn(context);
@@ -117,6 +123,7 @@ test('a closed popup shows the cancellation message and enables the buttons agai
   test.setTimeout(45_000);
   await page.goto('/login');
   await hydrated(page);
+  await loginSettled(page);
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();

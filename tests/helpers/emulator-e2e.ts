@@ -22,6 +22,16 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The configuration banner leaves the login page once the check ends and the buttons move up: a
+ * click aimed while it is still there can land where a button was and open nothing.
+ */
+export async function loginSettled(page: Page): Promise<void> {
+  await expect(page.getByText('Checking authentication configuration...')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+}
+
 export interface TestAccount {
   email: string;
   name: string;
@@ -40,6 +50,7 @@ export async function signInThroughPopup(
   button: 'Continue with Google' | 'Continue with GitHub',
   account: TestAccount,
 ): Promise<void> {
+  await loginSettled(page);
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: button }).click();
   const popup = await popupOpened;
