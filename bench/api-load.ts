@@ -7,7 +7,7 @@
 // BENCH_DATABASE_URL names the PostgreSQL server (default: the developer and CI machines' one);
 // a throwaway database is created on it and dropped afterwards. BENCH_SECONDS shortens the runs.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dw-bench-api-'));
 const emulatorPort = await freePort();
 /** The server's own time per request (its request log), apart from time spent queued before it. */
 const handled: number[] = [];
+/** CPU seconds the process has used (user + system), from Linux's /proc: the server's cost per request. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -91,6 +96,7 @@ const server = await startDanglewatch(
   },
 );
 const database = await openDatabase({ databaseUrl: url.toString() });
+const serverPid = server.child.pid ?? 0;
 
 try {
   const base = String(server.ready.url);
@@ -158,7 +164,9 @@ try {
   // The control: a route with no token to check and no database to ask, the floor on this machine.
   for (const path of ['/health', '/auth/user', '/scan/api/v1/scans']) {
     handled.length = 0;
+    const cpuBefore = cpuSeconds(serverPid);
     const result = await load(path, SECONDS);
+    const cpuMs = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / result.requests.total;
     const inServer = handled.sort((a, b) => a - b);
     const errors = result.errors + result.timeouts + result.non2xx;
     const verdict =
@@ -173,7 +181,8 @@ try {
         ` (${result.non2xx} non-2xx, ${result.timeouts} timeouts)  ${verdict}`,
     );
     console.log(
-      `  ${''.padEnd(24)} in the server: p50 ${f(percentile(inServer, 0.5))} ms  p99 ${f(percentile(inServer, 0.99))} ms`,
+      `  ${''.padEnd(24)} in the server: p50 ${f(percentile(inServer, 0.5))} ms  p99 ${f(percentile(inServer, 0.99))} ms` +
+        `  CPU ${f(cpuMs, 2)} ms per request`,
     );
   }
 } finally {

@@ -7,7 +7,7 @@ import { startQueue } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
 import { setupAuth } from './auth/setup.ts';
-import { accountExists } from './auth/users.ts';
+import { findUser } from './auth/users.ts';
 import { billingFromConfig } from './billing/stripe.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
@@ -53,7 +53,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       apiOrigin: config.PUBLIC_API_BASE ? new URL(config.PUBLIC_API_BASE).origin : undefined,
       ...auth.csp,
     },
-    auth: { ...auth.deps, accountExists: (uid) => accountExists(database.db, uid) },
+    auth: { ...auth.deps, findAccount: (uid) => findUser(database.db, uid) },
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
     scanning: { queue: jobs.queue, queueUp: jobs.isUp, resolvers: engine.resolvers },

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { users } from '../../db/schema.ts';
 import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-constants.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -14,16 +15,19 @@ export interface AuthDeps {
   /** Milliseconds since the epoch; tests move it to age a session. */
   now?: () => number;
   /**
-   * Whether the account has its row. A token the verifier remembered is checked with Firebase
-   * again when it has none: that is a first sign-in, or an account deleted meanwhile (possibly
-   * through another process), whose remembered token must not bring the account back.
+   * The account's row. A token the verifier remembered is checked with Firebase again when it has
+   * none: that is a first sign-in, or an account deleted meanwhile (possibly through another
+   * process), whose remembered token must not bring the account back.
    */
-  accountExists?: (uid: string) => Promise<boolean>;
+  findAccount?: (uid: string) => Promise<AccountRow | undefined>;
 }
 
 export interface AuthedEnv {
-  Variables: AppEnv['Variables'] & { token: DecodedIdToken };
+  /** `account`: the caller's row when the check above read it, so that routes need not read it again. */
+  Variables: AppEnv['Variables'] & { token: DecodedIdToken; account?: AccountRow };
 }
+
+type AccountRow = typeof users.$inferSelect;
 
 const UNAUTHENTICATED = 'Authentication required';
 
@@ -39,11 +43,13 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new ApiError(401, 'AUTH_REQUIRED', UNAUTHENTICATED);
     let token: DecodedIdToken;
+    let account: AccountRow | undefined;
     try {
       token = await deps.verifier.verifyIdToken(match[1]);
       // Only a remembered token can be older than its account's deletion: a fresh check asked Firebase.
-      if (deps.verifier.remembersTokens && deps.accountExists && !(await deps.accountExists(token.uid))) {
-        token = await deps.verifier.verifyIdToken(match[1], { fresh: true });
+      if (deps.verifier.remembersTokens && deps.findAccount) {
+        account = await deps.findAccount(token.uid);
+        if (!account) token = await deps.verifier.verifyIdToken(match[1], { fresh: true });
       }
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
@@ -70,6 +76,7 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
       throw new ApiError(401, 'SESSION_EXPIRED', UNAUTHENTICATED);
     }
     c.set('token', token);
+    if (account) c.set('account', account);
     await next();
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../lib/auth/profile.ts';
 import { startOfUtcDay, userScansSince } from '../domains/quota.ts';
@@ -54,13 +55,15 @@ export async function upsertUser(db: Db, token: DecodedIdToken): Promise<UserRow
   return row;
 }
 
-export async function accountExists(db: Db, uid: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, uid));
-  return row !== undefined;
-}
+const userStatement = preparedStatement('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('uid'))),
+);
 
 export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, uid));
+  const [row] = await userStatement(db).execute({ uid });
   return row;
 }
 
@@ -74,7 +77,13 @@ export async function authUserResponse(db: Db, row: UserRow, now: Date): Promise
 
 export { profileOf };
 
-/** The signed-in caller's row, created on the first call if POST /auth/verify has not run yet. */
-export async function currentUser(db: Db, token: DecodedIdToken): Promise<UserRow> {
-  return (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
+/**
+ * The signed-in caller's row: the one requireAuth already read if it did, else read now, else
+ * created, on the first call if POST /auth/verify has not run yet.
+ */
+export async function currentUser(
+  db: Db,
+  caller: { token: DecodedIdToken; account?: UserRow },
+): Promise<UserRow> {
+  return caller.account ?? (await findUser(db, caller.token.uid)) ?? (await upsertUser(db, caller.token));
 }

@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { scanQuota } from '../../lib/auth/profile.ts';
 import type { QuotaView } from '../../lib/dashboard/contract.ts';
@@ -15,18 +16,22 @@ function startOfUtcMonth(now: Date, offset = 0) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
 }
 
-/** Scans the user asked for (manually or by re-scan) since a moment; scheduled ones ride free. */
-export async function userScansSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await db
+const userScansStatement = preparedStatement('user_scans_since', (db) =>
+  db
     .select({ n: count() })
     .from(scans)
     .where(
       and(
-        eq(scans.userId, userId),
-        gte(scans.createdAt, since),
+        eq(scans.userId, sql.placeholder('userId')),
+        gte(scans.createdAt, sql.placeholder('since')),
         inArray(scans.trigger, ['manual', 'rescan']),
       ),
-    );
+    ),
+);
+
+/** Scans the user asked for (manually or by re-scan) since a moment; scheduled ones ride free. */
+export async function userScansSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await userScansStatement(db).execute({ userId, since });
   return Number(row?.n ?? 0);
 }
 

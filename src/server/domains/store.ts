@@ -1,20 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS } from '../../lib/dashboard/constants.ts';
 import type {
@@ -104,28 +92,48 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 /** Every scan column a list shows (scanView without names): not the names, not the lookup errors. */
 const { subdomains: _names, scanErrors: _errors, ...SCAN_LIST_COLUMNS } = getTableColumns(scans);
 
+/**
+ * The scan list's filter, one statement for every combination: a status or search term left out
+ * is a null that matches every row (the user's own scans come first in the index either way).
+ */
+function scanListFilter() {
+  const status = sql.placeholder('status');
+  const pattern = sql.placeholder('pattern');
+  return and(
+    eq(scans.userId, sql.placeholder('userId')),
+    sql`(${status}::text is null or ${scans.status} = ${status})`,
+    sql`(${pattern}::text is null or ${scans.domain} ilike ${pattern} or ${scans.id}::text ilike ${pattern})`,
+  );
+}
+
+const scanPageStatement = preparedStatement('scan_page', (db) =>
+  db
+    .select(SCAN_LIST_COLUMNS)
+    .from(scans)
+    .where(scanListFilter())
+    .orderBy(desc(scans.createdAt), desc(scans.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
+const scanCountStatement = preparedStatement('scan_count', (db) =>
+  db.select({ n: count() }).from(scans).where(scanListFilter()),
+);
+
 /** A page of the user's scans, newest first, with the total that matches. */
 export async function listScans(
   db: Db,
   userId: string,
   query: z.infer<typeof scanListQuerySchema>,
 ): Promise<ScanListResponse> {
-  const where = and(
-    eq(scans.userId, userId),
-    query.status ? eq(scans.status, query.status) : undefined,
-    query.q
-      ? or(ilike(scans.domain, likeLiteral(query.q)), ilike(sql`${scans.id}::text`, likeLiteral(query.q)))
-      : undefined,
-  );
+  const filter = {
+    userId,
+    status: query.status ?? null,
+    pattern: query.q ? likeLiteral(query.q) : null,
+  };
   const [rows, [total]] = await Promise.all([
-    db
-      .select(SCAN_LIST_COLUMNS)
-      .from(scans)
-      .where(where)
-      .orderBy(desc(scans.createdAt), desc(scans.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(scans).where(where),
+    scanPageStatement(db).execute({ ...filter, limit: query.limit, offset: query.offset }),
+    scanCountStatement(db).execute(filter),
   ]);
   return { scans: rows.map((row) => scanView(row)), total: Number(total?.n ?? 0) };
 }

@@ -22,7 +22,7 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
   const authed = requireAuth(auth);
   return new Hono<AuthedEnv>()
     .get('/export', authed, async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const now = deps.now();
       await audit(db, { userId: user.id, action: 'data.exported', ip: c.get('clientAddress') });
       c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
@@ -30,13 +30,13 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       return c.json(await exportAccount(db, user.id, now));
     })
     .post('/billing/cancel', authed, async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       await cancelSubscription(db, deps.billing, user, c.get('logger'), c.get('clientAddress'));
-      const after = await currentUser(db, c.get('token'));
+      const after = await currentUser(db, c.var);
       return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger')));
     })
     .delete('/account', authed, async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const subscription = {
         plan: { price: getPlanForTier(user.tier).priceCents },
         subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,

@@ -39,7 +39,7 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const rows = await db
         .select()
         .from(apiKeys)
@@ -49,7 +49,7 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const { name } = await readJson(c, createApiKeySchema);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const plan = getPlanForTier(user.tier);
       if (plan.limits.apiCallsPerHour === 0) {
         throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
@@ -74,7 +74,7 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
       return c.json(body, 201);
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const id = c.req.param('id');
       const own = and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id));
       const [row] = z.uuid().safeParse(id).success ? await db.select().from(apiKeys).where(own) : [];

@@ -53,12 +53,10 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps
       return c.json(await authUserResponse(db, row, now()));
     })
     .get('/user', requireAuth(auth), async (c) => {
-      const token = c.get('token');
-      const row = (await findUser(db, token.uid)) ?? (await upsertUser(db, token));
-      return c.json(await authUserResponse(db, row, now()));
+      return c.json(await authUserResponse(db, await currentUser(db, c.var), now()));
     })
     .get('/billing', requireAuth(auth), async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
     })
     .post('/domain', requireAuth(auth), smallBody, async (c) => {

@@ -56,7 +56,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
     deps.publicUrl ? new URL(deps.publicUrl).origin : (header ?? new URL(requestUrl).origin);
   return new Hono<AuthedEnv>()
     .get('/info', requireAuth(auth), async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
     })
     .post('/create-checkout-session', requireAuth(auth), limitBody(BODY_LIMIT_KB.standard), async (c) => {
@@ -71,7 +71,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       const origin = originOf(c.req.url, c.req.header('origin'));
       assertReturnUrl(body.successUrl, origin, 'success');
       assertReturnUrl(body.cancelUrl, origin, 'canceled');
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const subscribed = hasPaidSubscription({
         plan: { price: getPlanForTier(user.tier).priceCents },
         subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
@@ -110,7 +110,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
     })
     .post('/create-portal-session', requireAuth(auth), async (c) => {
       const billing = requireBilling(deps.billing);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       if (!user.stripeCustomerId) {
         throw new ApiError(409, 'NO_BILLING_ACCOUNT', 'You have no billing account yet: choose a plan first');
       }

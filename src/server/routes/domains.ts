@@ -47,12 +47,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       return c.json(await listDomains(db, user, now()));
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const quota = await quotaView(db, user, now());
       if (quota.currentDomains >= quota.maxDomains) {
         throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
@@ -84,7 +84,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ domain: domainView(row, undefined) }, 201);
     })
     .post('/:id/verify', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
       const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: deps.resolvers });
       const at = now();
@@ -137,7 +137,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     })
     .patch('/:id', smallBody, async (c) => {
       const { scanConfig, alerts } = await readJson(c, patchSchema);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
       const latest = (await latestScans(db, [row.id])).get(row.id);
       const last = latest?.completedAt ?? latest?.createdAt ?? now();
@@ -157,7 +157,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ domain: domainView(updated, latest) });
     })
     .get('/:id/trend', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
       const since = new Date(now().getTime() - TREND_DAYS * 24 * 60 * 60_000);
       const completed = await db
@@ -175,7 +175,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ points });
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
       // Its scans stay until the plan's retention purges them (they lose the link to the domain).
       await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, user.id)));

@@ -18,12 +18,12 @@ export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Dat
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const query = parseInput(findingQuerySchema, c.req.query());
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       return c.json(await listFindings(db, user.id, query));
     })
     .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, acceptRiskSchema);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const id = c.req.param('id');
       const [row] = isUuid(id)
         ? await db

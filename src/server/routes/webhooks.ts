@@ -69,7 +69,7 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const hooks = await db
         .select()
         .from(webhooks)
@@ -92,7 +92,7 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const [existing] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));
       if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
         throw new ApiError(409, 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
@@ -112,13 +112,13 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
       return c.json({ webhook: hookView(row) }, 201);
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await own(user.id, c.req.param('id'));
       await db.delete(webhooks).where(eq(webhooks.id, row.id));
       return c.body(null, 204);
     })
     .post('/:id/test', async (c) => {
-      const user = await currentUser(db, c.get('token'));
+      const user = await currentUser(db, c.var);
       const row = await own(user.id, c.req.param('id'));
       const { enqueue } = queue();
       const [delivery] = await db

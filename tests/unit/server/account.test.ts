@@ -7,7 +7,7 @@ import { type Database, queryRows } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { AUDIT_ACTIONS } from '../../../src/server/audit.ts';
-import { accountExists } from '../../../src/server/auth/users.ts';
+import { findUser } from '../../../src/server/auth/users.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
@@ -242,7 +242,7 @@ for (const backend of databaseBackends) {
           const auth = {
             verifier: remembering,
             publicConfig: { firebase: demoFirebaseConfig() },
-            accountExists: (uid: string) => accountExists(database.db, uid),
+            findAccount: (uid: string) => findUser(database.db, uid),
           };
           const instance = testApp(database, { auth });
           return { remembering, call: apiCaller({ request: (path, init) => instance.request(path, init) }) };
@@ -252,6 +252,17 @@ for (const backend of databaseBackends) {
             expect((await viaProcess('/auth/user', { token: carl.idToken })).status).toBe(200);
           }
           const [first, second] = processes as [(typeof processes)[0], (typeof processes)[0]];
+          // The token is remembered, the account row is not: a change through one process shows in the other.
+          const renamed = await first.call('/api/auth/user/profile', {
+            method: 'PATCH',
+            token: carl.idToken,
+            body: { displayName: 'Carl Renamed' },
+          });
+          expect(renamed.status).toBe(200);
+          const seen = await second.call('/auth/user', { token: carl.idToken });
+          expect(((await seen.json()) as { user: { displayName: string } }).user.displayName).toBe(
+            'Carl Renamed',
+          );
           const deleted = await first.call('/api/auth/account', { method: 'DELETE', token: carl.idToken });
           expect(deleted.status).toBe(204);
           // The second process still remembers the token; the missing row makes it ask Firebase.
