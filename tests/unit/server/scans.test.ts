@@ -235,7 +235,17 @@ for (const backend of databaseBackends) {
           await call('/scan/api/v1/scans?limit=10&offset=10', { token: ann.idToken })
         ).json()) as ScanListResponse;
         expect(page2.scans).toHaveLength(3);
+        expect(page2.total).toBe(13);
         expect(new Set([...page1.scans, ...page2.scans].map((s) => s.scan_id)).size).toBe(13);
+        // A page past the end has no row to carry the total, which is still told.
+        expect(
+          await (await call('/scan/api/v1/scans?limit=10&offset=20', { token: ann.idToken })).json(),
+        ).toEqual({ scans: [], total: 13 });
+        const failedPage = (await (
+          await call('/scan/api/v1/scans?status=failed&limit=2', { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(failedPage.scans).toHaveLength(2);
+        expect(failedPage.total).toBe(3);
         const failed = (await (
           await call('/scan/api/v1/scans?status=failed', { token: ann.idToken })
         ).json()) as ScanListResponse;
