@@ -1,8 +1,8 @@
 // `npm run bench` (third part): the API under load. A real `danglewatch serve --no-worker` process on
 // PostgreSQL, as the API runs at scale, with a user signed in through the Firebase Auth Emulator
 // (the server starts it) and 1,000 scans of theirs in the table. Each endpoint gets 200 requests/s
-// for 60 s twice: steadily (steady-load.ts), and from autocannon, whose rate comes in bursts of 10
-// concurrent requests. The budget (issue 12) is p99 < 50 ms with no errors at 200 requests/s.
+// for 60 s twice: as independent users send them (open-loop.ts), and from autocannon, whose rate
+// comes in bursts of 10 concurrent requests. The budget (issue 12) is p99 < 50 ms with no errors at 200 requests/s.
 // Prints figures next to the budget; enforces nothing.
 //
 // BENCH_DATABASE_URL names the PostgreSQL server (default: the developer and CI machines' one);
@@ -19,9 +19,10 @@ import { openDatabase } from '../src/db/client.ts';
 import { domains, scans, users } from '../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../src/lib/dashboard/contract.ts';
 import { EXAMPLE_FINDING } from '../src/lib/dashboard/example-finding.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { startDanglewatch } from '../tests/helpers/danglewatch-process.ts';
 import { mintIdToken } from '../tests/helpers/emulator.ts';
-import { steadyLoad } from './steady-load.ts';
+import { openLoop } from './open-loop.ts';
 
 const RATE = 200;
 const SECONDS = z.coerce
@@ -148,8 +149,14 @@ try {
       findings: i % 3 === 0 ? [] : [EXAMPLE_FINDING],
     })),
   );
+  // As a table that has been in use is: autovacuum does not visit 1,000 fresh inserts at once, and
+  // until it has, PostgreSQL counts rows from the heap instead of the index.
+  const bench = new pg.Client({ connectionString: url.toString() });
+  await bench.connect();
+  await bench.query('vacuum analyze scans');
+  await bench.end();
 
-  const cacheSeconds = Number(process.env.AUTH_TOKEN_CACHE_SECONDS || 0);
+  const cacheSeconds = loadConfig().AUTH_TOKEN_CACHE_SECONDS;
   console.log(
     `API under load: danglewatch serve --no-worker on PostgreSQL, ${f(SCANS, 0)} scans stored, ` +
       `${RATE} requests/s for ${SECONDS} s each (budget: p99 < ${BUDGET_P99_MS} ms, 0 errors); ` +
@@ -176,8 +183,8 @@ try {
       max: result.latency.max,
     };
   };
-  const steady = async (url: string, duration: number): Promise<Run> => {
-    const result = await steadyLoad({ url, headers, rate: RATE, seconds: duration });
+  const arrivals = async (url: string, duration: number): Promise<Run> => {
+    const result = await openLoop({ url, headers, rate: RATE, seconds: duration });
     return {
       requests: result.requests,
       errors: result.errors,
@@ -187,7 +194,7 @@ try {
     };
   };
   const loads = [
-    { name: `steady, one request every ${1000 / RATE} ms`, run: steady },
+    { name: `open loop, ${RATE}/s at random moments`, run: arrivals },
     { name: 'autocannon, 10 connections in bursts', run: bursts },
   ];
   // Unmeasured: the first seconds pay for JIT compilation and for opening the database pool.

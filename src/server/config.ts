@@ -45,8 +45,9 @@ const envSchema = z.object({
     .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
     .optional(),
   // Seconds a verified ID token is taken again without asking Firebase whether the account is still
-  // enabled (src/server/auth/verifier.ts says what that trades); 0 asks on every request.
-  AUTH_TOKEN_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(0),
+  // enabled (src/server/auth/verifier.ts says what that trades); 0 asks on every request, which
+  // puts a round trip to Google in every API call.
+  AUTH_TOKEN_CACHE_SECONDS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(300).default(30),
   AUTH_EMULATOR_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65533).default(9099),
   // The scan engine's servers (DESIGN.md, Configuration): the system resolvers and public CT/RDAP by default.
   SCAN_RESOLVERS: z

@@ -1,14 +1,15 @@
-// An open-loop load: one request every 1000 / rate ms for the whole run, each sent at its moment
-// whether or not earlier ones have been answered (as users arrive), over keep-alive connections.
-// A latency counts from the moment its request was due, so a stalled server, or a late client,
-// shows in the figures instead of hiding in requests never sent (coordinated omission).
+// An open-loop load, as independent users make it: requests arrive at `rate` per second on average,
+// at random moments (a Poisson process: exponential gaps, from a fixed seed so that runs compare),
+// each sent at its moment whether or not earlier ones have been answered, over keep-alive
+// connections. A latency counts from the moment its request was due, so a stalled server, or a
+// late client, shows in the figures instead of hiding in requests never sent (coordinated omission).
 //
 // autocannon's overallRate is not this: each of its connections sends its share of the second back
 // to back and then waits for the next second, so 200/s over 10 connections is bursts of 10
 // concurrent requests. api-load.ts reports both.
 import http from 'node:http';
 
-export interface SteadyLoadResult {
+export interface OpenLoopResult {
   requests: number;
   errors: number;
   /** Milliseconds, sorted ascending. */
@@ -17,15 +18,30 @@ export interface SteadyLoadResult {
 
 const TIMEOUT_MS = 10_000;
 
-export async function steadyLoad(options: {
+/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function openLoop(options: {
   url: string;
   headers: Record<string, string>;
   rate: number;
   seconds: number;
-}): Promise<SteadyLoadResult> {
+}): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const interval = 1000 / options.rate;
+  const random = seededRandom(20261122);
   const total = Math.round(options.rate * options.seconds);
+  const meanGap = 1000 / options.rate;
+  const due: number[] = [];
+  for (let at = 0; due.length < total; at += -Math.log(1 - random()) * meanGap) due.push(at);
   const latencies: number[] = [];
   let errors = 0;
   const inFlight: Promise<void>[] = [];
@@ -52,13 +68,12 @@ export async function steadyLoad(options: {
   const start = performance.now();
   for (let sent = 0; sent < total; ) {
     const now = performance.now();
-    while (sent < total && start + sent * interval <= now) {
-      inFlight.push(send(start + sent * interval));
+    while (sent < total && start + (due[sent] ?? 0) <= now) {
+      inFlight.push(send(start + (due[sent] ?? 0)));
       sent += 1;
     }
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, start + sent * interval - performance.now())),
-    );
+    const next = start + (due[sent] ?? 0);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
   }
   await Promise.all(inFlight);
   agent.destroy();
