@@ -62,6 +62,18 @@ const userStatement = preparedStatement('user_by_id', (db) =>
     .where(eq(users.id, sql.placeholder('uid'))),
 );
 
+/**
+ * Runs `work` in a transaction that holds the user's row lock: a plan limit's check and the insert
+ * it allows then cannot interleave with another request of the same user's (two tabs, a script),
+ * which would let both pass the check. `work` must use the transaction it is given, not `db`.
+ */
+export function underUserLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    return work(tx as unknown as Db);
+  });
+}
+
 export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
   const [row] = await userStatement(db).execute({ uid });
   return row;

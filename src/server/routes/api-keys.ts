@@ -10,7 +10,7 @@ import { createApiKeySchema } from '../../lib/dashboard/schemas.ts';
 import { audit } from '../audit.ts';
 import { newApiKey } from '../auth/api-keys.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
+import { currentUser, underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
 import { API_KEY_LIMIT, BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -54,20 +54,23 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
       if (plan.limits.apiCallsPerHour === 0) {
         throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
       }
-      const [active] = await db
-        .select({ n: count() })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
-      if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
-        throw new ApiError(409, 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
-      }
-      const { secret, prefix, hash } = newApiKey();
-      const [row] = await db.insert(apiKeys).values({ userId: user.id, name, prefix, hash }).returning();
-      if (!row) throw new Error('insert returned no API key');
+      const { row, secret } = await underUserLock(db, user.id, async (tx) => {
+        const [active] = await tx
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+        if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
+          throw new ApiError(409, 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
+        }
+        const { secret, prefix, hash } = newApiKey();
+        const [row] = await tx.insert(apiKeys).values({ userId: user.id, name, prefix, hash }).returning();
+        if (!row) throw new Error('insert returned no API key');
+        return { row, secret };
+      });
       await audit(db, {
         userId: user.id,
         action: 'api_key.created',
-        detail: { id: row.id, name, prefix },
+        detail: { id: row.id, name, prefix: row.prefix },
         ip: c.get('clientAddress'),
       });
       const body: CreatedApiKey = { key: apiKeyView(row), secret };

@@ -10,7 +10,7 @@ import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-i
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
 import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
+import { currentUser, underUserLock } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
 import { quotaView } from '../domains/quota.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
@@ -53,27 +53,30 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
       const user = await currentUser(db, c.var);
-      const quota = await quotaView(db, user, now());
-      if (quota.currentDomains >= quota.maxDomains) {
-        throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
-      }
-      if (user.tier === 'free') {
-        const own = companyDomain(user.email);
-        if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
-        if (!withinEmailDomain(body.domain, own)) {
-          throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTier(own));
+      const row = await underUserLock(db, user.id, async (tx) => {
+        const quota = await quotaView(tx, user, now());
+        if (quota.currentDomains >= quota.maxDomains) {
+          throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
         }
-      }
-      const [row] = await db
-        .insert(domains)
-        .values({
-          userId: user.id,
-          domain: body.domain,
-          verificationToken: newVerificationToken(),
-          scanConfig: body.scanConfig ?? DEFAULT_SCAN_CONFIG,
-        })
-        .onConflictDoNothing()
-        .returning();
+        if (user.tier === 'free') {
+          const own = companyDomain(user.email);
+          if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
+          if (!withinEmailDomain(body.domain, own)) {
+            throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTier(own));
+          }
+        }
+        const [added] = await tx
+          .insert(domains)
+          .values({
+            userId: user.id,
+            domain: body.domain,
+            verificationToken: newVerificationToken(),
+            scanConfig: body.scanConfig ?? DEFAULT_SCAN_CONFIG,
+          })
+          .onConflictDoNothing()
+          .returning();
+        return added;
+      });
       if (!row) throw new ApiError(409, 'DOMAIN_EXISTS', `${body.domain} is already in your list`);
       await audit(db, {
         userId: user.id,

@@ -130,6 +130,23 @@ for (const backend of databaseBackends) {
         expect((await create(bob.idToken, { name: 'replacement' })).status).toBe(201);
       });
 
+      it('holds the limit when requests race for the last place', async () => {
+        const racer = await mintIdToken(emulatorHost, { sub: `racer-${tag}`, email: 'racer@racer.com' });
+        await call('/api/keys', { token: racer.idToken });
+        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, racer.uid));
+        for (let i = 1; i < API_KEY_LIMIT; i++) {
+          expect((await create(racer.idToken, { name: `key ${i}` })).status).toBe(201);
+        }
+        const statuses = await Promise.all(
+          Array.from(
+            { length: 6 },
+            async (_, i) => (await create(racer.idToken, { name: `race ${i}` })).status,
+          ),
+        );
+        expect(statuses.sort()).toEqual([201, 409, 409, 409, 409, 409]);
+        expect(await list(racer.idToken)).toHaveLength(API_KEY_LIMIT);
+      });
+
       it('revokes softly, once, and audits it', async () => {
         const { key } = (await (await create(ann.idToken, { name: 'to revoke' })).json()) as CreatedApiKey;
         const res = await call(`/api/keys/${key.id}`, { method: 'DELETE', token: ann.idToken });
