@@ -5,6 +5,7 @@ import { getPlanForTier } from '../../lib/auth/profile.ts';
 import type { ScanConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
 import { domainNameSchema } from '../../lib/dashboard/schemas.ts';
 import { audit } from '../audit.ts';
+import { underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { quotaView } from './quota.ts';
@@ -41,32 +42,44 @@ export async function requestScan(
   if (domain.status !== 'verified') {
     throw new ApiError(409, 'DOMAIN_NOT_VERIFIED', `Verify that you own ${domain.domain} before scanning it`);
   }
-  const [active] = await db
-    .select({ id: scans.id })
-    .from(scans)
-    .where(and(eq(scans.domainId, domain.id), inArray(scans.status, ACTIVE_SCAN_STATUSES)))
-    .limit(1);
-  if (active) {
-    throw new ApiError(409, 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, {
-      details: [{ path: 'scan_id', message: active.id }],
-    });
-  }
-  if (trigger !== 'scheduled') {
-    const quota = await quotaView(db, user, now);
-    if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
-      const plan = getPlanForTier(user.tier);
-      throw new ApiError(
-        409,
-        'QUOTA_EXCEEDED',
-        `You have used all ${quota.maxScansPerDay} scans of the ${plan.name} plan for today. The quota resets at midnight UTC; consider upgrading your plan.`,
-      );
+  // The checks and the insert under the user's lock: two requests at once cannot both take the
+  // domain's one active scan or the day's last one. The job goes in once the row is committed.
+  const row = await underUserLock(db, user.id, async (tx) => {
+    const [active] = await tx
+      .select({ id: scans.id })
+      .from(scans)
+      .where(and(eq(scans.domainId, domain.id), inArray(scans.status, ACTIVE_SCAN_STATUSES)))
+      .limit(1);
+    if (active) {
+      throw new ApiError(409, 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, {
+        details: [{ path: 'scan_id', message: active.id }],
+      });
     }
-  }
-  const [row] = await db
-    .insert(scans)
-    .values({ userId: user.id, domainId: domain.id, domain: domain.domain, trigger, config, createdAt: now })
-    .returning();
-  if (!row) throw new Error('insert returned no scan');
+    if (trigger !== 'scheduled') {
+      const quota = await quotaView(tx, user, now);
+      if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
+        const plan = getPlanForTier(user.tier);
+        throw new ApiError(
+          409,
+          'QUOTA_EXCEEDED',
+          `You have used all ${quota.maxScansPerDay} scans of the ${plan.name} plan for today. The quota resets at midnight UTC; consider upgrading your plan.`,
+        );
+      }
+    }
+    const [inserted] = await tx
+      .insert(scans)
+      .values({
+        userId: user.id,
+        domainId: domain.id,
+        domain: domain.domain,
+        trigger,
+        config,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned no scan');
+    return inserted;
+  });
   await queue.enqueue(row.id);
   if (trigger !== 'scheduled') {
     await audit(db, {

@@ -130,14 +130,20 @@ for (const backend of databaseBackends) {
 
       let first: string;
 
-      it('starts a scan: 202 with the id, queued, one at a time per domain', async () => {
-        const res = await start(ann.idToken, {
-          domain: annDomain,
-          scanType: 'dangling-subdomains',
-          use_certificate_transparency: false,
-        });
-        expect(res.status).toBe(202);
+      it('starts a scan: 202 with the id, queued, one at a time per domain even when requests race', async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            start(ann.idToken, {
+              domain: annDomain,
+              scanType: 'dangling-subdomains',
+              use_certificate_transparency: false,
+            }),
+          ),
+        );
+        expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409]);
+        const res = answers.find((answer) => answer.status === 202) as Response;
         const body = (await res.json()) as { scan_id: string; status: string };
+        expect(queued.filter((id) => id === body.scan_id)).toHaveLength(1);
         expect(body.status).toBe('pending');
         expect(queued).toContain(body.scan_id);
         first = body.scan_id;
