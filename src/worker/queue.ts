@@ -8,6 +8,7 @@ import type { ScanQueue } from '../server/domains/scan-requests.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
+import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
 import { REAP_INTERVAL_MS, reapStaleScans, STALE_HEARTBEAT_MS } from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
@@ -120,6 +121,7 @@ export async function startWorker(
   // Aborted at stop: running scans go back to pending instead of waiting for the reaper.
   const shutdown = new AbortController();
   await registerPurgeRateLimits(boss, db, logger);
+  await registerPurgeStripeEvents(boss, db, logger);
   await boss.work<{ scanId: string }>(
     RUN_SCAN,
     { pollingIntervalSeconds: 0.5, localConcurrency: WORKER_SCANS },
