@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../lib/api-error.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import type { Billing } from './billing/stripe.ts';
@@ -52,6 +53,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
+  /** Hears of queries that failed because the database went away, so the outage is logged once. */
+  outage?: DatabaseOutage;
 }
 
 const NO_QUEUE: ScanQueue = {
@@ -59,6 +62,9 @@ const NO_QUEUE: ScanQueue = {
     throw new ApiError(503, 'SCANNING_UNAVAILABLE', 'Scanning is not running on this server');
   },
 };
+
+/** What a 503 during a database outage tells clients to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list', '/operator/', '/alerts/'];
 
@@ -178,6 +184,12 @@ export function createApp(deps: AppDeps) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       const body = errorBody(error.status, error.code, error.message, requestId);
       return c.json(error.details ? { ...body, details: error.details } : body, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Retryable: the browser's request layer tries again, and the database is usually back in seconds.
+      deps.outage?.failed(error, 'request');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable', requestId), 503);
     }
     (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side', requestId), 500);
