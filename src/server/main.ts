@@ -59,7 +59,11 @@ export async function startServer(config: Config = loadConfig(), options: Server
     operatorToken,
     billing: billingFromConfig(config),
     publicUrl: config.PUBLIC_URL,
-    webhooks: { enqueue: jobs.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
+    webhooks: {
+      enqueue: jobs.enqueueDelivery,
+      allowPrivate: engine.allowPrivate ?? false,
+      resolvers: engine.resolvers,
+    },
     outage: database.kind === 'postgres' ? database.outage : undefined,
   });
   let port = config.PORT;

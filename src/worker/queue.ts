@@ -10,6 +10,7 @@ import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts'
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
 import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
+import { purgeWebhookDeliveries } from './jobs/purge-webhook-deliveries.ts';
 import {
   REAP_INTERVAL_MS,
   reapStaleScans,
@@ -27,6 +28,8 @@ const SCHEDULE_SCANS = 'schedule-scans';
 const PURGE_SCANS = 'purge-scans';
 const SEND_ALERT = 'send-alert';
 const DELIVER_WEBHOOK = 'deliver-webhook';
+/** Webhook deliveries one worker process makes at once (one per account at most). */
+const WEBHOOK_DELIVERY_CONCURRENCY = 8;
 /** Scans one worker process runs at once. */
 export const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
@@ -36,8 +39,8 @@ const DEFERRED_DELAY_SECONDS = 5;
 export interface JobQueue {
   boss: PgBoss;
   queue: ScanQueue;
-  /** Queues one webhook delivery (its attempts and their retries). */
-  enqueueDelivery: (deliveryId: string) => Promise<void>;
+  /** Queues one webhook delivery (its attempts and their retries) of an account (`tenant`). */
+  enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
   isUp(): boolean;
   stop(): Promise<void>;
 }
@@ -103,8 +106,8 @@ export async function startQueue(
         await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       },
     },
-    enqueueDelivery: async (deliveryId) => {
-      await boss.send(DELIVER_WEBHOOK, { deliveryId });
+    enqueueDelivery: async (deliveryId, tenant) => {
+      await boss.send(DELIVER_WEBHOOK, { deliveryId }, { group: { id: tenant } });
     },
     isUp: () => up,
     stop: async () => {
@@ -149,14 +152,21 @@ export async function startWorker(
     },
   );
 
-  await boss.work<{ deliveryId: string }>(DELIVER_WEBHOOK, async ([job]) => {
-    if (!job) return;
-    const outcome = await deliverWebhook(db, job.data.deliveryId, {
-      allowPrivate: settings.allowPrivate,
-      logger,
-    });
-    if (outcome === 'retry') throw new Error('webhook delivery will be retried');
-  });
+  // Several receivers at once, and never more than one of an account's: a receiver that takes its
+  // full timeout on every attempt holds up its own account's alerts, not everyone's.
+  await boss.work<{ deliveryId: string }>(
+    DELIVER_WEBHOOK,
+    { localConcurrency: WEBHOOK_DELIVERY_CONCURRENCY, localGroupConcurrency: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      const outcome = await deliverWebhook(db, job.data.deliveryId, {
+        allowPrivate: settings.allowPrivate,
+        resolvers: settings.resolvers,
+        logger,
+      });
+      if (outcome === 'retry') throw new Error('webhook delivery will be retried');
+    },
+  );
 
   if (alerts) {
     await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
@@ -220,6 +230,10 @@ export async function startWorker(
   await boss.schedule(PURGE_SCANS, '17 3 * * *');
   await boss.work(PURGE_SCANS, async () => {
     logger.info({ deleted: await purgeExpiredScans(db) }, 'purged scans past their retention');
+    logger.info(
+      { deleted: await purgeWebhookDeliveries(db) },
+      'purged webhook deliveries past their retention',
+    );
   });
 
   // Pending scans whose job was lost (released at a shutdown, or queued while no worker ran) get

@@ -33,7 +33,7 @@ export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
 export async function deliverWebhook(
   db: Db,
   deliveryId: string,
-  options: { allowPrivate?: AllowPrivate; logger: Logger },
+  options: { allowPrivate?: AllowPrivate; resolvers?: string[]; logger: Logger },
 ): Promise<DeliveryOutcome> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, hook: webhooks })
@@ -63,7 +63,7 @@ export async function deliverWebhook(
     return last ? 'failed' : 'retry';
   };
 
-  const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false);
+  const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false, options.resolvers);
   if (!target.ok) {
     // A refused address will not become acceptable by waiting.
     await record({ status: 'failed', error: target.message });
