@@ -128,13 +128,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
-  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now }));
+  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));
   app.route(
     '/scan',
     scanRoutes(deps.db, deps.auth, {
       queue,
       queueUp: deps.scanning?.queueUp ?? (() => false),
       now: deps.now,
+      resolvers: deps.scanning?.resolvers,
     }),
   );
 

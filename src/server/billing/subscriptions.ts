@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { stripeEvents, users } from '../../db/schema.ts';
 import type { SubscriptionStatus } from '../../lib/billing.ts';
 import { audit } from '../audit.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ApiError } from '../errors.ts';
 import { type Billing, idOf, planForPrice } from './stripe.ts';
 
@@ -98,6 +99,8 @@ export async function applySubscription(
     })
     .where(eq(users.id, user.id));
   if (tier !== user.tier) {
+    // Domains beyond a smaller plan stop being scanned; a larger one brings them back.
+    await applyDomainLimit(db, user.id);
     await audit(db, {
       userId: user.id,
       action: 'plan.changed',

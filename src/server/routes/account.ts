@@ -10,6 +10,7 @@ import { currentUser } from '../auth/users.ts';
 import { billingInfo, cancelSubscription } from '../billing/info.ts';
 import type { Billing } from '../billing/stripe.ts';
 import { ApiError } from '../errors.ts';
+import { jsonObjectStream } from '../json-stream.ts';
 
 export interface AccountDeps {
   billing?: Billing;
@@ -27,7 +28,8 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       await audit(db, { userId: user.id, action: 'data.exported', ip: c.get('clientAddress') });
       c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
       c.header('Cache-Control', 'no-store');
-      return c.json(await exportAccount(db, user.id, now));
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(jsonObjectStream(await exportAccount(db, user.id, now)));
     })
     .post('/billing/cancel', authed, async (c) => {
       const user = await currentUser(db, c.var);
