@@ -133,6 +133,15 @@ export const firstScans = pgTable(
 );
 
 /**
+ * Accounts deleted on request, by Firebase uid, until the sign-in account is gone too: a request
+ * made with one of its tokens in between must not create the row again.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  uid: text('uid').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Scans, one row each from the request to the result. The worker claims a pending row, writes its
  * progress and heartbeat while it runs, and stores the findings and counts when it ends.
  */

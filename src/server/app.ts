@@ -53,6 +53,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
+  /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
+  outboxDir?: string;
   /** Hears of queries that failed because the database went away, so the outage is logged once. */
   outage?: DatabaseOutage;
 }
@@ -107,13 +109,24 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A CDN sits in front: an account's answers must never be stored and served to someone else.
+  // Answers that are the same for everyone (the OpenAPI document) say so themselves.
+  app.use(async (c, next) => {
+    await next();
+    const json = c.res.headers.get('content-type')?.startsWith('application/json');
+    if (json && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'private, no-store');
+  });
+
   app.route('/', healthRoutes(deps.isReady));
   app.route('/mailing-list', mailingListRoutes(deps.db, deps.limits?.mailingList ?? MAILING_LIST_RATE));
 
   const now = deps.now ?? (() => new Date());
   app.route('/auth', authRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
-  app.route('/api/auth', accountRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
+  app.route(
+    '/api/auth',
+    accountRoutes(deps.db, deps.auth, { billing: deps.billing, now, outboxDir: deps.outboxDir }),
+  );
   app.route(
     '/api/billing',
     billingRoutes(deps.db, deps.auth, { billing: deps.billing, publicUrl: deps.publicUrl, now }),

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { migrationsApplied } from '../db/client.ts';
-import { openConfiguredDatabase, startConfiguredWorker } from '../worker/main.ts';
+import { openConfiguredDatabase, outboxDir, startConfiguredWorker } from '../worker/main.ts';
 import { startQueue } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
@@ -65,6 +65,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
       resolvers: engine.resolvers,
     },
     outage: database.kind === 'postgres' ? database.outage : undefined,
+    outboxDir: outboxDir(config),
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

@@ -24,6 +24,11 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
   }
 }
 
+/** Where alert e-mails go without SMTP_URL. */
+export function outboxDir(config: Config): string {
+  return join(config.dataDir, 'outbox');
+}
+
 /**
  * Starts the job workers with what the configuration says: the engine's servers, alert delivery
  * (SMTP or the outbox), the reaper's timings.
@@ -33,7 +38,7 @@ export function startConfiguredWorker(config: Config, database: Database, logger
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
-    outboxDir: join(config.dataDir, 'outbox'),
+    outboxDir: outboxDir(config),
     logger,
   });
   return startWorker(

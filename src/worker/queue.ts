@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseAnswers } from '../db/outage.ts';
 import { scans, workerHeartbeats } from '../db/schema.ts';
+import { purgeDeletedAccounts } from '../server/account/delete-account.ts';
 import type { ScanQueue } from '../server/domains/scan-requests.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';

@@ -60,6 +60,10 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
           throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
         }
         if (user.tier === 'free') {
+          // Anyone can type an address their provider never checked: only a verified one proves a company.
+          if (c.var.token.email_verified !== true) {
+            throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierUnverifiedEmail);
+          }
           const own = companyDomain(user.email);
           if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
           if (!withinEmailDomain(body.domain, own)) {
