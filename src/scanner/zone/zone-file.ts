@@ -7,11 +7,10 @@ import type { ZoneRecord } from './record.ts';
 /** A zone file the parser cannot read; `line` is the line where the faulty entry starts. */
 export class ZoneFileError extends Error {
   override name = 'ZoneFileError';
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
+  readonly line: number;
+  constructor(line: number, message: string) {
     super(`line ${line}: ${message}`);
+    this.line = line;
   }
 }
 
@@ -202,8 +201,11 @@ function recordData(type: string, rdata: Token[], origin: string, line: number):
   }
 }
 
+/** A stream of text: a file or request body, or the chunks of a string already in memory. */
+export type TextChunks = AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
+
 /** The lines of a text stream, without their line ends, one at a time. */
-async function* lines(input: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
+async function* lines(input: TextChunks): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let count = 0;
@@ -233,7 +235,7 @@ async function* lines(input: AsyncIterable<string | Buffer>): AsyncGenerator<str
  * line where its entry starts.
  */
 export async function* parseZoneFile(
-  input: AsyncIterable<string | Buffer>,
+  input: TextChunks,
   options: ZoneFileOptions,
 ): AsyncGenerator<ZoneRecord> {
   const zone = hostName(options.zone);
