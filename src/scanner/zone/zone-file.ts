@@ -333,3 +333,14 @@ export async function* parseZoneFile(
 export function readZoneFile(path: string, options: ZoneFileOptions) {
   return parseZoneFile(createReadStream(path), options);
 }
+
+/**
+ * One record's data in presentation form (`10 mail.example.net.`, `"v=spf1" " ~all"`), as the
+ * provider APIs that speak it hand it over, in `ZoneRecord` form; names relative to `origin`.
+ */
+export function presentationData(type: string, text: string, origin: string): string {
+  const tokens: Token[] = [];
+  const state = { depth: 0 };
+  tokenize(text, 1, state, tokens);
+  return recordData(type.toUpperCase(), tokens, hostName(origin), 1);
+}

@@ -16,6 +16,8 @@ export interface JsonCall<T> {
   headers?: Record<string, string>;
   body?: string;
   schema: z.ZodType<T>;
+  /** Statuses that mean the credential was refused; 401 and 403 unless said otherwise. */
+  refusedStatuses?: number[];
   /** The provider's own message from an error body, when it has one. */
   reason: (body: unknown) => string | undefined;
   options?: ProviderCallOptions;
@@ -30,8 +32,8 @@ export function retryAfterMs(header: string | null) {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function failureOf(status: number): ProviderFailure {
-  if (status === 401 || status === 403) return 'credentials';
+function failureOf(status: number, refused: number[]): ProviderFailure {
+  if (refused.includes(status)) return 'credentials';
   if (status === 404) return 'not-found';
   return status === 429 || status >= 500 ? 'unavailable' : 'malformed';
 }
@@ -103,7 +105,7 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
     const body = await readJson(response);
     if (!response.ok) {
       const reason = call.reason(body) ?? `HTTP ${response.status}`;
-      throw new ProviderError(name, failureOf(response.status), reason);
+      throw new ProviderError(name, failureOf(response.status, call.refusedStatuses ?? [401, 403]), reason);
     }
     const parsed = call.schema.safeParse(body);
     if (!parsed.success) {

@@ -28,6 +28,8 @@ export interface ProviderCase<C> {
   refusal: RegExp;
   /** The fake's page size, and the page size the client asks for when the API lets it choose. */
   pageSize: number;
+  /** Environment of the calls (the operator's settings, such as a token endpoint). */
+  env?: NodeJS.ProcessEnv;
   /** Paths that are not reads of the DNS API but still allowed (an OAuth token request). */
   allowedPosts?: RegExp;
 }
@@ -49,6 +51,7 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     maxRetries: 3,
     timeoutMs: 2000,
     pageSize: get().pageSize,
+    env: get().env ?? {},
   });
 
   it('reads every record of a zone over several pages', async () => {
