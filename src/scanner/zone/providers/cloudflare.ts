@@ -81,7 +81,11 @@ function translate(error: unknown): ProviderError {
       error.errors.map((e) => `${e.message} (code ${e.code})`).join('; ') || `HTTP ${error.status}`;
     const status = error.status ?? 0;
     let failure: ProviderFailure = 'malformed';
-    if (status === 401 || status === 403 || (status === 400 && codes.some((c) => TOKEN_CODES.has(c))))
+    if (
+      status === 401 ||
+      status === 403 ||
+      (status === 400 && codes.some((c) => c !== undefined && TOKEN_CODES.has(c)))
+    )
       failure = 'credentials';
     else if (status === 404) failure = 'not-found';
     else if (status === 429 || status >= 500) failure = 'unavailable';
