@@ -125,8 +125,8 @@ function parseTtl(text: string): number | undefined {
 function absolute(name: string, origin: string, line: number) {
   if (name === '@') return origin;
   if (name === '') throw new ZoneFileError(line, 'empty name');
-  if (name.endsWith('.')) return hostName(name);
-  if (origin === '') throw new ZoneFileError(line, `relative name '${name}' with no origin`);
+  // Under the root origin (`$ORIGIN .`, or an API whose names are all absolute) a name is absolute.
+  if (name.endsWith('.') || origin === '') return hostName(name);
   return hostName(`${name}.${origin}`);
 }
 
@@ -336,7 +336,8 @@ export function readZoneFile(path: string, options: ZoneFileOptions) {
 
 /**
  * One record's data in presentation form (`10 mail.example.net.`, `"v=spf1" " ~all"`), as the
- * provider APIs that speak it hand it over, in `ZoneRecord` form; names relative to `origin`.
+ * provider APIs that speak it hand it over, in `ZoneRecord` form; names relative to `origin`, or
+ * all absolute when `origin` is empty.
  */
 export function presentationData(type: string, text: string, origin: string): string {
   const tokens: Token[] = [];
