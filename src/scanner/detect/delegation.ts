@@ -64,8 +64,16 @@ async function delegationOf(ctx: ScanContext, name: string) {
  * come from the resolvers; the zone check goes straight to each delegated server (non-recursive),
  * because only its own answer (REFUSED, SERVFAIL) tells a missing zone from a passing outage.
  */
-export async function detectDelegation(ctx: ScanContext, name: string): Promise<Candidate[]> {
-  const delegation = await delegationOf(ctx, name);
+export async function detectDelegation(
+  ctx: ScanContext,
+  name: string,
+  zoneServers: readonly string[] = [],
+): Promise<Candidate[]> {
+  // The zone's own NS records for the name are the delegation: nobody needs to be asked for it.
+  const delegation =
+    zoneServers.length > 0
+      ? { servers: [...zoneServers], via: "the zone's records" }
+      : await delegationOf(ctx, name);
   if (!delegation) {
     ctx.error('resolve', `${name}: resolution failed and no delegation was found`, name);
     return [];
