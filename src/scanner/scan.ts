@@ -3,13 +3,20 @@ import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
+import { detectDelegation } from './detect/delegation.ts';
 import { detectApexNs, detectMail } from './detect/mail.ts';
 import { Rdap } from './discover/rdap.ts';
 import { builtInWordlist } from './discover/wordlist.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
 import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
-import { apexRecords, namesFromCt, wildcardSignatures } from './phases/collect.ts';
+import {
+  type ApexRecords,
+  apexRecords,
+  namesFromCt,
+  unanswered,
+  wildcardSignatures,
+} from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
 import { ResolvePhase } from './phases/resolve.ts';
 import { dedupe, validate } from './phases/validate.ts';
@@ -138,7 +145,6 @@ async function run(
     options.cloudRanges ?? cloudRanges,
     signal,
   );
-  const discovery = options.discovery ?? true;
   progress({ phase: 'discover', done: 0, total: 1 });
 
   // Given names and the zone's records first, then CT, then the wordlist: the bound on names
@@ -151,6 +157,63 @@ async function run(
     } else names.admit(name, 'given', 'given name');
   }
   const apex = await apexRecords(ctx);
+  const { candidates, checked, wildcard } = apex.lame
+    ? await lameApex(ctx)
+    : await scanNames(ctx, names, apex, options, concurrency, progress);
+  for (const problem of names.problems()) ctx.error('discover', problem);
+  const unique = dedupe(candidates);
+  const { findings, filtered } = await validate(unique, {
+    enabled: options.validation !== false,
+    delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
+    width: Math.min(concurrency, 16),
+    signal,
+    progress,
+  });
+  signal.throwIfAborted();
+  progress({ phase: 'done', done: 1, total: 1 });
+  const withSources: Finding[] = findings.map((finding) => ({
+    ...finding,
+    sources: names.sourcesOf(finding.subdomain),
+  }));
+  withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
+  return {
+    domain,
+    startedAt,
+    completedAt: new Date().toISOString(),
+    subdomains: [...checked].sort(),
+    findings: withSources,
+    errors: dedupeErrors(ctx.errors),
+    stats: {
+      dnsQueries: dns.queries,
+      candidates: unique.length,
+      filtered,
+      wildcard,
+      skipped: names.over.names + names.over.injected,
+    },
+  };
+}
+
+/**
+ * No resolver answers for the apex: nothing under it can be checked, and the one question left is
+ * whether its own delegation points at DNS hosts that dropped the zone (the whole domain claimable).
+ */
+async function lameApex(ctx: ScanContext) {
+  const candidates = await detectDelegation(ctx, ctx.settings.domain);
+  if (candidates.length === 0) throw unanswered(ctx);
+  return { candidates, checked: new Set([ctx.settings.domain]), wildcard: false };
+}
+
+/** Discovery and resolution: every name the scan can find, checked by the detection rules. */
+async function scanNames(
+  ctx: ScanContext,
+  names: NameSet,
+  apex: ApexRecords,
+  options: ScanOptions,
+  concurrency: number,
+  progress: (event: ProgressEvent) => void,
+) {
+  const domain = ctx.settings.domain;
+  const discovery = options.discovery ?? true;
   ctx.apexNameservers = apex.ns.filter(isHostName);
   if (discovery) {
     for (const record of apex.ns) names.admit(record, 'dns', `NS ${domain}`);
@@ -173,41 +236,10 @@ async function run(
     resolve.release();
   }
   await resolve.idle();
-  for (const problem of names.problems()) ctx.error('discover', problem);
-
   const candidates = resolve.candidates;
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
-  const unique = dedupe(candidates);
-  const { findings, filtered } = await validate(unique, {
-    enabled: options.validation !== false,
-    delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
-    width: Math.min(concurrency, 16),
-    signal,
-    progress,
-  });
-  signal.throwIfAborted();
-  progress({ phase: 'done', done: 1, total: 1 });
-  const withSources: Finding[] = findings.map((finding) => ({
-    ...finding,
-    sources: names.sourcesOf(finding.subdomain),
-  }));
-  withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
-  return {
-    domain,
-    startedAt,
-    completedAt: new Date().toISOString(),
-    subdomains: [...resolve.checked].sort(),
-    findings: withSources,
-    errors: dedupeErrors(ctx.errors),
-    stats: {
-      dnsQueries: dns.queries,
-      candidates: unique.length,
-      filtered,
-      wildcard: resolve.wildcard,
-      skipped: names.over.names + names.over.injected,
-    },
-  };
+  return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 
 const ORDER = { claimable: 0, likely: 1, review: 2 } as const;

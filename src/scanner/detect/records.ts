@@ -32,6 +32,8 @@ function entryFinding(
   };
 }
 
+const LAME = new Set<Resolution['status']>(['servfail', 'refused', 'timeout']);
+
 function chainText(res: Resolution) {
   const type = res.given?.alias ? 'ALIAS' : 'CNAME';
   return `${res.name} ${type} ${res.chain.join(' → ')} (${answeredBy(res)})`;
@@ -60,9 +62,8 @@ export async function detectName(
 ): Promise<Candidate[]> {
   if (isServiceHost(res.name, ctx.settings.catalogue)) return [];
   if (res.status !== 'exists' && res.status !== 'nxdomain') {
-    if (res.chain.length === 0 && (res.status === 'servfail' || res.status === 'refused')) {
-      return detectDelegation(ctx, res.name, zoneNs);
-    }
+    // A lame delegation shows as SERVFAIL or REFUSED, or as a timeout where its servers drop questions.
+    if (res.chain.length === 0 && LAME.has(res.status)) return detectDelegation(ctx, res.name, zoneNs);
     if (res.status === 'invalid') {
       ctx.error('resolve', `${res.terminal} CNAME ${res.code}: not a host name; not followed`, res.name);
     } else if (res.status === 'loop' || res.status === 'too-deep') {
@@ -72,8 +73,14 @@ export async function detectName(
     }
     return [];
   }
-  if (res.chain.length === 0) return res.status === 'exists' ? detectAddresses(ctx, res) : [];
-  const entries = [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
+  // `_dmarc`, `s1._domainkey`, `_sip._tcp`: service labels name records, never a web site, so a
+  // service's page cannot be evidence for them; only the DNS rules (gone, unregistered) apply.
+  const serviceLabel = res.name.split('.').some((label) => label.startsWith('_'));
+  if (res.chain.length === 0)
+    return res.status === 'exists' && !serviceLabel ? detectAddresses(ctx, res) : [];
+  const entries = serviceLabel
+    ? []
+    : [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
   return res.status === 'nxdomain'
     ? detectGoneTarget(ctx, res, entries)
     : detectLiveTarget(ctx, res, entries);

@@ -8,13 +8,16 @@ export interface ApexRecords {
   ns: string[];
   mx: string[];
   txt: string[];
+  /** No resolver could answer for the apex at all (SERVFAIL, REFUSED, timeouts): its delegation may be lame. */
+  lame: boolean;
 }
 
 const APEX_TYPES = ['NS', 'MX', 'TXT'] as const;
 
 /**
- * The apex's NS, MX and TXT records. Without an answer for the apex every later "finding" would
- * rest on nothing, so a domain that does not exist, or that no resolver answers for, fails the scan.
+ * The apex's NS, MX and TXT records. A domain that does not exist fails the scan: every later
+ * "finding" would rest on nothing. One that no resolver answers for is `lame`: the caller checks
+ * whether its own delegation points at DNS hosts that dropped the zone, else fails.
  */
 export async function apexRecords(ctx: ScanContext): Promise<ApexRecords> {
   const domain = ctx.settings.domain;
@@ -23,11 +26,7 @@ export async function apexRecords(ctx: ScanContext): Promise<ApexRecords> {
     throw new Error(`${domain} does not exist (NXDOMAIN)`);
   }
   const failed = answers.filter((o) => o.status !== 'ok' && o.status !== 'nodata' && o.status !== 'nxdomain');
-  if (failed.length === answers.length) {
-    throw new Error(
-      `the resolvers (${ctx.dns.servers.join(', ')}) give no answer for ${domain}: ${failed[0]?.status}`,
-    );
-  }
+  if (failed.length === answers.length) return { ns: [], mx: [], txt: [], lame: true };
   const [ns, mx, txt] = answers.map((outcome, i) => {
     if (outcome.status === 'ok') return outcome.records;
     if (outcome.status !== 'nodata' && outcome.status !== 'nxdomain') {
@@ -35,7 +34,11 @@ export async function apexRecords(ctx: ScanContext): Promise<ApexRecords> {
     }
     return [];
   });
-  return { ns: ns ?? [], mx: mx ?? [], txt: txt ?? [] };
+  return { ns: ns ?? [], mx: mx ?? [], txt: txt ?? [], lame: false };
+}
+
+export function unanswered(ctx: ScanContext) {
+  return new Error(`the resolvers (${ctx.dns.servers.join(', ')}) give no answer for ${ctx.settings.domain}`);
 }
 
 /** Both CT logs at once; each failure is an error of the scan, never its end. */
