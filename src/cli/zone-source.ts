@@ -1,7 +1,6 @@
 import { access, readFile } from 'node:fs/promises';
 import type { AllowPrivate } from '../scanner/http/guard.ts';
 import { parseAxfrServer, readAxfr } from '../scanner/zone/axfr.ts';
-import { providers } from '../scanner/zone/providers/index.ts';
 import { type DnsProvider, PROVIDER_IDS, type ProviderId } from '../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../scanner/zone/record.ts';
 import { readZoneFile, ZoneFileError } from '../scanner/zone/zone-file.ts';
@@ -52,8 +51,12 @@ function readWith<C>(provider: DnsProvider<C>, raw: unknown, zone: string, env: 
   return provider.readZone(parsed.data, zone, { env });
 }
 
-/** The provider's records, with its credential from the environment variables its own tools use. */
+/**
+ * The provider's records, with its credential from the environment variables its own tools use.
+ * The SDKs load only here: a scan without --provider does not pay for them.
+ */
 async function providerRecords(id: ProviderId, zone: string, env: NodeJS.ProcessEnv) {
+  const { providers } = await import('../scanner/zone/providers/index.ts');
   switch (id) {
     case 'cloudflare': {
       const [apiToken] = required(env, id, 'CLOUDFLARE_API_TOKEN');
