@@ -85,14 +85,33 @@ async function providerRecords(id: ProviderId, zone: string, env: NodeJS.Process
   }
 }
 
-/** A zone file's errors name the file as well as the line. */
-async function* namedFile(path: string, zone: string): AsyncGenerator<ZoneRecord> {
+/**
+ * A zone file's errors name the file as well as the line; records outside the zone are skipped
+ * by the parser, and the command says how many, so a file of the wrong domain does not pass unseen.
+ */
+async function* namedFile(
+  path: string,
+  zone: string,
+  warn: (line: string) => void,
+): AsyncGenerator<ZoneRecord> {
+  let outside = 0;
+  let first = 0;
   try {
-    yield* readZoneFile(path, { zone });
+    yield* readZoneFile(path, {
+      zone,
+      onOutside: (_record, line) => {
+        outside++;
+        first ||= line;
+      },
+    });
   } catch (error) {
     if (error instanceof ZoneFileError) throw new ZoneSourceError(`--zone-file ${path}: ${error.message}`);
     throw error;
   }
+  if (outside > 0)
+    warn(
+      `--zone-file ${path}: ${outside} record${outside > 1 ? 's' : ''} outside ${zone} skipped (the first at line ${first})`,
+    );
 }
 
 /**
@@ -102,7 +121,7 @@ async function* namedFile(path: string, zone: string): AsyncGenerator<ZoneRecord
 export async function zoneRecordsFrom(
   values: Values,
   zone: string,
-  settings: { allowPrivate: AllowPrivate; timeoutMs?: number },
+  settings: { allowPrivate: AllowPrivate; timeoutMs?: number; warn: (line: string) => void },
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<AsyncIterable<ZoneRecord> | undefined> {
   const given = ZONE_SOURCE_FLAGS.filter((flag) => values[flag] !== undefined);
@@ -117,7 +136,7 @@ export async function zoneRecordsFrom(
         `cannot read --zone-file '${path}': ${(error as NodeJS.ErrnoException).code ?? error}`,
       );
     }
-    return namedFile(path, zone);
+    return namedFile(path, zone, settings.warn);
   }
   if (values.axfr !== undefined) {
     let server: ReturnType<typeof parseAxfrServer>;
