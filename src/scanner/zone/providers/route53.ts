@@ -80,7 +80,7 @@ function client(credentials: Credentials, options: ProviderCallOptions | undefin
     ...(endpoint ? { endpoint } : {}),
     credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
     maxAttempts: (options?.maxRetries ?? CALL_DEFAULTS.maxRetries) + 1,
-    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs },
+    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
 }
 

@@ -117,6 +117,19 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     expect(fake().requests.length - before).toBe(3);
   });
 
+  it('a call that gets no answer times out, is retried, and fails as unavailable', async () => {
+    const { fake, provider, credentials } = get();
+    for (let i = 0; i < 2; i++) fake().faults.push({ status: 0 });
+    const started = Date.now();
+    const error = await collect(
+      provider.readZone(credentials, ZONE, { ...options(), timeoutMs: 300, maxRetries: 1 }),
+    ).catch((e: Error) => e);
+    fake().faults.length = 0;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toBe('unavailable');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('a malformed answer is a clear error, not a crash', async () => {
     const { fake, provider, credentials } = get();
     fake().faults.push({ status: 200, body: '{"unexpected": true' });
