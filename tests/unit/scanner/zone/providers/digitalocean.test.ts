@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalocean } from '../../../../../src/scanner/zone/providers/digitalocean.ts';
 import { startDigitalOceanFake } from '../../../../fixtures/dns-providers/digitalocean.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
@@ -25,4 +25,27 @@ describe('DigitalOcean', () => {
     refusal: /^DigitalOcean: Unable to authenticate you$/,
     pageSize: 4,
   }));
+});
+
+describe('DigitalOcean behind another base URL', () => {
+  it('follows links.pages.next on the base URL, never to the host the link names', async () => {
+    const proxied = await startDigitalOceanFake({
+      token,
+      pageSize: 3,
+      linkOrigin: 'https://api.digitalocean.com',
+    });
+    try {
+      proxied.zones.set(ZONE, [...SAMPLE]);
+      let read = 0;
+      for await (const _ of digitalocean.readZone({ token }, ZONE, { baseUrl: proxied.url, env: {} })) read++;
+      expect(read).toBe(SAMPLE.length);
+      expect(proxied.requests.map((r) => r.path)).toEqual([
+        `/v2/domains/${ZONE}/records?per_page=200`,
+        `/v2/domains/${ZONE}/records?page=2&per_page=3`,
+        `/v2/domains/${ZONE}/records?page=3&per_page=3`,
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
