@@ -118,10 +118,18 @@ async function* pages<T extends { result: unknown[]; result_info: { page: number
 ): AsyncGenerator<T> {
   try {
     let page = await first;
+    let previous = 0;
     for (;;) {
       const body = checked(schema, page);
-      yield body;
       const { page: number, total_pages } = body.result_info;
+      if (number <= previous)
+        throw new ProviderError(
+          'cloudflare',
+          'malformed',
+          `Cloudflare sent page ${number} after page ${previous}`,
+        );
+      previous = number;
+      yield body;
       if (body.result.length === 0 || (total_pages !== undefined && number >= total_pages)) return;
       page = (await page.getNextPage()) as typeof page;
     }

@@ -219,11 +219,14 @@ export const route53: DnsProvider<Credentials> = {
             'malformed',
             'Route 53 sent a truncated page without NextRecordName',
           );
-        start = {
+        const next = {
           StartRecordName: page.NextRecordName,
           StartRecordType: page.NextRecordType,
           StartRecordIdentifier: page.NextRecordIdentifier,
         };
+        if (JSON.stringify(next) === JSON.stringify(start))
+          throw new ProviderError('route53', 'malformed', 'Route 53 sent the same next record twice');
+        start = next;
       }
     } finally {
       api.destroy();

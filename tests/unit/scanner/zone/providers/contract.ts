@@ -156,3 +156,18 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     expect(writes).toEqual([]);
   });
 }
+
+/** A listing whose next-page pointer does not move on must end in an error, not loop forever. */
+export function pagingGuard<C>(get: () => ProviderCase<C>, path: RegExp, body: string, message: RegExp) {
+  it('a page that points at itself as the next one is an error, not an endless loop', async () => {
+    const { fake, provider, credentials } = get();
+    fake().faults.push({ status: 200, body, path }, { status: 200, body, path });
+    const error = await collect(
+      provider.readZone(credentials, ZONE, { baseUrl: fake().url, env: get().env ?? {}, maxRetries: 0 }),
+    ).catch((e: Error) => e);
+    fake().faults.length = 0;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toBe('malformed');
+    expect((error as Error).message).toMatch(message);
+  });
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalocean } from '../../../../../src/scanner/zone/providers/digitalocean.ts';
 import { startDigitalOceanFake } from '../../../../fixtures/dns-providers/digitalocean.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
-import { providerContract, SAMPLE, ZONE } from './contract.ts';
+import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
 
 const token = 'dop_v1_fixture0123456789abcdef0123456789abcdef';
 let fake: FakeProvider;
@@ -25,6 +25,23 @@ describe('DigitalOcean', () => {
     refusal: /^DigitalOcean: Unable to authenticate you$/,
     pageSize: 4,
   }));
+
+  pagingGuard(
+    () => ({
+      fake: () => fake,
+      provider: digitalocean,
+      credentials: { token },
+      badCredentials: { token: '' },
+      refusal: /./,
+      pageSize: 4,
+    }),
+    /\/records/,
+    JSON.stringify({
+      domain_records: [],
+      links: { pages: { next: `/v2/domains/${ZONE}/records?per_page=200` } },
+    }),
+    /^DigitalOcean API sent the same page as the next one$/,
+  );
 });
 
 describe('DigitalOcean behind another base URL', () => {
