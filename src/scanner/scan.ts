@@ -124,73 +124,78 @@ async function run(
     concurrency,
     signal,
   });
-  const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
-  const ctx = new ScanContext(
-    {
-      domain,
-      timeoutMs,
-      httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
-      ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
-      allowPrivate: options.allowPrivate ?? false,
-      nameserverPort: options.nameserverPort ?? 53,
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
-      perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
-      perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
-      catalogue: options.catalogue ?? catalogue,
-      onConnect: options.onConnect,
-    },
-    dns,
-    rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
-    Math.max(4, Math.min(concurrency, 32)),
-    options.cloudRanges ?? cloudRanges,
-    signal,
-  );
-  progress({ phase: 'discover', done: 0, total: 1 });
+  try {
+    const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
+    const ctx = new ScanContext(
+      {
+        domain,
+        timeoutMs,
+        httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
+        ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
+        allowPrivate: options.allowPrivate ?? false,
+        nameserverPort: options.nameserverPort ?? 53,
+        maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+        perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
+        perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
+        catalogue: options.catalogue ?? catalogue,
+        onConnect: options.onConnect,
+      },
+      dns,
+      rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
+      Math.max(4, Math.min(concurrency, 32)),
+      options.cloudRanges ?? cloudRanges,
+      signal,
+    );
+    progress({ phase: 'discover', done: 0, total: 1 });
 
-  // Given names and the zone's records first, then CT, then the wordlist: the bound on names
-  // drops guesses first.
-  const names = new NameSet(domain, maxNames, maxInjected);
-  names.admit(domain, 'given', 'domain');
-  for (const name of options.subdomains ?? []) {
-    if (isHostName(normaliseName(name)) && !inZone(normaliseName(name), domain)) {
-      ctx.error('discover', `${quote(name)} is not inside ${domain}; skipped`);
-    } else names.admit(name, 'given', 'given name');
+    // Given names and the zone's records first, then CT, then the wordlist: the bound on names
+    // drops guesses first.
+    const names = new NameSet(domain, maxNames, maxInjected);
+    names.admit(domain, 'given', 'domain');
+    for (const name of options.subdomains ?? []) {
+      if (isHostName(normaliseName(name)) && !inZone(normaliseName(name), domain)) {
+        ctx.error('discover', `${quote(name)} is not inside ${domain}; skipped`);
+      } else names.admit(name, 'given', 'given name');
+    }
+    const apex = await apexRecords(ctx);
+    const { candidates, checked, wildcard } = apex.lame
+      ? await lameApex(ctx)
+      : await scanNames(ctx, names, apex, options, concurrency, progress);
+    for (const problem of names.problems()) ctx.error('discover', problem);
+    const unique = dedupe(candidates);
+    const { findings, filtered } = await validate(unique, {
+      enabled: options.validation !== false,
+      delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
+      width: Math.min(concurrency, 16),
+      signal,
+      progress,
+    });
+    signal.throwIfAborted();
+    progress({ phase: 'done', done: 1, total: 1 });
+    const withSources: Finding[] = findings.map((finding) => ({
+      ...finding,
+      sources: names.sourcesOf(finding.subdomain),
+    }));
+    withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
+    return {
+      domain,
+      startedAt,
+      completedAt: new Date().toISOString(),
+      subdomains: [...checked].sort(),
+      findings: withSources,
+      errors: dedupeErrors(ctx.errors),
+      stats: {
+        dnsQueries: dns.queries,
+        candidates: unique.length,
+        filtered,
+        wildcard,
+        skipped: names.over.names + names.over.injected,
+      },
+    };
+  } finally {
+    // The address client holds sockets of its own: a long-lived worker must not collect them.
+    dns.close();
   }
-  const apex = await apexRecords(ctx);
-  const { candidates, checked, wildcard } = apex.lame
-    ? await lameApex(ctx)
-    : await scanNames(ctx, names, apex, options, concurrency, progress);
-  for (const problem of names.problems()) ctx.error('discover', problem);
-  const unique = dedupe(candidates);
-  const { findings, filtered } = await validate(unique, {
-    enabled: options.validation !== false,
-    delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
-    width: Math.min(concurrency, 16),
-    signal,
-    progress,
-  });
-  signal.throwIfAborted();
-  progress({ phase: 'done', done: 1, total: 1 });
-  const withSources: Finding[] = findings.map((finding) => ({
-    ...finding,
-    sources: names.sourcesOf(finding.subdomain),
-  }));
-  withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
-  return {
-    domain,
-    startedAt,
-    completedAt: new Date().toISOString(),
-    subdomains: [...checked].sort(),
-    findings: withSources,
-    errors: dedupeErrors(ctx.errors),
-    stats: {
-      dnsQueries: dns.queries,
-      candidates: unique.length,
-      filtered,
-      wildcard,
-      skipped: names.over.names + names.over.injected,
-    },
-  };
 }
 
 /**

@@ -140,8 +140,13 @@ export class ResolvePhase {
         this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
       return;
     }
-    const [mx, txt] = await Promise.all([ctx.dns.query(name, 'MX'), ctx.dns.query(name, 'TXT')]);
-    const records = (o: typeof mx) => (o.status === 'ok' ? o.records : []);
-    this.candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
+    // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
+    // SPF is asked only then, which keeps a name that is only a host to two questions.
+    const mx = await ctx.dns.query(name, 'MX');
+    if (mx.status !== 'ok') return;
+    const txt = await ctx.dns.query(name, 'TXT');
+    this.candidates.push(
+      ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
+    );
   }
 }
