@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Agent, buildConnector, fetch } from 'undici';
 import { isHostName } from '../dns/names.ts';
-import { type AllowPrivate, refusal } from './guard.ts';
+import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 
 export type Scheme = 'http' | 'https';
 
