@@ -5,20 +5,16 @@ import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectApexNs, detectMail } from './detect/mail.ts';
+import { detectWildcard } from './detect/wildcard.ts';
 import { Rdap } from './discover/rdap.ts';
-import { builtInWordlist } from './discover/wordlist.ts';
+import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
+import { resolveChain } from './dns/chain.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
 import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
-import {
-  type ApexRecords,
-  apexRecords,
-  namesFromCt,
-  unanswered,
-  wildcardSignatures,
-} from './phases/collect.ts';
+import { type ApexRecords, apexRecords, namesFromCt, unanswered, wildcardOf } from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
-import { ResolvePhase } from './phases/resolve.ts';
+import { givenBy, ResolvePhase } from './phases/resolve.ts';
 import { dedupe, validate } from './phases/validate.ts';
 import type { Finding, ProgressEvent, ScanOptions, ScanResult } from './types.ts';
 
@@ -225,9 +221,10 @@ async function scanNames(
     for (const record of apex.mx) names.admit(parseMx(record).exchange, 'dns', `MX ${domain}`);
   }
   const ct = discovery && options.ct !== false ? namesFromCt(ctx, options, DEFAULTS) : undefined;
+  const wildcard = discovery ? await wildcardOf(ctx) : undefined;
   const resolve = new ResolvePhase(ctx, names, {
     discovery,
-    wildcard: discovery ? await wildcardSignatures(ctx) : undefined,
+    wildcard: wildcard?.signatures,
     width: concurrency,
     progress,
   });
@@ -242,6 +239,18 @@ async function scanNames(
   }
   await resolve.idle();
   const candidates = resolve.candidates;
+  if (wildcard) {
+    names.noteWildcard(`*.${domain}`, 'dns');
+    candidates.push(...(await detectWildcard(ctx, domain, wildcard.probe)));
+  }
+  for (const { name: owner, known } of resolve.zoneWildcards) {
+    const parent = owner.slice(2);
+    if (!inZone(parent, domain)) continue;
+    names.noteWildcard(owner, 'zone');
+    const [probe] = wildcardProbes(parent, 1);
+    const res = await resolveChain(ctx.dns, probe as string, {}, givenBy(known, false));
+    candidates.push(...(await detectWildcard(ctx, parent, res)));
+  }
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
