@@ -1,5 +1,5 @@
 import { access, readFile } from 'node:fs/promises';
-import type { AllowPrivate } from '../scanner/http/guard.ts';
+import type { AllowPrivate } from '../scanner/net/address-guard.ts';
 import { parseAxfrServer, readAxfr } from '../scanner/zone/axfr.ts';
 import { type DnsProvider, PROVIDER_IDS, type ProviderId } from '../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../scanner/zone/record.ts';
