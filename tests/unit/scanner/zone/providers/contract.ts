@@ -102,6 +102,18 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     expect(records).toHaveLength(SAMPLE.length);
   });
 
+  it('never waits out a Retry-After of an hour', async () => {
+    const { fake, provider, credentials } = get();
+    fake().faults.push({ status: 429, retryAfter: '3600' });
+    const started = Date.now();
+    await collect(provider.readZone(credentials, ZONE, options())).catch((e: Error) => {
+      expect(e).toBeInstanceOf(ProviderError);
+      expect((e as ProviderError).failure).toBe('unavailable');
+    });
+    fake().faults.length = 0;
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('retries 5xx answers with backoff, and gives up after a bound', async () => {
     const { fake, provider, credentials } = get();
     fake().faults.push({ status: 503 }, { status: 500 });
