@@ -27,7 +27,7 @@ export const ZONE_SOURCE_HELP = `The zone's own records are scanned beside what 
                           gcloud        GOOGLE_APPLICATION_CREDENTIALS, the path of a
                                         service-account JSON key (roles/dns.reader)
                         API base URLs: CLOUDFLARE_API_URL, ROUTE53_ENDPOINT,
-                        DIGITALOCEAN_API_URL, GOOGLE_DNS_API_URL
+                        DIGITALOCEAN_API_URL, GOOGLE_DNS_API_URL, GOOGLE_OAUTH_TOKEN_URL
 `;
 
 /** A zone source the command line asks for but cannot have: the message says what to fix. */
