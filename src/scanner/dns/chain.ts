@@ -1,5 +1,5 @@
 import { isHostName } from './names.ts';
-import type { DnsPool, Failure, Outcome } from './resolver.ts';
+import type { DnsPool, Failure } from './resolver.ts';
 
 /** Deep enough for any sane CDN chain; a deeper one is reported rather than followed. */
 export const MAX_CHAIN = 10;
@@ -19,23 +19,52 @@ export interface Resolution {
   code?: string;
   a: string[];
   aaaa: string[];
-  /** Which resolver gave the decisive answer. */
+  /** Which resolver gave the decisive answer (`ZONE` when the zone's own records did). */
   server: string;
+  /** What the zone's records said of the name, where the walk started from them. */
+  given?: Given;
 }
 
 type Lookup = { fresh?: boolean; avoid?: string };
 
+/** The `server` of an answer that came from the zone's own records, not from a resolver. */
+export const ZONE = "the zone's records";
+
 /**
- * Follows CNAMEs one hop at a time (`resolveCname` returns one hop only), so the chain, a loop
- * and the exact point where it ends are all known.
+ * What the scanned zone's records already say about a name: its CNAME (or alias) target, or its
+ * addresses. The walk starts from there instead of asking DNS what the zone already answered.
  */
-export async function resolveChain(dns: DnsPool, name: string, lookup: Lookup = {}): Promise<Resolution> {
+export interface Given {
+  cname?: string;
+  /** The target is a provider's alias (Route 53 ALIAS): flattened to addresses, so DNS never shows it. */
+  alias?: boolean;
+  a?: readonly string[];
+  aaaa?: readonly string[];
+}
+
+/** Where an answer came from, for evidence: `resolver 1.1.1.1` or the zone's records. */
+export function answeredBy(res: Pick<Resolution, 'server'>) {
+  return res.server === ZONE ? ZONE : `resolver ${res.server}`;
+}
+
+/**
+ * Resolves a name with one recursive question for its addresses: the answer carries every CNAME
+ * hop the resolver followed, so the chain, a loop and the exact point where it ends are all known
+ * without asking hop by hop. AAAA is asked only where A has no address (the name exists, but
+ * perhaps on IPv6 only). `given` starts the walk from what the zone's own records say.
+ */
+export async function resolveChain(
+  dns: DnsPool,
+  name: string,
+  lookup: Lookup = {},
+  given?: Given,
+): Promise<Resolution> {
   const chain: string[] = [];
   const seen = new Set([name]);
   let current = name;
   const done = (
     status: Resolution['status'],
-    outcome: Outcome,
+    outcome: { server: string; code?: string },
     extra: Partial<Resolution> = {},
   ): Resolution => ({
     name,
@@ -45,35 +74,37 @@ export async function resolveChain(dns: DnsPool, name: string, lookup: Lookup = 
     a: [],
     aaaa: [],
     server: outcome.server,
-    ...('code' in outcome ? { code: outcome.code } : {}),
+    ...(outcome.code ? { code: outcome.code } : {}),
+    ...(given ? { given } : {}),
     ...extra,
   });
-  for (;;) {
-    const outcome = await dns.query(current, 'CNAME', lookup);
-    if (outcome.status === 'ok') {
-      const target = outcome.records[0] as string;
+  if (given && !given.cname) {
+    // The zone holds the name, with its addresses or with none (TXT or MX only): nothing to ask.
+    return done('exists', { server: ZONE }, { a: [...(given.a ?? [])], aaaa: [...(given.aaaa ?? [])] });
+  }
+  /** Takes the hops of an answer; a finished resolution when one of them ends the walk. */
+  const follow = (hops: readonly string[], outcome: { server: string }): Resolution | undefined => {
+    for (const target of hops) {
       if (!isHostName(target)) return done('invalid', outcome, { code: JSON.stringify(target.slice(0, 80)) });
       chain.push(target);
       if (seen.has(target)) return done('loop', outcome);
       if (chain.length > MAX_CHAIN) return done('too-deep', outcome);
       seen.add(target);
       current = target;
-      continue;
     }
-    if (outcome.status === 'nxdomain') return done('nxdomain', outcome);
-    if (outcome.status !== 'nodata') return done(outcome.status, outcome);
-    break;
+    return undefined;
+  };
+  if (given?.cname) {
+    const ended = follow([given.cname], { server: ZONE });
+    if (ended) return ended;
   }
-  const [a, aaaa] = await Promise.all([dns.query(current, 'A', lookup), dns.query(current, 'AAAA', lookup)]);
-  for (const outcome of [a, aaaa]) {
-    if (outcome.status === 'ok' || outcome.status === 'nodata') continue;
-    // The CNAME query just said the name exists; a contrary answer now is a resolver problem.
-    if (outcome.status === 'nxdomain')
-      return done('error', { ...outcome, status: 'error', code: 'INCONSISTENT' });
-    if (a.status !== 'ok' && aaaa.status !== 'ok') return done(outcome.status, outcome);
-  }
-  return done('exists', a, {
-    a: a.status === 'ok' ? a.records : [],
-    aaaa: aaaa.status === 'ok' ? aaaa.records : [],
-  });
+  const a = await dns.address(current, 'A', lookup);
+  const ended = follow(a.chain, a);
+  if (ended) return ended;
+  if (a.status === 'nxdomain') return done('nxdomain', a);
+  if (a.status !== 'ok' && a.status !== 'nodata') return done(a.status, a);
+  if (a.status === 'ok') return done('exists', a, { a: a.addresses });
+  const aaaa = await dns.address(current, 'AAAA', lookup);
+  // The A answer just said the name exists; a failure now leaves it existing without addresses.
+  return done('exists', a, { aaaa: aaaa.status === 'ok' ? aaaa.addresses : [] });
 }

@@ -1,3 +1,4 @@
+import { registrableDomain } from '../discover/rdap.ts';
 import type { Response } from '../http/probe.ts';
 import { catalogue } from './catalogue.ts';
 import type { Entry } from './schema.ts';
@@ -6,6 +7,8 @@ interface Compiled {
   /** The literal labels after the last wildcard label, with a leading dot: a cheap first filter. */
   tail: string;
   labels: RegExp[] | undefined;
+  /** The pattern is a provider's registrable domain (`herokuapp.com`): its apex is the provider's own host. */
+  apex: boolean;
 }
 
 const compiled = new Map<string, Compiled>();
@@ -16,6 +19,7 @@ function compile(pattern: string): Compiled {
     const labels = pattern.split('.');
     const lastWild = labels.findLastIndex((label) => label.includes('*'));
     c = {
+      apex: lastWild < 0 && registrableDomain(pattern) === pattern,
       tail: `.${labels.slice(lastWild + 1).join('.')}`,
       labels:
         lastWild < 0
@@ -41,18 +45,83 @@ export function matchesSuffix(host: string, pattern: string) {
   return c.labels.every((re, i) => re.test(hostLabels[offset + i] as string));
 }
 
-function byField(field: 'cname' | 'ns' | 'mx', host: string, entries: readonly Entry[]) {
-  return entries.filter((entry) => entry[field].some((pattern) => matchesSuffix(host, pattern)));
+/**
+ * A record's target at the service: below the pattern, or the pattern itself when that is a fixed
+ * host (`cname.announcekit.app`). A provider's own apex (`herokuapp.com`, `digitalocean.com`) is its
+ * web site or its company, never an app, a bucket or a nameserver somebody could claim.
+ */
+function targetsService(host: string, pattern: string) {
+  return matchesSuffix(host, pattern) && !(host === pattern && compile(pattern).apex);
+}
+
+type Field = 'cname' | 'ns' | 'mx';
+
+/**
+ * The patterns of a catalogue by their last two labels, so a host is compared with the few
+ * patterns of its own domain instead of every pattern (the scan asks for each name and hop).
+ * Patterns with a wildcard in those labels (`awsdns-*.com`) are compared with every host.
+ */
+interface Index {
+  byTail: Record<Field, Map<string, Array<[Entry, string]>>>;
+  anyTail: Record<Field, Array<[Entry, string]>>;
+  byIp: Map<string, Entry[]>;
+}
+
+const indexes = new WeakMap<readonly Entry[], Index>();
+const tailOf = (name: string) => name.split('.').slice(-2).join('.');
+
+function indexOf(entries: readonly Entry[]): Index {
+  const index = indexes.get(entries);
+  if (index) return index;
+  const fresh: Index = {
+    byTail: { cname: new Map(), ns: new Map(), mx: new Map() },
+    anyTail: { cname: [], ns: [], mx: [] },
+    byIp: new Map(),
+  };
+  for (const entry of entries) {
+    for (const field of ['cname', 'ns', 'mx'] as const) {
+      for (const pattern of entry[field]) {
+        const tail = tailOf(pattern);
+        if (tail.includes('*')) {
+          fresh.anyTail[field].push([entry, pattern]);
+          continue;
+        }
+        const list = fresh.byTail[field].get(tail) ?? [];
+        list.push([entry, pattern]);
+        fresh.byTail[field].set(tail, list);
+      }
+    }
+    for (const ip of entry.ips) fresh.byIp.set(ip, [...(fresh.byIp.get(ip) ?? []), entry]);
+  }
+  indexes.set(entries, fresh);
+  return fresh;
+}
+
+function candidates(field: Field, host: string, entries: readonly Entry[]) {
+  const index = indexOf(entries);
+  return [...(index.byTail[field].get(tailOf(host)) ?? []), ...index.anyTail[field]];
+}
+
+/** Entries in catalogue order, each once. */
+function inOrder(entries: readonly Entry[], matched: Set<Entry>) {
+  return matched.size === 0 ? [] : entries.filter((entry) => matched.has(entry));
+}
+
+function byField(field: Field, host: string, entries: readonly Entry[]) {
+  const matched = new Set<Entry>();
+  for (const [entry, pattern] of candidates(field, host, entries))
+    if (targetsService(host, pattern)) matched.add(entry);
+  return inOrder(entries, matched);
 }
 
 export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);
 export const entriesForNs = (host: string, entries = catalogue) => byField('ns', host, entries);
 export const entriesForMx = (host: string, entries = catalogue) => byField('mx', host, entries);
-export const entriesForIp = (ip: string, entries = catalogue) => entries.filter((e) => e.ips.includes(ip));
+export const entriesForIp = (ip: string, entries = catalogue) => indexOf(entries).byIp.get(ip) ?? [];
 
 /** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
 export function isServiceHost(host: string, entries = catalogue) {
-  return entries.some((e) => e.cname.some((pattern) => matchesSuffix(host, pattern)));
+  return candidates('cname', host, entries).some(([, pattern]) => matchesSuffix(host, pattern));
 }
 
 /**

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import type { AllowPrivate } from '../../scanner/http/guard.ts';
+import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser, underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';

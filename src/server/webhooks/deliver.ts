@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { Agent, buildConnector, fetch } from 'undici';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import type { AllowPrivate } from '../../scanner/http/guard.ts';
+import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { checkWebhookTarget } from './target.ts';
 
 /** Attempts per delivery: the first and three retries (pg-boss spaces them with a growing delay). */

@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { type AllowPrivate, refusal } from '../../scanner/http/guard.ts';
+import { type AllowPrivate, refusal } from '../../scanner/net/address-guard.ts';
 
 export type WebhookTarget =
   | { ok: true; url: URL; address: string; family: 4 | 6 }
