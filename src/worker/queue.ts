@@ -235,6 +235,7 @@ export async function startWorker(
       { deleted: await purgeWebhookDeliveries(db) },
       'purged webhook deliveries past their retention',
     );
+    logger.info({ deleted: await purgeDeletedAccounts(db) }, 'purged tombstones of deleted accounts');
   });
 
   // Pending scans whose job was lost (released at a shutdown, or queued while no worker ran) get

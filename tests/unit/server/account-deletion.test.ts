@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { users } from '../../../src/db/schema.ts';
+import { deletedAccounts, users } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import { deleteAccountRows } from '../../../src/server/account/delete-account.ts';
+import { deleteAccountRows, purgeDeletedAccounts } from '../../../src/server/account/delete-account.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { stripeClient } from '../../../src/server/billing/stripe.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
@@ -85,6 +85,17 @@ for (const backend of databaseBackends) {
           'This account has been deleted',
         );
         expect(await row(eve.uid)).toBeUndefined();
+      });
+
+      it('purges the tombstones a stopped process left behind, after a day', async () => {
+        await database.db.insert(deletedAccounts).values([
+          { uid: `old-${tag}`, deletedAt: new Date(Date.now() - 2 * 86_400_000) },
+          { uid: `new-${tag}`, deletedAt: new Date() },
+        ]);
+        expect(await purgeDeletedAccounts(database.db)).toBe(1);
+        const left = await database.db.select().from(deletedAccounts);
+        expect(left.map((r) => r.uid)).toContain(`new-${tag}`);
+        expect(left.map((r) => r.uid)).not.toContain(`old-${tag}`);
       });
 
       it("regression: deletion removes the Stripe customer and the account's e-mails in the outbox", async () => {
