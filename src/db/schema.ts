@@ -100,6 +100,10 @@ export const domains = pgTable(
     overPlanLimit: boolean('over_plan_limit').notNull().default(false),
     /** When the owner chose to keep this domain within the plan; the kept ones come first. */
     keptAt: timestamp('kept_at', { withTimezone: true }),
+    /** Where the zone's records (zone_records) come from: a DNS provider's id or 'zone-file'; null without. */
+    inventorySource: text('inventory_source'),
+    /** When the inventory was last read from its source. */
+    inventoryReadAt: timestamp('inventory_read_at', { withTimezone: true }),
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
     /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
     alertsEmail: boolean('alerts_email').notNull().default(true),
@@ -140,6 +144,89 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   uid: text('uid').primaryKey(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's read-only credential for a DNS provider's API. The credential is stored sealed
+ * (AES-256-GCM, SECRETS_KEY) and never leaves the server; the hint is its last four characters.
+ */
+export const dnsConnections = pgTable(
+  'dns_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** cloudflare, route53, digitalocean or gcloud. */
+    provider: text('provider').notNull(),
+    label: text('label').notNull(),
+    credentialSealed: text('credential_sealed').notNull(),
+    credentialHint: text('credential_hint').notNull(),
+    /** Who added it (their e-mail address, or name). */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** The provider's own words for the last failed read; null once a read succeeds. */
+    syncError: text('sync_error'),
+    syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
+    /** When the owner was told that reads have been failing for days (once per failing spell). */
+    failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('dns_connections_user').on(t.userId)],
+);
+
+/** The zones a connection's credential can read; `domainId` once the user monitors one. */
+export const dnsConnectionZones = pgTable(
+  'dns_connection_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => dnsConnections.id, { onDelete: 'cascade' }),
+    zone: text('zone').notNull(),
+    domainId: uuid('domain_id').references(() => domains.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('dns_connection_zones_zone').on(t.connectionId, t.zone)],
+);
+
+/** A domain's zone as last read from its source: one row per record (name, type, data). */
+export const zoneRecords = pgTable(
+  'zone_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    ttl: integer('ttl').notNull(),
+    data: text('data').notNull(),
+    source: text('source').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('zone_records_record').on(t.domainId, t.name, t.type, t.data)],
+);
+
+/** What each read of a zone found changed: added, changed (its TTL) or removed records, with times. */
+export const zoneRecordChanges = pgTable(
+  'zone_record_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** added, changed or removed. */
+    change: text('change').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    data: text('data').notNull(),
+    ttl: integer('ttl').notNull(),
+    source: text('source').notNull(),
+  },
+  (t) => [index('zone_record_changes_domain_at').on(t.domainId, t.at)],
+);
 
 /**
  * Scans, one row each from the request to the result. The worker claims a pending row, writes its

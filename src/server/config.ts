@@ -98,6 +98,17 @@ const envSchema = z.object({
     .optional(),
   // A Stripe-compatible API elsewhere (a local mock); Stripe itself by default.
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  // Encrypts DNS providers' credentials at rest (AES-256-GCM): 32 bytes, base64 or hex. Without it
+  // the embedded default keeps one in DATA_DIR/secrets.key; a PostgreSQL deployment must set it.
+  SECRETS_KEY: z
+    .string()
+    .regex(
+      /^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/i,
+      'must be 32 bytes as 64 hex digits or 44 base64 characters',
+    )
+    .optional(),
+  // How often each connected DNS zone is read again.
+  ZONE_SYNC_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(15),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
 });

@@ -11,6 +11,8 @@ export const BODY_LIMIT_KB = {
   standard: 8,
   /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
   stripeEvent: 512,
+  /** A BIND zone file uploaded as a domain's inventory (some 100,000 records). */
+  zoneFile: 5 * 1024,
 } as const;
 
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -8,9 +10,11 @@ import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
+import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
 import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser, underUserLock } from '../auth/users.ts';
+import { inventoryView, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { checkOwnership } from '../domains/ownership.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { quotaView } from '../domains/quota.ts';
@@ -197,6 +201,42 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         review: scan.findings.filter((f) => f.status === 'review').length,
       }));
       return c.json({ points });
+    })
+    .put('/:id/zone-file', limitBody(BODY_LIMIT_KB.zoneFile), async (c) => {
+      const user = await currentUser(db, c.var);
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      if (!c.req.header('content-type')?.startsWith('text/plain')) {
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the zone file as text/plain');
+      }
+      if (row.status !== 'verified') {
+        throw new ApiError(
+          409,
+          'DOMAIN_NOT_VERIFIED',
+          `Verify that you own ${row.domain} before uploading its zone`,
+        );
+      }
+      const body = Readable.fromWeb(
+        (c.req.raw.body ?? new ReadableStream()) as NodeReadableStream<Uint8Array>,
+      );
+      try {
+        const update = await replaceInventory(
+          db,
+          row.id,
+          ZONE_FILE_SOURCE,
+          parseZoneFile(body, { zone: row.domain }),
+          now(),
+        );
+        return c.json({ records: update.records });
+      } catch (error) {
+        if (error instanceof ZoneFileError)
+          throw new ApiError(400, 'VALIDATION_ERROR', `Zone file ${error.message}`);
+        throw error;
+      }
+    })
+    .get('/:id/records', async (c) => {
+      const user = await currentUser(db, c.var);
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      return c.json(await inventoryView(db, row));
     })
     .post('/:id/keep', async (c) => {
       const user = await currentUser(db, c.var);

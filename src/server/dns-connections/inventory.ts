@@ -1,0 +1,172 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, zoneRecordChanges, zoneRecords } from '../../db/schema.ts';
+import type { ZoneRecord } from '../../scanner/zone/record.ts';
+
+/** Records written per statement while a zone is stored. */
+const BATCH = 500;
+
+export interface InventoryUpdate {
+  /** Records in the zone now. */
+  records: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** Owner names whose records were added or changed: what a scan of the changes looks at. */
+  changedNames: string[];
+  /** The zone's first read: every record is new, and none counts as a change. */
+  baseline: boolean;
+}
+
+const keyOf = (record: { name: string; type: string; data: string }) =>
+  `${record.name}\u0000${record.type}\u0000${record.data}`;
+
+/**
+ * Makes a domain's inventory the zone just read from `source`, streamed, and records what changed
+ * since the last read (added, TTL changed, removed). The first read is the baseline: stored, but
+ * not a change. One transaction, so a read that fails half-way leaves the last good inventory.
+ */
+export async function replaceInventory(
+  db: Db,
+  domainId: string,
+  source: string,
+  records: AsyncIterable<ZoneRecord>,
+  at: Date,
+): Promise<InventoryUpdate> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [domain] = await txDb
+      .select({ readAt: domains.inventoryReadAt })
+      .from(domains)
+      .where(eq(domains.id, domainId))
+      .for('update');
+    const baseline = !domain?.readAt;
+    const known = new Map<string, { id: string; ttl: number }>();
+    for (const row of await txDb
+      .select({
+        id: zoneRecords.id,
+        name: zoneRecords.name,
+        type: zoneRecords.type,
+        data: zoneRecords.data,
+        ttl: zoneRecords.ttl,
+      })
+      .from(zoneRecords)
+      .where(eq(zoneRecords.domainId, domainId))) {
+      known.set(keyOf(row), { id: row.id, ttl: row.ttl });
+    }
+    const seen = new Set<string>();
+    const changes: (typeof zoneRecordChanges.$inferInsert)[] = [];
+    const changedNames = new Set<string>();
+    let batch: (typeof zoneRecords.$inferInsert)[] = [];
+    let count = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      await txDb
+        .insert(zoneRecords)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [zoneRecords.domainId, zoneRecords.name, zoneRecords.type, zoneRecords.data],
+          set: {
+            ttl: sql`excluded.ttl`,
+            source: sql`excluded.source`,
+            lastSeenAt: sql`excluded.last_seen_at`,
+          },
+        });
+      batch = [];
+    };
+    for await (const record of records) {
+      const key = keyOf(record);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      count++;
+      const before = known.get(key);
+      if (!before || before.ttl !== record.ttl) {
+        if (!baseline) {
+          changes.push({ domainId, at, change: before ? 'changed' : 'added', source, ...record });
+          changedNames.add(record.name);
+        }
+      }
+      batch.push({ domainId, source, firstSeenAt: at, lastSeenAt: at, ...record });
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+    const gone = [...known].filter(([key]) => !seen.has(key));
+    for (let i = 0; i < gone.length; i += BATCH) {
+      const ids = gone.slice(i, i + BATCH).map(([, row]) => row.id);
+      const removed = await txDb
+        .delete(zoneRecords)
+        .where(and(eq(zoneRecords.domainId, domainId), inArray(zoneRecords.id, ids)))
+        .returning();
+      changes.push(
+        ...removed.map((row) => ({
+          domainId,
+          at,
+          change: 'removed',
+          source,
+          name: row.name,
+          type: row.type,
+          data: row.data,
+          ttl: row.ttl,
+        })),
+      );
+    }
+    for (let i = 0; i < changes.length; i += BATCH) {
+      await txDb.insert(zoneRecordChanges).values(changes.slice(i, i + BATCH));
+    }
+    await txDb
+      .update(domains)
+      .set({ inventorySource: source, inventoryReadAt: at })
+      .where(eq(domains.id, domainId));
+    return {
+      records: count,
+      added: changes.filter((c) => c.change === 'added').length,
+      changed: changes.filter((c) => c.change === 'changed').length,
+      removed: gone.length,
+      changedNames: [...changedNames],
+      baseline,
+    };
+  });
+}
+
+/** The source of an inventory uploaded as a BIND file (the others are providers' ids). */
+export const ZONE_FILE_SOURCE = 'zone-file';
+
+/** Changes shown with an inventory, newest first. */
+const HISTORY_SHOWN = 500;
+
+/** GET /api/domains/{id}/records: the inventory, where it comes from, and its history. */
+export async function inventoryView(db: Db, domain: typeof domains.$inferSelect) {
+  const records = await db
+    .select()
+    .from(zoneRecords)
+    .where(eq(zoneRecords.domainId, domain.id))
+    .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data);
+  const history = await db
+    .select()
+    .from(zoneRecordChanges)
+    .where(eq(zoneRecordChanges.domainId, domain.id))
+    .orderBy(desc(zoneRecordChanges.at), zoneRecordChanges.name)
+    .limit(HISTORY_SHOWN);
+  return {
+    source: domain.inventorySource,
+    readAt: domain.inventoryReadAt?.toISOString() ?? null,
+    records: records.map((r) => ({
+      name: r.name,
+      type: r.type,
+      ttl: r.ttl,
+      data: r.data,
+      source: r.source,
+      firstSeenAt: r.firstSeenAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    })),
+    history: history.map((h) => ({
+      at: h.at.toISOString(),
+      change: h.change,
+      name: h.name,
+      type: h.type,
+      ttl: h.ttl,
+      data: h.data,
+      source: h.source,
+    })),
+  };
+}

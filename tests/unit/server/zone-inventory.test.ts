@@ -1,0 +1,172 @@
+// A domain's zone uploaded as a BIND file becomes its inventory, and each upload after the first
+// records what changed.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { domains } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+interface Inventory {
+  source: string | null;
+  readAt: string | null;
+  records: { name: string; type: string; ttl: number; data: string; source: string }[];
+  history: { change: string; name: string; type: string; data: string; ttl: number }[];
+}
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `zone file inventory on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      let ann: MintedUser;
+      let bob: MintedUser;
+      let domainId: string;
+      let pendingId: string;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const zone = `zone-${tag}.com`;
+
+      const upload = (id: string, text: string, token = ann.idToken, type = 'text/plain') =>
+        app.request(`/api/domains/${id}/zone-file`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': type },
+          body: text,
+        });
+      const inventory = async (id: string, token = ann.idToken) => {
+        const res = await app.request(`/api/domains/${id}/records`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).toBe(200);
+        return (await res.json()) as Inventory;
+      };
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${zone}` });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
+        for (const user of [ann, bob]) {
+          await app.request('/auth/verify', {
+            method: 'POST',
+            headers: { authorization: `Bearer ${user.idToken}` },
+          });
+        }
+        const rows = await database.db
+          .insert(domains)
+          .values([
+            {
+              userId: ann.uid,
+              domain: zone,
+              verificationToken: 'z'.repeat(24),
+              scanConfig: DEFAULT_SCAN_CONFIG,
+              status: 'verified',
+            },
+            {
+              userId: ann.uid,
+              domain: `pending-${zone}`,
+              verificationToken: 'p'.repeat(24),
+              scanConfig: DEFAULT_SCAN_CONFIG,
+            },
+          ])
+          .returning();
+        domainId = rows[0]?.id as string;
+        pendingId = rows[1]?.id as string;
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const first = `$ORIGIN ${zone}.
+$TTL 3600
+@        IN SOA ns1 hostmaster ( 1 7200 900 1209600 300 )
+@        IN NS  ns1.provider.example.
+campaign-2019 IN CNAME gone-campaign.herokuapp.com.
+www      300 IN A 93.184.216.34
+old      IN CNAME legacy.example.net.
+other.example.org. IN A 192.0.2.1 ; outside the zone: skipped
+`;
+
+      it('refuses callers and files it should not take', async () => {
+        await expectError(
+          await app.request(`/api/domains/${domainId}/zone-file`, { method: 'PUT', body: first }),
+          401,
+          'Authentication required',
+        );
+        expect((await upload(domainId, first, bob.idToken)).status).toBe(404);
+        expect(
+          (
+            await app.request(`/api/domains/${domainId}/records`, {
+              headers: { authorization: `Bearer ${bob.idToken}` },
+            })
+          ).status,
+        ).toBe(404);
+        await expectError(
+          await upload(domainId, first, ann.idToken, 'application/json'),
+          415,
+          'Send the zone file as text/plain',
+        );
+        expect((await upload(pendingId, first)).status).toBe(409);
+        const bad = await upload(
+          domainId,
+          `$ORIGIN ${zone}.\n$TTL 300\nwww IN A 93.184.216.34\n$INCLUDE /etc/passwd\n`,
+        );
+        expect(bad.status).toBe(400);
+        expect(((await bad.json()) as { error: string }).error).toMatch(/^Zone file line 4: \$INCLUDE/);
+        const huge = 'x'.repeat(5 * 1024 * 1024 + 1);
+        expect((await upload(domainId, huge)).status).toBe(413);
+        // Nothing was stored by any of them.
+        expect((await inventory(domainId)).records).toEqual([]);
+      });
+
+      it('keeps the first upload as the inventory, without calling it a change', async () => {
+        const res = await upload(domainId, first);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ records: 5 });
+        const view = await inventory(domainId);
+        expect(view.source).toBe('zone-file');
+        expect(view.readAt).not.toBeNull();
+        expect(view.records.map((r) => `${r.name} ${r.type} ${r.data}`).sort()).toEqual([
+          `campaign-2019.${zone} CNAME gone-campaign.herokuapp.com`,
+          `old.${zone} CNAME legacy.example.net`,
+          `www.${zone} A 93.184.216.34`,
+          `${zone} NS ns1.provider.example`,
+          `${zone} SOA ns1.${zone} hostmaster.${zone} 1 7200 900 1209600 300`,
+        ]);
+        expect(view.records.every((r) => r.source === 'zone-file')).toBe(true);
+        expect(view.history).toEqual([]);
+      });
+
+      it('records what a later upload added, changed and removed', async () => {
+        const second = first
+          .replace('www      300 IN A', 'www      60 IN A')
+          .replace(/^old .*$/m, `new-app IN CNAME new-app.azurewebsites.net.`);
+        expect(await (await upload(domainId, second)).json()).toEqual({ records: 5 });
+        const view = await inventory(domainId);
+        expect(view.history.map((h) => `${h.change} ${h.name} ${h.type} ${h.ttl}`).sort()).toEqual([
+          `added new-app.${zone} CNAME 3600`,
+          `changed www.${zone} A 60`,
+          `removed old.${zone} CNAME 3600`,
+        ]);
+        expect(view.records.map((r) => r.name)).toContain(`new-app.${zone}`);
+        expect(view.records.map((r) => r.name)).not.toContain(`old.${zone}`);
+      });
+    },
+  );
+}
