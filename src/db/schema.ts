@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FindingChanges, FindingView, ScanConfig, ScanProgress } from '../lib/dashboard/contract.ts';
+import type {
+  FindingChanges,
+  FindingView,
+  ScanConfig,
+  ScanProgress,
+  ScanRunConfig,
+} from '../lib/dashboard/contract.ts';
 
 export const mailingListSignups = pgTable(
   'mailing_list_signups',
@@ -243,9 +249,9 @@ export const scans = pgTable(
     domain: text('domain').notNull(),
     /** pending, running, completed, failed or cancelled. */
     status: text('status').notNull().default('pending'),
-    /** manual, rescan or scheduled. */
+    /** manual, rescan, scheduled or zone-change (records that changed in a connected zone). */
     trigger: text('trigger').notNull().default('manual'),
-    config: jsonb('config').$type<Omit<ScanConfig, 'scanFrequency'>>(),
+    config: jsonb('config').$type<ScanRunConfig>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -19,6 +19,7 @@ import { alertRoutes } from './routes/alerts.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { type DnsConnectionDeps, dnsConnectionRoutes } from './routes/dns-connections.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
+  /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
+  dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now'>;
   /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
   outboxDir?: string;
   /** Hears of queries that failed because the database went away, so the outage is logged once. */
@@ -139,6 +142,10 @@ export function createApp(deps: AppDeps) {
     domainRoutes(deps.db, deps.auth, { queue, resolvers: deps.scanning?.resolvers, now: deps.now }),
   );
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
+  app.route(
+    '/api/dns-connections',
+    dnsConnectionRoutes(deps.db, deps.auth, { ...deps.dnsConnections, queue, now: deps.now }),
+  );
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
   app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));

@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = [
   'data.exported',
   'api_key.created',
   'api_key.revoked',
+  'dns.connected',
+  'dns.zone_monitored',
+  'dns.disconnected',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

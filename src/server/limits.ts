@@ -11,6 +11,8 @@ export const BODY_LIMIT_KB = {
   standard: 8,
   /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
   stripeEvent: 512,
+  /** A DNS provider's credential (a service-account JSON is the largest). */
+  connection: 80,
   /** A BIND zone file uploaded as a domain's inventory (some 100,000 records). */
   zoneFile: 5 * 1024,
 } as const;
@@ -41,3 +43,9 @@ export const API_KEY_LIMIT = 10;
 export const API_KEY_LAST_USED_RESOLUTION_SECONDS = 60;
 /** Invoices the plan tab lists; 'View All Invoices' opens the billing portal for the rest. */
 export const INVOICES_SHOWN = 5;
+
+/**
+ * Calls that make our server call a DNS provider for the caller (connect, monitor a zone, sync
+ * now), per account: enough to set up every zone, too few to use us against a provider.
+ */
+export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSeconds: 3600 } as const;

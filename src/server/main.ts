@@ -10,6 +10,7 @@ import { setupAuth } from './auth/setup.ts';
 import { findUser } from './auth/users.ts';
 import { billingFromConfig } from './billing/stripe.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
+import { loadSecretsKey } from './dns-connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from './operator/channel.ts';
 import { loadSite } from './site.ts';
 
@@ -39,8 +40,9 @@ export async function startServer(config: Config = loadConfig(), options: Server
   const database = await openConfiguredDatabase(config, logger);
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);
+  const secrets = loadSecretsKey(config, logger);
   const jobs = withWorker
-    ? await startConfiguredWorker(config, database, logger)
+    ? await startConfiguredWorker(config, database, logger, secrets)
     : await startQueue(database, logger);
   const operatorToken = newOperatorToken();
   const app = createApp({
@@ -66,6 +68,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     },
     outage: database.kind === 'postgres' ? database.outage : undefined,
     outboxDir: outboxDir(config),
+    dnsConnections: { secrets, enqueueSync: jobs.enqueueSync },
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
 import type { Config } from '../server/config.ts';
+import { loadSecretsKey, type SecretsKey } from '../server/dns-connections/secrets.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { type JobQueue, startWorker } from './queue.ts';
 import { engineSettings } from './scan-options.ts';
@@ -33,7 +34,12 @@ export function outboxDir(config: Config): string {
  * Starts the job workers with what the configuration says: the engine's servers, alert delivery
  * (SMTP or the outbox), the reaper's timings.
  */
-export function startConfiguredWorker(config: Config, database: Database, logger: Logger): Promise<JobQueue> {
+export function startConfiguredWorker(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  secrets: SecretsKey = loadSecretsKey(config, logger),
+): Promise<JobQueue> {
   const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -47,6 +53,7 @@ export function startConfiguredWorker(config: Config, database: Database, logger
     engineSettings(config),
     { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}` },
     { intervalMs: config.SCAN_REAP_INTERVAL_SECONDS * 1000, staleMs: config.SCAN_STALE_SECONDS * 1000 },
+    { secrets, syncMinutes: config.ZONE_SYNC_MINUTES },
   );
 }
 

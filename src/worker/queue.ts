@@ -21,6 +21,7 @@ import {
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
 import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
+import { registerZoneSync, SYNC_ZONE, type ZoneSyncSettings } from './jobs/sync-zones.ts';
 import { queueWebhookAlerts } from './jobs/webhook-alerts.ts';
 import type { EngineSettings } from './scan-options.ts';
 
@@ -40,6 +41,8 @@ const DEFERRED_DELAY_SECONDS = 5;
 export interface JobQueue {
   boss: PgBoss;
   queue: ScanQueue;
+  /** Queues a read of a DNS connection's zones now (at most one waiting per connection). */
+  enqueueSync: (connectionId: string) => Promise<void>;
   /** Queues one webhook delivery (its attempts and their retries) of an account (`tenant`). */
   enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
   isUp(): boolean;
@@ -65,6 +68,8 @@ async function declareQueues(boss: PgBoss): Promise<void> {
     retryDelay: 10,
     retryBackoff: true,
   });
+  // A provider that fails is retried by the next due check, and said on the connection.
+  await boss.createQueue(SYNC_ZONE, { retryLimit: 0 });
   // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
   await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
 }
@@ -107,6 +112,9 @@ export async function startQueue(
         await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       },
     },
+    enqueueSync: async (connectionId) => {
+      await boss.send(SYNC_ZONE, { connectionId }, { singletonKey: connectionId });
+    },
     enqueueDelivery: async (deliveryId, tenant) => {
       await boss.send(DELIVER_WEBHOOK, { deliveryId }, { group: { id: tenant } });
     },
@@ -129,6 +137,7 @@ export async function startWorker(
   settings: EngineSettings,
   alerts?: AlertDeps,
   reaper: ReaperTimings = { intervalMs: REAP_INTERVAL_MS, staleMs: STALE_HEARTBEAT_MS },
+  zones?: ZoneSyncSettings,
 ): Promise<JobQueue> {
   const jobs = await startQueue(database, logger, 'worker');
   const { boss, queue, enqueueDelivery } = jobs;
@@ -179,6 +188,8 @@ export async function startWorker(
       await sendScanAlert(db, job.data.scanId, alerts, logger);
     });
   }
+
+  if (zones) await registerZoneSync(boss, db, queue, zones, logger, alerts);
 
   await boss.createQueue(SCHEDULE_SCANS);
   await boss.schedule(SCHEDULE_SCANS, '* * * * *');

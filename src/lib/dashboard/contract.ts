@@ -15,6 +15,12 @@ export interface ScanConfig {
   scanFrequency: ScanFrequency;
 }
 
+/**
+ * How one scan runs: the domain's options, and for a scan of records that just changed in the
+ * connected zone, only those names (no discovery).
+ */
+export type ScanRunConfig = Omit<ScanConfig, 'scanFrequency'> & { names?: string[] };
+
 /** Spec 2 §9: discovery on, CT on, multi-stage validation on, daily. */
 export const DEFAULT_SCAN_CONFIG: ScanConfig = {
   skipDiscovery: false,

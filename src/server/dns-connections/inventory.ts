@@ -170,3 +170,42 @@ export async function inventoryView(db: Db, domain: typeof domains.$inferSelect)
     })),
   };
 }
+
+/** Inventory records read per query while a scan streams them. */
+const STREAM_PAGE = 1000;
+
+/**
+ * A domain's inventory as the engine reads zone records: a page at a time, owner by owner, never
+ * the whole zone in memory. `names`: only those owners (a scan of records that changed).
+ */
+export async function* inventoryRecords(
+  db: Db,
+  domainId: string,
+  names?: readonly string[],
+): AsyncGenerator<ZoneRecord> {
+  let after: { name: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: zoneRecords.id,
+        name: zoneRecords.name,
+        type: zoneRecords.type,
+        ttl: zoneRecords.ttl,
+        data: zoneRecords.data,
+      })
+      .from(zoneRecords)
+      .where(
+        and(
+          eq(zoneRecords.domainId, domainId),
+          names ? inArray(zoneRecords.name, [...names]) : undefined,
+          after ? sql`(${zoneRecords.name}, ${zoneRecords.id}) > (${after.name}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(zoneRecords.name, zoneRecords.id)
+      .limit(STREAM_PAGE);
+    for (const { id: _id, ...record } of rows) yield record;
+    const last = rows.at(-1);
+    if (!last || rows.length < STREAM_PAGE) return;
+    after = { name: last.name, id: last.id };
+  }
+}

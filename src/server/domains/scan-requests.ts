@@ -3,10 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { OWNERSHIP_RECHECK_MS } from '../../lib/dashboard/constants.ts';
-import type { ScanConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
+import type { ScanRunConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
 import { domainNameSchema } from '../../lib/dashboard/schemas.ts';
 import { audit } from '../audit.ts';
 import { underUserLock } from '../auth/users.ts';
+import { ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { checkOwnership, txtValue } from './ownership.ts';
@@ -19,7 +20,8 @@ export interface ScanQueue {
   enqueue(scanId: string, delaySeconds?: number): Promise<void>;
 }
 
-export type ScanTrigger = 'manual' | 'rescan' | 'scheduled';
+/** `zone-change`: records that changed in a connected zone, scanned minutes after the sync saw them. */
+export type ScanTrigger = 'manual' | 'rescan' | 'scheduled' | 'zone-change';
 
 /** Scans that hold a domain: a new one waits until they end. */
 export const ACTIVE_SCAN_STATUSES = ['pending', 'running'];
@@ -35,7 +37,7 @@ export async function requestScan(
     user: { id: string; tier: string };
     domain: DomainRow;
     trigger: ScanTrigger;
-    config: Omit<ScanConfig, 'scanFrequency'>;
+    config: ScanRunConfig;
     now: Date;
     /** The requester's address, for the audit log. */
     ip?: string;
@@ -48,7 +50,8 @@ export async function requestScan(
     throw new ApiError(409, 'DOMAIN_NOT_VERIFIED', `Verify that you own ${domain.domain} before scanning it`);
   }
   if (domain.overPlanLimit) throw new ApiError(403, 'PLAN_LIMIT', OVER_PLAN_LIMIT_MESSAGE);
-  if (trigger !== 'scheduled') await assertStillOwned(db, domain, now, request.resolvers);
+  if (trigger === 'manual' || trigger === 'rescan')
+    await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
   // domain's one active scan or the day's last one. The job goes in once the row is committed.
   const row = await underUserLock(db, user.id, async (tx) => {
@@ -70,7 +73,7 @@ export async function requestScan(
         details: [{ path: 'scan_id', message: active.id }],
       });
     }
-    if (trigger !== 'scheduled') {
+    if (trigger === 'manual' || trigger === 'rescan') {
       const quota = await quotaView(tx, user, now);
       if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
         const plan = getPlanForTier(user.tier);
@@ -96,7 +99,7 @@ export async function requestScan(
     return inserted;
   });
   await queue.enqueue(row.id);
-  if (trigger !== 'scheduled') {
+  if (trigger === 'manual' || trigger === 'rescan') {
     await audit(db, {
       userId: user.id,
       action: 'scan.started',
@@ -108,6 +111,20 @@ export async function requestScan(
 }
 
 /**
+ * A zone read from the owner's DNS provider within the last day proves the domain is still theirs,
+ * as a TXT record would: only the zone's owner can hand out a credential that reads it. (A zone
+ * file proves nothing: anyone can write one.)
+ */
+export function provenByZoneRead(domain: DomainRow, now: Date): boolean {
+  return (
+    domain.inventorySource !== null &&
+    domain.inventorySource !== ZONE_FILE_SOURCE &&
+    domain.inventoryReadAt !== null &&
+    now.getTime() - domain.inventoryReadAt.getTime() <= OWNERSHIP_RECHECK_MS
+  );
+}
+
+/**
  * Proving ownership once is not enough: whoever lost the domain (a former contractor, the previous
  * owner of a re-registered name) must not go on scanning it. A scan the user asks for is refused
  * while monitoring is paused for a missing record, and checks the record again when it was last
@@ -116,6 +133,7 @@ export async function requestScan(
 async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?: string[]): Promise<void> {
   if (domain.pausedReason) throw new ApiError(409, 'DOMAIN_PAUSED', domain.pausedReason);
   if (now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS) return;
+  if (provenByZoneRead(domain, now)) return;
   const result = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
   if (result.verified) {
     await db

@@ -7,6 +7,7 @@ import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
 import type { ScanProgress } from '../../lib/dashboard/contract.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
+import { inventoryRecords } from '../../server/dns-connections/inventory.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
 import type { EngineSettings } from '../scan-options.ts';
 import { recordFindingHistory } from './finding-history.ts';
@@ -97,6 +98,19 @@ export async function runScan(
     useMultiStageValidation: true,
   };
   const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.userId));
+  const [domain] = claimed.domainId
+    ? await db
+        .select({ inventorySource: domains.inventorySource })
+        .from(domains)
+        .where(eq(domains.id, claimed.domainId))
+    : [];
+  // The zone's own records, where the domain has an inventory (a DNS connection, a zone file):
+  // the forgotten names that neither CT nor the wordlist know. A scan of changed records reads
+  // just those names.
+  const zoneRecords =
+    claimed.domainId && domain?.inventorySource
+      ? inventoryRecords(db, claimed.domainId, config.names)
+      : undefined;
   // The names of open findings are checked again every time, whatever discovery finds today: how
   // else would a deleted record (now NXDOMAIN, so no longer discovered) be seen as resolved?
   const watched = await db
@@ -113,9 +127,11 @@ export async function runScan(
     const result = await engine(claimed.domain, {
       maxNames: getPlanForTier(owner?.tier ?? 'free').limits.namesPerScan,
       ...settings,
-      subdomains: [...(settings.subdomains ?? []), ...watched.map((w) => w.subdomain)],
-      discovery: !config.skipDiscovery,
-      ct: config.useCertificateTransparency,
+      // A scan of changed records reads them from the inventory (zoneRecords) and nothing else.
+      subdomains: [...(settings.subdomains ?? []), ...(config.names ? [] : watched.map((w) => w.subdomain))],
+      discovery: !config.skipDiscovery && !config.names,
+      ct: config.useCertificateTransparency && !config.names,
+      zoneRecords,
       validation: config.useMultiStageValidation,
       signal: controller.signal,
       onProgress: (event) => {

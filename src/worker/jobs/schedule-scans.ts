@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, users } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../lib/dashboard/constants.ts';
 import { checkOwnership, txtValue } from '../../server/domains/ownership.ts';
-import { requestScan, type ScanQueue } from '../../server/domains/scan-requests.ts';
+import { provenByZoneRead, requestScan, type ScanQueue } from '../../server/domains/scan-requests.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
 import type { DomainRow } from '../../server/domains/views.ts';
 import { ApiError } from '../../server/errors.ts';
@@ -61,7 +61,9 @@ async function scheduleOne(
   now: Date,
   resolvers: string[] | undefined,
 ): Promise<boolean> {
-  const ownership = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
+  const ownership = provenByZoneRead(domain, now)
+    ? ({ verified: true } as const)
+    : await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
   if (!ownership.verified && ownership.definite) {
     const since = domain.recordMissingSince ?? now;
     if (now.getTime() - since.getTime() >= VERIFICATION_GRACE_MS) {

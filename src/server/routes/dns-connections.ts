@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { dnsConnections } from '../../db/schema.ts';
+import {
+  PROVIDER_IDS,
+  type ProviderCallOptions,
+  ProviderError,
+} from '../../scanner/zone/providers/provider.ts';
+import { audit } from '../audit.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { currentUser } from '../auth/users.ts';
+import {
+  connectionView,
+  createConnection,
+  listConnections,
+  monitorZone,
+  ownConnection,
+  requireKey,
+} from '../dns-connections/connections.ts';
+import type { SecretsKey } from '../dns-connections/secrets.ts';
+import { syncConnection } from '../dns-connections/sync.ts';
+import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
+import { domainView } from '../domains/views.ts';
+import { ApiError } from '../errors.ts';
+import { BODY_LIMIT_KB, DNS_CONNECTION_RATE } from '../limits.ts';
+import { limitBody } from '../middleware/body-limit.ts';
+import { countRequest } from '../middleware/rate-limit.ts';
+import { readJson } from '../validation.ts';
+
+export interface DnsConnectionDeps {
+  /** The key credentials are sealed with; without one, every call says why it cannot work. */
+  secrets?: SecretsKey;
+  /** Base URLs and timeouts of the providers' APIs (their environment variables). */
+  providerOptions?: ProviderCallOptions;
+  queue: ScanQueue;
+  /** Queues a read of the connection's zones now; without it, 'sync now' answers 503. */
+  enqueueSync?: (connectionId: string) => Promise<void>;
+  now?: () => Date;
+}
+
+const createSchema = z.strictObject({
+  provider: z.enum(PROVIDER_IDS),
+  label: z.string().trim().max(100).optional(),
+  // Checked against the provider's own schema once the provider is known.
+  credentials: z.record(z.string(), z.unknown()),
+});
+const zoneSchema = z.strictObject({ zone: z.string().trim().toLowerCase().min(1).max(253) });
+
+/** The caller's DNS provider connections (read-only credentials) and the zones they monitor. */
+export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: DnsConnectionDeps) {
+  const now = () => deps.now?.() ?? new Date();
+  const options = deps.providerOptions ?? {};
+  // Each of these makes our server call a provider for the caller: counted per account.
+  const limited = async (c: Parameters<typeof countRequest>[0], userId: string) =>
+    countRequest(c, db, `${DNS_CONNECTION_RATE.name}:${userId}`, DNS_CONNECTION_RATE);
+
+  return new Hono<AuthedEnv>()
+    .use(requireAuth(auth))
+    .get('/', async (c) => {
+      const user = await currentUser(db, c.var);
+      return c.json({ connections: await listConnections(db, user.id) });
+    })
+    .post('/', limitBody(BODY_LIMIT_KB.connection), async (c) => {
+      const body = await readJson(c, createSchema);
+      const user = await currentUser(db, c.var);
+      const key = requireKey(deps.secrets);
+      await limited(c, user.id);
+      const connection = await createConnection(db, key, user, body, options);
+      await audit(db, {
+        userId: user.id,
+        action: 'dns.connected',
+        detail: {
+          connectionId: connection.id,
+          provider: connection.provider,
+          zones: connection.zones.length,
+        },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ connection }, 201);
+    })
+    .post('/:id/zones', limitBody(BODY_LIMIT_KB.small), async (c) => {
+      const { zone } = await readJson(c, zoneSchema);
+      const user = await currentUser(db, c.var);
+      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      const key = requireKey(deps.secrets);
+      await limited(c, user.id);
+      const at = now();
+      const { domain, firstScan } = await monitorZone(db, user, connection, zone, at);
+      await audit(db, {
+        userId: user.id,
+        action: 'dns.zone_monitored',
+        detail: { connectionId: connection.id, zone, domainId: domain.id },
+        ip: c.get('clientAddress'),
+      });
+      // The zone is read at once, so the first scan already sees every record of it. A provider
+      // failing now is said on the connection; the domain stays, and the next sync tries again.
+      await syncConnection(db, key, connection, options, at, zone).catch((error: unknown) => {
+        if (!(error instanceof ProviderError)) throw error;
+      });
+      const [fresh] = await db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id));
+      if (firstScan && !domain.overPlanLimit) {
+        const { scanFrequency: _, ...config } = domain.scanConfig;
+        await requestScan(db, deps.queue, { user, domain, trigger: 'scheduled', config, now: at });
+      }
+      c.header('X-Connection-Sync-Error', fresh?.syncError ? 'true' : 'false');
+      return c.json({ domain: domainView(domain, undefined) }, 201);
+    })
+    .post('/:id/sync', async (c) => {
+      const user = await currentUser(db, c.var);
+      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      requireKey(deps.secrets);
+      if (!deps.enqueueSync) {
+        throw new ApiError(503, 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
+      }
+      await limited(c, user.id);
+      await deps.enqueueSync(connection.id);
+      return c.json({ connection: connectionView(connection, []), queued: true }, 202);
+    })
+    .delete('/:id', async (c) => {
+      const user = await currentUser(db, c.var);
+      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      // The sealed credential goes with the row, at once; the domains and their history stay.
+      await db.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));
+      await audit(db, {
+        userId: user.id,
+        action: 'dns.disconnected',
+        detail: { connectionId: connection.id, provider: connection.provider },
+        ip: c.get('clientAddress'),
+      });
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,284 @@
+// DNS provider connections through the API, against loopback fakes that speak each provider's wire
+// format: a credential is checked with a read call, stored sealed, shown by its last four
+// characters only, and a zone it reads becomes a verified domain with the zone as its inventory.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { dnsConnections, scans } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import type { DomainView } from '../../../src/lib/dashboard/contract.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import type { ConnectionView } from '../../../src/server/dns-connections/connections.ts';
+import { NO_SECRETS_KEY } from '../../../src/server/dns-connections/secrets.ts';
+import { setPlan } from '../../../src/server/operator/accounts.ts';
+import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
+import { startDigitalOceanFake } from '../../fixtures/dns-providers/digitalocean.ts';
+import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+const CF_TOKEN = 'cf-read-only-token-abcd';
+const DO_TOKEN = 'dop_v1_read_only_wxyz';
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `DNS connections on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let cloudflare: FakeProvider;
+      let digitalocean: FakeProvider;
+      let app: ReturnType<typeof testApp>;
+      let keyless: ReturnType<typeof testApp>;
+      const queued: string[] = [];
+      const syncs: string[] = [];
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const callKeyless = apiCaller({ request: (path, init) => keyless.request(path, init) });
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const zone = `conn-${tag}.com`;
+      let ann: MintedUser;
+      let bob: MintedUser;
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        cloudflare = await startCloudflareFake({ token: CF_TOKEN, pageSize: 2 });
+        digitalocean = await startDigitalOceanFake({ token: DO_TOKEN });
+        cloudflare.zones.set(zone, [
+          { name: zone, type: 'NS', ttl: 3600, data: 'ns1.cloudflare.com' },
+          { name: `www.${zone}`, type: 'A', ttl: 300, data: '93.184.216.34' },
+          { name: `campaign-2019.${zone}`, type: 'CNAME', ttl: 300, data: 'gone-campaign.herokuapp.com' },
+        ]);
+        cloudflare.zones.set(`second-${tag}.com`, [
+          { name: `second-${tag}.com`, type: 'A', ttl: 300, data: '93.184.216.34' },
+        ]);
+        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
+        const providerOptions = {
+          env: { CLOUDFLARE_API_URL: cloudflare.url, DIGITALOCEAN_API_URL: digitalocean.url },
+          maxRetries: 0,
+        };
+        const scanning = {
+          queue: { enqueue: async (id: string) => void queued.push(id) },
+          queueUp: () => true,
+        };
+        app = testApp(database, {
+          auth,
+          scanning,
+          dnsConnections: {
+            secrets: { key: randomBytes(32) },
+            providerOptions,
+            enqueueSync: async (id) => void syncs.push(id),
+          },
+        });
+        keyless = testApp(database, {
+          auth,
+          scanning,
+          dnsConnections: { secrets: { key: undefined, reason: NO_SECRETS_KEY }, providerOptions },
+        });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${zone}` });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
+        for (const user of [ann, bob]) await call('/auth/verify', { method: 'POST', token: user.idToken });
+      });
+      afterAll(async () => {
+        await cloudflare?.close();
+        await digitalocean?.close();
+        await verifier?.close();
+        await database?.close();
+      });
+
+      const connect = (token: string, body: unknown) =>
+        call('/api/dns-connections', { method: 'POST', token, body });
+
+      it('needs a signed-in caller for every call', async () => {
+        for (const [method, path] of [
+          ['GET', '/api/dns-connections'],
+          ['POST', '/api/dns-connections'],
+          ['POST', `/api/dns-connections/${randomBytes(16).toString('hex')}/zones`],
+          ['DELETE', `/api/dns-connections/${randomBytes(16).toString('hex')}`],
+        ] as const) {
+          await expectError(await call(path, { method }), 401, 'Authentication required');
+        }
+      });
+
+      it('refuses bad input, and a credential the provider refuses, storing nothing', async () => {
+        expect((await connect(ann.idToken, { provider: 'godaddy', credentials: {} })).status).toBe(400);
+        expect(
+          (await connect(ann.idToken, { provider: 'cloudflare', credentials: { token: 'x' } })).status,
+        ).toBe(400);
+        const refused = await connect(ann.idToken, {
+          provider: 'cloudflare',
+          credentials: { apiToken: 'wrong-token' },
+        });
+        expect(refused.status).toBe(400);
+        const body = await refused.text();
+        expect(JSON.parse(body)).toMatchObject({
+          code: 'PROVIDER_REFUSED',
+          error: 'Cloudflare: Invalid access token (code 9109)',
+        });
+        expect(body).not.toContain('wrong-token');
+        expect(await database.db.select().from(dnsConnections)).toEqual([]);
+        // Without a key the server says why it cannot keep credentials.
+        await expectError(
+          await callKeyless('/api/dns-connections', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { provider: 'cloudflare', credentials: { apiToken: CF_TOKEN } },
+          }),
+          503,
+          NO_SECRETS_KEY,
+        );
+      });
+
+      let connection: ConnectionView;
+
+      it('checks a credential with a read call, stores it sealed and lists the zones it reads', async () => {
+        const res = await connect(ann.idToken, {
+          provider: 'cloudflare',
+          label: 'Main account',
+          credentials: { apiToken: CF_TOKEN },
+        });
+        expect(res.status).toBe(201);
+        const text = await res.text();
+        expect(text).not.toContain(CF_TOKEN);
+        ({ connection } = JSON.parse(text) as { connection: ConnectionView });
+        expect(connection).toMatchObject({
+          provider: 'cloudflare',
+          label: 'Main account',
+          credentialHint: 'abcd',
+          createdBy: `ann@${zone}`,
+          syncError: null,
+          zones: [
+            { zone, domainId: null },
+            { zone: `second-${tag}.com`, domainId: null },
+          ],
+        });
+        const [row] = await database.db
+          .select()
+          .from(dnsConnections)
+          .where(eq(dnsConnections.id, connection.id));
+        expect(row?.credentialSealed).toMatch(/^v1:/);
+        expect(row?.credentialSealed).not.toContain(CF_TOKEN);
+        const listed = (await (await call('/api/dns-connections', { token: ann.idToken })).json()) as {
+          connections: ConnectionView[];
+        };
+        expect(listed.connections.map((c) => c.id)).toEqual([connection.id]);
+        expect(
+          ((await (await call('/api/dns-connections', { token: bob.idToken })).json()) as { connections: [] })
+            .connections,
+        ).toEqual([]);
+      });
+
+      it('monitors a zone it reads: a verified domain, the zone as its inventory, its first scan queued', async () => {
+        const res = await call(`/api/dns-connections/${connection.id}/zones`, {
+          method: 'POST',
+          token: ann.idToken,
+          body: { zone },
+        });
+        expect(res.status).toBe(201);
+        const { domain } = (await res.json()) as { domain: DomainView };
+        expect(domain).toMatchObject({ domain: zone, status: 'verified' });
+        const records = (await (
+          await call(`/api/domains/${domain.id}/records`, { token: ann.idToken })
+        ).json()) as {
+          source: string;
+          records: { name: string; source: string }[];
+        };
+        expect(records.source).toBe('cloudflare');
+        expect(records.records.map((r) => r.name)).toContain(`campaign-2019.${zone}`);
+        const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, domain.id));
+        expect(scan?.trigger).toBe('scheduled');
+        expect(queued).toContain(scan?.id);
+        // A zone the credential does not read, and the free plan's one domain, are refused.
+        expect(
+          (
+            await call(`/api/dns-connections/${connection.id}/zones`, {
+              method: 'POST',
+              token: ann.idToken,
+              body: { zone: 'other.com' },
+            })
+          ).status,
+        ).toBe(404);
+        await setPlan(database.db, `ann@${zone}`, 'free');
+        expect(
+          (
+            await call(`/api/dns-connections/${connection.id}/zones`, {
+              method: 'POST',
+              token: ann.idToken,
+              body: { zone: `second-${tag}.com` },
+            })
+          ).status,
+        ).toBe(409);
+        const listed = (await (await call('/api/dns-connections', { token: ann.idToken })).json()) as {
+          connections: ConnectionView[];
+        };
+        expect(listed.connections[0]?.zones).toEqual([
+          { zone, domainId: domain.id },
+          { zone: `second-${tag}.com`, domainId: null },
+        ]);
+      });
+
+      it("keeps another user's connection out of reach", async () => {
+        for (const [method, path, body] of [
+          ['POST', `/api/dns-connections/${connection.id}/zones`, { zone }],
+          ['POST', `/api/dns-connections/${connection.id}/sync`, undefined],
+          ['DELETE', `/api/dns-connections/${connection.id}`, undefined],
+        ] as const) {
+          await expectError(
+            await call(path, { method, token: bob.idToken, body }),
+            404,
+            'DNS connection not found',
+          );
+        }
+      });
+
+      it('queues a sync on request, and removing the connection deletes its credential at once', async () => {
+        const sync = await call(`/api/dns-connections/${connection.id}/sync`, {
+          method: 'POST',
+          token: ann.idToken,
+        });
+        expect(sync.status).toBe(202);
+        expect(syncs).toEqual([connection.id]);
+        expect(
+          (await call(`/api/dns-connections/${connection.id}`, { method: 'DELETE', token: ann.idToken }))
+            .status,
+        ).toBe(204);
+        expect(
+          await database.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id)),
+        ).toEqual([]);
+        // Only reads were ever sent to the provider.
+        expect(cloudflare.requests.length).toBeGreaterThan(0);
+        expect(cloudflare.requests.every((r) => r.method === 'GET')).toBe(true);
+      });
+
+      it('connects DigitalOcean the same way', async () => {
+        digitalocean.zones.set(`do-${tag}.com`, [
+          { name: `do-${tag}.com`, type: 'A', ttl: 300, data: '93.184.216.34' },
+        ]);
+        const res = await connect(bob.idToken, {
+          provider: 'digitalocean',
+          credentials: { token: DO_TOKEN },
+        });
+        expect(res.status).toBe(201);
+        const { connection: made } = (await res.json()) as { connection: ConnectionView };
+        expect(made).toMatchObject({
+          provider: 'digitalocean',
+          credentialHint: 'wxyz',
+          zones: [{ zone: `do-${tag}.com` }],
+        });
+        expect(digitalocean.requests.every((r) => r.method === 'GET')).toBe(true);
+      });
+    },
+  );
+}
