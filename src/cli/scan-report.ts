@@ -26,7 +26,8 @@ export interface ScanReport {
 export function localReport(result: ScanResult): ScanReport {
   return {
     document: toJsonDocument(result),
-    text: (findings) => renderReport({ ...result, findings }),
+    // The findings shown are some of the result's own, which carry what the text needs (their sources).
+    text: (shown) => renderReport({ ...result, findings: result.findings.filter((f) => shown.includes(f)) }),
   };
 }
 

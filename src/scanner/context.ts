@@ -4,13 +4,13 @@ import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './http/guard.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
-import type { CloudRange, DetectionKind, Finding, ScanError } from './types.ts';
+import type { CloudRange, Detected, DetectionKind, ScanError } from './types.ts';
 import { Limiter, RateLimiter } from './util/limit.ts';
 
 /** A possible finding and the way to check its evidence a second time. */
 export interface Candidate {
   kind: DetectionKind;
-  finding: Finding;
+  finding: Detected;
   /** Evidence again (fresh lookups, another resolver, new probes), or undefined when it no longer holds. */
   recheck: () => Promise<string | undefined>;
 }

@@ -1,19 +1,26 @@
 import { getServers } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
-import { type Candidate, ScanContext } from './context.ts';
+import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
+import { detectDelegation } from './detect/delegation.ts';
 import { detectApexNs, detectMail } from './detect/mail.ts';
-import { detectName } from './detect/records.ts';
-import { fromCertSpotter, fromCrtSh } from './discover/ct.ts';
 import { Rdap } from './discover/rdap.ts';
-import { answerSignature, builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
-import { resolveChain } from './dns/chain.ts';
+import { builtInWordlist } from './discover/wordlist.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
 import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
+import {
+  type ApexRecords,
+  apexRecords,
+  namesFromCt,
+  unanswered,
+  wildcardSignatures,
+} from './phases/collect.ts';
+import { NameSet, quote } from './phases/names.ts';
+import { ResolvePhase } from './phases/resolve.ts';
+import { dedupe, validate } from './phases/validate.ts';
 import type { Finding, ProgressEvent, ScanOptions, ScanResult } from './types.ts';
-import { mapLimit, sleep } from './util/limit.ts';
 
 export const DEFAULTS = {
   ctUrl: 'https://crt.sh',
@@ -54,12 +61,6 @@ export function parseDomain(input: string): string {
   }
   return domain;
 }
-
-/** Where a name came from; a name found several ways has several. */
-type Source = 'apex' | 'given' | 'record' | 'ct' | 'wordlist';
-
-/** Quoted and cut short: names from records and CT are the zone owner's (or anyone's) text. */
-const quote = (text: string) => JSON.stringify(text.slice(0, 80));
 
 /**
  * Scans one domain: discover names, resolve them, detect dangling records, validate each candidate
@@ -144,218 +145,106 @@ async function run(
     options.cloudRanges ?? cloudRanges,
     signal,
   );
-  const discovery = options.discovery ?? true;
   progress({ phase: 'discover', done: 0, total: 1 });
 
-  const names = new Map<string, Set<Source>>([[domain, new Set(['apex'])]]);
-  const over = { names: 0, injected: 0 };
-  // One error per place names came from, however many bad names a zone or a list holds.
-  const invalid = new Map<string, { count: number; example: string }>();
-  let injected = 0;
-  /** Adds a valid, in-zone name within the bounds; true when it is new to the scan. */
-  const admit = (raw: string, source: Source, what: string): boolean => {
-    const name = normaliseName(raw);
-    if (!isHostName(name)) {
-      const seen = invalid.get(what) ?? { count: 0, example: raw };
-      seen.count++;
-      invalid.set(what, seen);
-      return false;
-    }
-    if (!inZone(name, domain)) return false;
-    const known = names.get(name);
-    if (known) {
-      known.add(source);
-      return false;
-    }
-    if (source === 'record' && injected >= maxInjected) {
-      over.injected++;
-      return false;
-    }
-    if (names.size >= maxNames) {
-      over.names++;
-      return false;
-    }
-    if (source === 'record') injected++;
-    names.set(name, new Set([source]));
-    return true;
-  };
+  // Given names and the zone's records first, then CT, then the wordlist: the bound on names
+  // drops guesses first.
+  const names = new NameSet(domain, maxNames, maxInjected);
+  names.admit(domain, 'given', 'domain');
   for (const name of options.subdomains ?? []) {
     if (isHostName(normaliseName(name)) && !inZone(normaliseName(name), domain)) {
       ctx.error('discover', `${quote(name)} is not inside ${domain}; skipped`);
-    } else admit(name, 'given', 'given name');
+    } else names.admit(name, 'given', 'given name');
   }
-
-  const apexAnswers = await Promise.all(
-    (['NS', 'MX', 'TXT'] as const).map((type) => dns.query(domain, type)),
-  );
-  // Without answers for the apex, every later "finding" would rest on nothing: fail the scan.
-  if (apexAnswers.every((outcome) => outcome.status === 'nxdomain')) {
-    throw new Error(`${domain} does not exist (NXDOMAIN)`);
-  }
-  const failed = apexAnswers.filter(
-    (o) => o.status !== 'ok' && o.status !== 'nodata' && o.status !== 'nxdomain',
-  );
-  if (failed.length === apexAnswers.length) {
-    throw new Error(
-      `the resolvers (${servers.join(', ')}) give no answer for ${domain}: ${failed[0]?.status}`,
-    );
-  }
-  const [ns, mx, txt] = apexAnswers.map((outcome, i) => {
-    if (outcome.status === 'ok') return outcome.records;
-    if (outcome.status !== 'nodata' && outcome.status !== 'nxdomain') {
-      ctx.error('discover', `${['NS', 'MX', 'TXT'][i]} ${domain}: ${outcome.status}`, domain);
-    }
-    return [];
-  });
-
-  ctx.apexNameservers = (ns ?? []).filter(isHostName);
-  let wildcard: Set<string> | undefined;
-  if (discovery) {
-    for (const record of ns ?? []) admit(record, 'record', `NS ${domain}`);
-    for (const record of mx ?? []) admit(parseMx(record).exchange, 'record', `MX ${domain}`);
-    const found: Array<[Source, string[]]> = [];
-    const ctTasks: Promise<void>[] = [];
-    if (options.ct !== false) {
-      const ctOptions = { timeoutMs: Math.max(timeoutMs, 30_000), signal };
-      const sourcesOfCt = [
-        ['crt.sh', options.ctUrl ?? DEFAULTS.ctUrl, fromCrtSh],
-        ['Cert Spotter', options.certspotterUrl ?? DEFAULTS.certspotterUrl, fromCertSpotter],
-      ] as const;
-      for (const [label, url, fetcher] of sourcesOfCt) {
-        if (!url) continue;
-        ctTasks.push(
-          fetcher(url, domain, ctOptions).then(
-            (list) => {
-              found.push(['ct', list]);
-            },
-            (error: unknown) => {
-              signal.throwIfAborted();
-              ctx.error('discover', `${label}: ${error instanceof Error ? error.message : String(error)}`);
-            },
-          ),
-        );
-      }
-    }
-    const probes = await Promise.all(wildcardProbes(domain).map((name) => resolveChain(dns, name)));
-    const answering = probes.filter((res) => res.status === 'exists');
-    if (answering.length > 0) wildcard = new Set(answering.map(answerSignature));
-    await Promise.all(ctTasks);
-    // Names from certificates go before guesses, so the bound on names drops guesses first.
-    for (const [source, list] of found) for (const name of list) admit(name, source, 'CT');
-    for (const label of options.wordlist ?? builtInWordlist())
-      admit(`${label}.${domain}`, 'wordlist', 'wordlist');
-  }
-
-  const checked: string[] = [];
-  const candidates: Candidate[] = [];
-  let done = 0;
-  let pending = [...names.keys()];
-  while (pending.length > 0) {
-    const batch = pending;
-    pending = [];
-    await mapLimit(batch, concurrency, async (name) => {
-      const res = await resolveChain(dns, name);
-      done++;
-      progress({ phase: 'resolve', done, total: names.size });
-      const from = names.get(name);
-      // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
-      // gone (NXDOMAIN at the end of the chain) is the very record this scan looks for.
-      const guessed = from?.size === 1 && from.has('wordlist');
-      const absent = res.status === 'nxdomain' && res.chain.length === 0;
-      if (guessed && (absent || wildcard?.has(answerSignature(res)))) return;
-      checked.push(name);
-      if (discovery) {
-        for (const hop of res.chain) if (admit(hop, 'record', `CNAME ${name}`)) pending.push(hop);
-      }
-      candidates.push(...(await detectName(ctx, res)));
-      // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
-      if (name !== domain && res.status === 'exists' && res.chain.length === 0) {
-        const [mx, txt] = await Promise.all([dns.query(name, 'MX'), dns.query(name, 'TXT')]);
-        const records = (o: typeof mx) => (o.status === 'ok' ? o.records : []);
-        candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
-      }
-    });
-  }
-  for (const [what, { count, example }] of invalid) {
-    const which =
-      count > 1
-        ? `${count} names, such as ${quote(example)}, are not host names`
-        : `${quote(example)} is not a host name`;
-    ctx.error('discover', `${what}: ${which}; skipped`);
-  }
-  if (over.names > 0) {
-    ctx.error(
-      'discover',
-      `${over.names} names past the limit of ${maxNames} names per scan were not checked`,
-    );
-  }
-  if (over.injected > 0) {
-    ctx.error(
-      'discover',
-      `${over.injected} names that the zone's NS, MX and CNAME records point to were not checked (limit ${maxInjected})`,
-    );
-  }
-  candidates.push(...(await detectMail(ctx, domain, mx ?? [], txt ?? [])));
-  candidates.push(...(await detectApexNs(ctx, domain, ns ?? [])));
-
-  const findings: Finding[] = [];
-  let filtered = 0;
+  const apex = await apexRecords(ctx);
+  const { candidates, checked, wildcard } = apex.lame
+    ? await lameApex(ctx)
+    : await scanNames(ctx, names, apex, options, concurrency, progress);
+  for (const problem of names.problems()) ctx.error('discover', problem);
   const unique = dedupe(candidates);
-  if (options.validation === false) {
-    for (const candidate of unique) {
-      const finding = candidate.finding;
-      findings.push({
-        ...finding,
-        // Without the second check nothing is proven.
-        status: finding.status === 'claimable' ? 'likely' : finding.status,
-        evidence: [...finding.evidence, 'not validated (validation turned off)'],
-      });
-    }
-  } else if (unique.length > 0) {
-    progress({ phase: 'validate', done: 0, total: unique.length });
-    await sleep(options.validationDelayMs ?? DEFAULTS.validationDelayMs, signal);
-    let validated = 0;
-    await mapLimit(unique, Math.min(concurrency, 16), async (candidate) => {
-      const again = await candidate.recheck();
-      validated++;
-      progress({ phase: 'validate', done: validated, total: unique.length });
-      if (again) findings.push({ ...candidate.finding, evidence: [...candidate.finding.evidence, again] });
-      else filtered++;
-    });
-  }
+  const { findings, filtered } = await validate(unique, {
+    enabled: options.validation !== false,
+    delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
+    width: Math.min(concurrency, 16),
+    signal,
+    progress,
+  });
   signal.throwIfAborted();
   progress({ phase: 'done', done: 1, total: 1 });
-  findings.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
+  const withSources: Finding[] = findings.map((finding) => ({
+    ...finding,
+    sources: names.sourcesOf(finding.subdomain),
+  }));
+  withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
   return {
     domain,
     startedAt,
     completedAt: new Date().toISOString(),
-    subdomains: checked.sort(),
-    findings,
+    subdomains: [...checked].sort(),
+    findings: withSources,
     errors: dedupeErrors(ctx.errors),
     stats: {
       dnsQueries: dns.queries,
       candidates: unique.length,
       filtered,
-      wildcard: wildcard !== undefined,
-      skipped: over.names + over.injected,
+      wildcard,
+      skipped: names.over.names + names.over.injected,
     },
   };
+}
+
+/**
+ * No resolver answers for the apex: nothing under it can be checked, and the one question left is
+ * whether its own delegation points at DNS hosts that dropped the zone (the whole domain claimable).
+ */
+async function lameApex(ctx: ScanContext) {
+  const candidates = await detectDelegation(ctx, ctx.settings.domain);
+  if (candidates.length === 0) throw unanswered(ctx);
+  return { candidates, checked: new Set([ctx.settings.domain]), wildcard: false };
+}
+
+/** Discovery and resolution: every name the scan can find, checked by the detection rules. */
+async function scanNames(
+  ctx: ScanContext,
+  names: NameSet,
+  apex: ApexRecords,
+  options: ScanOptions,
+  concurrency: number,
+  progress: (event: ProgressEvent) => void,
+) {
+  const domain = ctx.settings.domain;
+  const discovery = options.discovery ?? true;
+  ctx.apexNameservers = apex.ns.filter(isHostName);
+  if (discovery) {
+    for (const record of apex.ns) names.admit(record, 'dns', `NS ${domain}`);
+    for (const record of apex.mx) names.admit(parseMx(record).exchange, 'dns', `MX ${domain}`);
+  }
+  const ct = discovery && options.ct !== false ? namesFromCt(ctx, options, DEFAULTS) : undefined;
+  const resolve = new ResolvePhase(ctx, names, {
+    discovery,
+    wildcard: discovery ? await wildcardSignatures(ctx) : undefined,
+    width: concurrency,
+    progress,
+  });
+  if (options.zoneRecords) await resolve.readZone(options.zoneRecords);
+  resolve.release();
+  for (const list of (await ct) ?? []) for (const name of list) names.admit(name, 'ct', 'CT');
+  resolve.release();
+  if (discovery) {
+    for (const label of options.wordlist ?? builtInWordlist())
+      names.admit(`${label}.${domain}`, 'wordlist', 'wordlist');
+    resolve.release();
+  }
+  await resolve.idle();
+  const candidates = resolve.candidates;
+  candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
+  candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
+  return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 
 const ORDER = { claimable: 0, likely: 1, review: 2 } as const;
 function rank(finding: Finding) {
   return ORDER[finding.status];
-}
-
-function dedupe(candidates: Candidate[]) {
-  const seen = new Set<string>();
-  return candidates.filter((c) => {
-    const key = `${c.kind} ${c.finding.subdomain} ${c.finding.recordType} ${c.finding.target} ${c.finding.service}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function dedupeErrors(errors: ScanResult['errors']) {

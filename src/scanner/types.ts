@@ -1,5 +1,6 @@
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './http/guard.ts';
+import type { NameSource, ZoneRecord } from './zone/record.ts';
 
 export type FindingStatus = 'claimable' | 'likely' | 'review';
 export type Risk = 'high' | 'medium' | 'low';
@@ -26,7 +27,12 @@ export interface Finding {
   explanation: string;
   proofOfConcept: string;
   remediation: string;
+  /** Every source that revealed `subdomain`: the caller, the zone's records, CT, the wordlist, DNS answers. */
+  sources: NameSource[];
 }
+
+/** A finding as a detection rule makes it; the scan adds the sources of its name. */
+export type Detected = Omit<Finding, 'sources'>;
 
 export interface ScanError {
   subdomain?: string;
@@ -61,6 +67,12 @@ export interface ScanOptions {
   wordlist?: readonly string[];
   /** Full host names to check besides what discovery finds. */
   subdomains?: readonly string[];
+  /**
+   * The zone's own records (a zone file, a transfer, a provider's API), read as a stream: every
+   * owner name and every target they hold is scanned, with their data taken as the answer instead
+   * of asking DNS again. Works with or without `discovery`.
+   */
+  zoneRecords?: AsyncIterable<ZoneRecord>;
   httpPort?: number;
   httpsPort?: number;
   allowPrivate?: AllowPrivate;

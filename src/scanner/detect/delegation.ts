@@ -1,3 +1,4 @@
+import { getPublicSuffix } from 'tldts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
 import { isHostName, normaliseName } from '../dns/names.ts';
@@ -7,7 +8,7 @@ import { unregisteredCandidate } from './unregistered.ts';
 
 /** What each delegated server says about the zone; undefined when none could be asked. */
 async function askServers(ctx: ScanContext, name: string, servers: string[], fresh: boolean) {
-  const answers: string[] = [];
+  const answers: Answer[] = [];
   for (const server of servers) {
     const a = await ctx.dns.query(server, 'A', { fresh });
     if (a.status !== 'ok') continue;
@@ -22,26 +23,49 @@ async function askServers(ctx: ScanContext, name: string, servers: string[], fre
         ctx.error('detect', `${server} is at ${address}, a private address: not asked`, name);
         continue;
       }
-      answers.push(`${server} (${address}) ${reply.rcode}${reply.authoritative ? ' authoritative' : ''}`);
+      if (reply.rcode === 'TIMEOUT') continue;
+      answers.push({
+        text: `${server} (${address}) ${reply.rcode}${reply.authoritative ? ' authoritative' : ''}`,
+        holds: reply.authoritative && (reply.rcode === 'NOERROR' || reply.rcode === 'NXDOMAIN'),
+      });
     }
   }
   return answers;
 }
 
-const zoneGone = (answers: string[]) =>
-  answers.length > 0 && answers.every((answer) => /\b(REFUSED|SERVFAIL)$/.test(answer));
+/**
+ * Every server that answered disowns the zone: REFUSED, SERVFAIL, or an answer without the
+ * authoritative flag (a server that does not hold a zone may still answer, from cache or with a
+ * referral upwards). A server that stays silent proves nothing; at least one must have answered.
+ */
+const zoneGone = (answers: Answer[]) => answers.length > 0 && answers.every((answer) => !answer.holds);
+
+interface Answer {
+  text: string;
+  /** The server answered with authority: it holds the zone (or a parent of it). */
+  holds: boolean;
+}
+
+/** The nameservers of the scanned domain's public suffix (the registry), for the apex's own referral. */
+async function registryNameservers(ctx: ScanContext) {
+  const suffix = getPublicSuffix(ctx.settings.domain, { allowPrivateDomains: false });
+  if (!suffix) return [];
+  const ns = await ctx.dns.query(suffix, 'NS');
+  return ns.status === 'ok' ? ns.records.filter(isHostName).slice(0, 3) : [];
+}
 
 /**
- * The NS set of a name, from the resolvers; failing that from the zone's own nameservers, because
- * many recursive resolvers answer SERVFAIL even for the NS set of a lame delegation, while the
- * parent's servers still hand out the referral.
+ * The NS set of a name, from the resolvers; failing that from the parent's nameservers (the zone's
+ * own for a subdomain, the registry's for the apex), because many recursive resolvers answer
+ * SERVFAIL even for the NS set of a lame delegation, while the parent still hands out the referral.
  */
 async function delegationOf(ctx: ScanContext, name: string) {
   const ns = await ctx.dns.query(name, 'NS');
   const named = ns.status === 'ok' ? ns.records.filter(isHostName) : [];
   if (named.length > 0) return { servers: named, via: `resolver ${ns.server}` };
-  if (name === ctx.settings.domain) return undefined;
-  for (const parent of ctx.apexNameservers) {
+  const apex = name === ctx.settings.domain;
+  const parents = apex ? await registryNameservers(ctx) : ctx.apexNameservers;
+  for (const parent of parents) {
     const a = await ctx.dns.query(parent, 'A');
     if (a.status !== 'ok') continue;
     const reply = await queryDirect(a.records[0] as string, ctx.settings.nameserverPort, name, 'NS', {
@@ -54,7 +78,11 @@ async function delegationOf(ctx: ScanContext, name: string) {
       const server = record.type === 'NS' ? normaliseName(record.data) : '';
       return normaliseName(record.name) === name && isHostName(server) ? [server] : [];
     });
-    if (servers.length > 0) return { servers, via: `the zone's nameserver ${parent}` };
+    if (servers.length > 0)
+      return {
+        servers,
+        via: apex ? `the registry's nameserver ${parent}` : `the zone's nameserver ${parent}`,
+      };
   }
   return undefined;
 }
@@ -64,8 +92,16 @@ async function delegationOf(ctx: ScanContext, name: string) {
  * come from the resolvers; the zone check goes straight to each delegated server (non-recursive),
  * because only its own answer (REFUSED, SERVFAIL) tells a missing zone from a passing outage.
  */
-export async function detectDelegation(ctx: ScanContext, name: string): Promise<Candidate[]> {
-  const delegation = await delegationOf(ctx, name);
+export async function detectDelegation(
+  ctx: ScanContext,
+  name: string,
+  zoneServers: readonly string[] = [],
+): Promise<Candidate[]> {
+  // The zone's own NS records for the name are the delegation: nobody needs to be asked for it.
+  const delegation =
+    zoneServers.length > 0
+      ? { servers: [...zoneServers], via: "the zone's records" }
+      : await delegationOf(ctx, name);
   if (!delegation) {
     ctx.error('resolve', `${name}: resolution failed and no delegation was found`, name);
     return [];
@@ -103,7 +139,10 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
         target: servers.join(', '),
         service: entry?.service ?? 'unknown DNS host',
         ...grade,
-        evidence: [`${name} NS ${servers.join(', ')} (from ${delegation.via})`, ...answers],
+        evidence: [
+          `${name} NS ${servers.join(', ')} (from ${delegation.via})`,
+          ...answers.map((a) => a.text),
+        ],
         ...(entry
           ? {
               explanation: entry.explanation,
@@ -114,7 +153,7 @@ export async function detectDelegation(ctx: ScanContext, name: string): Promise<
       },
       recheck: async () => {
         const again = await askServers(ctx, name, servers, true);
-        return zoneGone(again) ? `asked again: ${again.join('; ')}` : undefined;
+        return zoneGone(again) ? `asked again: ${again.map((a) => a.text).join('; ')}` : undefined;
       },
     },
   ];

@@ -1,10 +1,10 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { registrableDomain } from '../discover/rdap.ts';
-import { type Resolution, resolveChain } from '../dns/chain.ts';
+import { answeredBy, type Resolution, resolveChain } from '../dns/chain.ts';
 import { entriesForCname, entriesForIp, isServiceHost } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
 import { cloudIpTexts, danglingCnameTexts, gradeFor } from '../report/texts.ts';
-import type { Finding, RecordKind } from '../types.ts';
+import type { Detected, RecordKind } from '../types.ts';
 import { detectDelegation } from './delegation.ts';
 import { unregisteredCandidate } from './unregistered.ts';
 import { firstAddress, webEvidence } from './web.ts';
@@ -15,7 +15,7 @@ function entryFinding(
   target: string,
   entry: Entry,
   evidence: string[],
-): Finding {
+): Detected {
   return {
     subdomain,
     recordType,
@@ -32,26 +32,38 @@ function entryFinding(
   };
 }
 
+const LAME = new Set<Resolution['status']>(['servfail', 'refused', 'timeout']);
+
 function chainText(res: Resolution) {
-  return `${res.name} CNAME ${res.chain.join(' → ')} (resolver ${res.server})`;
+  const type = res.given?.alias ? 'ALIAS' : 'CNAME';
+  return `${res.name} ${type} ${res.chain.join(' → ')} (${answeredBy(res)})`;
 }
 
-/** Fresh resolution through another resolver, for validation. */
+/**
+ * Fresh resolution through another resolver, for validation. A CNAME or alias the zone's records
+ * gave is taken again from them (DNS never shows an alias, only the addresses it flattens to);
+ * addresses are asked of DNS afresh.
+ */
 function again(ctx: ScanContext, res: Resolution) {
-  return resolveChain(ctx.dns, res.name, { fresh: true, avoid: res.server });
+  const given = res.given?.cname ? { cname: res.given.cname, alias: res.given.alias } : undefined;
+  return resolveChain(ctx.dns, res.name, { fresh: true, avoid: res.server }, given);
 }
 
 /**
  * The evidence rules for one name, from its resolution: CNAME into a service (unclaimed resource or
- * NXDOMAIN at a service), CNAME into an unregistered domain, a lame NS delegation, an A/AAAA record
+ * NXDOMAIN at a service), CNAME into an unregistered domain, a lame NS delegation (`zoneNs`: the
+ * delegation as the zone's records give it), an A/AAAA record
  * at a known service address or a silent cloud address. Lookup failures are errors, never findings.
  */
-export async function detectName(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
+export async function detectName(
+  ctx: ScanContext,
+  res: Resolution,
+  zoneNs: readonly string[] = [],
+): Promise<Candidate[]> {
   if (isServiceHost(res.name, ctx.settings.catalogue)) return [];
   if (res.status !== 'exists' && res.status !== 'nxdomain') {
-    if (res.chain.length === 0 && (res.status === 'servfail' || res.status === 'refused')) {
-      return detectDelegation(ctx, res.name);
-    }
+    // A lame delegation shows as SERVFAIL or REFUSED, or as a timeout where its servers drop questions.
+    if (res.chain.length === 0 && LAME.has(res.status)) return detectDelegation(ctx, res.name, zoneNs);
     if (res.status === 'invalid') {
       ctx.error('resolve', `${res.terminal} CNAME ${res.code}: not a host name; not followed`, res.name);
     } else if (res.status === 'loop' || res.status === 'too-deep') {
@@ -61,8 +73,14 @@ export async function detectName(ctx: ScanContext, res: Resolution): Promise<Can
     }
     return [];
   }
-  if (res.chain.length === 0) return res.status === 'exists' ? detectAddresses(ctx, res) : [];
-  const entries = [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
+  // `_dmarc`, `s1._domainkey`, `_sip._tcp`: service labels name records, never a web site, so a
+  // service's page cannot be evidence for them; only the DNS rules (gone, unregistered) apply.
+  const serviceLabel = res.name.split('.').some((label) => label.startsWith('_'));
+  if (res.chain.length === 0)
+    return res.status === 'exists' && !serviceLabel ? detectAddresses(ctx, res) : [];
+  const entries = serviceLabel
+    ? []
+    : [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
   return res.status === 'nxdomain'
     ? detectGoneTarget(ctx, res, entries)
     : detectLiveTarget(ctx, res, entries);
@@ -74,7 +92,7 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
   const stillGone = async () => {
     const fresh = await again(ctx, res);
     return fresh.status === 'nxdomain' && fresh.terminal === target
-      ? `confirmed NXDOMAIN for ${target} via resolver ${fresh.server}`
+      ? `confirmed NXDOMAIN for ${target} via ${answeredBy(fresh)}`
       : undefined;
   };
   const atService = entries.find((e) => e.dns === 'nxdomain');
@@ -139,7 +157,7 @@ async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entr
         if (!fresh.chain.some((hop) => entriesForCname(hop, ctx.settings.catalogue).includes(entry)))
           return undefined;
         const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
-        return second.length > 0 ? `confirmed via resolver ${fresh.server}: ${second.join('; ')}` : undefined;
+        return second.length > 0 ? `confirmed via ${answeredBy(fresh)}: ${second.join('; ')}` : undefined;
       },
     });
   }
@@ -157,7 +175,7 @@ async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candi
       candidates.push({
         kind: 'unclaimed-resource',
         finding: entryFinding(res.name, recordOf(address), address, entry, [
-          `${res.name} ${recordOf(address)} ${address} (resolver ${res.server})`,
+          `${res.name} ${recordOf(address)} ${address} (${answeredBy(res)})`,
           ...first,
         ]),
         recheck: async () => {

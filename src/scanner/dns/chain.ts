@@ -19,17 +19,44 @@ export interface Resolution {
   code?: string;
   a: string[];
   aaaa: string[];
-  /** Which resolver gave the decisive answer. */
+  /** Which resolver gave the decisive answer (`ZONE` when the zone's own records did). */
   server: string;
+  /** What the zone's records said of the name, where the walk started from them. */
+  given?: Given;
 }
 
 type Lookup = { fresh?: boolean; avoid?: string };
+
+/** The `server` of an answer that came from the zone's own records, not from a resolver. */
+export const ZONE = "the zone's records";
+
+/**
+ * What the scanned zone's records already say about a name: its CNAME (or alias) target, or its
+ * addresses. The walk starts from there instead of asking DNS what the zone already answered.
+ */
+export interface Given {
+  cname?: string;
+  /** The target is a provider's alias (Route 53 ALIAS): flattened to addresses, so DNS never shows it. */
+  alias?: boolean;
+  a?: readonly string[];
+  aaaa?: readonly string[];
+}
+
+/** Where an answer came from, for evidence: `resolver 1.1.1.1` or the zone's records. */
+export function answeredBy(res: Pick<Resolution, 'server'>) {
+  return res.server === ZONE ? ZONE : `resolver ${res.server}`;
+}
 
 /**
  * Follows CNAMEs one hop at a time (`resolveCname` returns one hop only), so the chain, a loop
  * and the exact point where it ends are all known.
  */
-export async function resolveChain(dns: DnsPool, name: string, lookup: Lookup = {}): Promise<Resolution> {
+export async function resolveChain(
+  dns: DnsPool,
+  name: string,
+  lookup: Lookup = {},
+  given?: Given,
+): Promise<Resolution> {
   const chain: string[] = [];
   const seen = new Set([name]);
   let current = name;
@@ -46,8 +73,24 @@ export async function resolveChain(dns: DnsPool, name: string, lookup: Lookup = 
     aaaa: [],
     server: outcome.server,
     ...('code' in outcome ? { code: outcome.code } : {}),
+    ...(given ? { given } : {}),
     ...extra,
   });
+  if (given && !given.cname) {
+    // The zone holds the name, with its addresses or with none (TXT or MX only): nothing to ask.
+    return done(
+      'exists',
+      { status: 'nodata', server: ZONE },
+      { a: [...(given.a ?? [])], aaaa: [...(given.aaaa ?? [])] },
+    );
+  }
+  if (given?.cname) {
+    const zoneHop: Outcome = { status: 'ok', records: [given.cname], server: ZONE };
+    chain.push(given.cname);
+    if (seen.has(given.cname)) return done('loop', zoneHop);
+    seen.add(given.cname);
+    current = given.cname;
+  }
   for (;;) {
     const outcome = await dns.query(current, 'CNAME', lookup);
     if (outcome.status === 'ok') {

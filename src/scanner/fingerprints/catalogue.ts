@@ -294,6 +294,49 @@ const VERIFYING_DNS_HOSTS: Array<[string, string, string[], number]> = [
   ['domainpeople', 'DomainPeople', ['ns1.domainpeople.com', 'ns2.domainpeople.com'], 14],
 ];
 
+/** DNS hosts that can-i-take-over-dns lists as not vulnerable without an issue of their own. */
+const VERIFYING_DNS_HOSTS_UNLINKED: Array<[string, string, string[]]> = [
+  ['cloudns', 'ClouDNS', ['cloudns.net']],
+  ['gandi-dns', 'Gandi.net', ['dns.gandi.net']],
+  ['namecheap-dns', 'Namecheap', ['registrar-servers.com', 'namecheaphosting.com']],
+];
+
+/**
+ * Nameservers that never leave a zone up for grabs: Akamai Edge DNS serves zones that Akamai
+ * provisions for contract customers only, and parking services answer for every domain pointed at
+ * them, so a zone there is never missing. An NS record into them is never a takeover finding.
+ */
+const CLOSED_NAMESERVERS: Array<[string, string, string[], string, string]> = [
+  [
+    'akamai-edge-dns',
+    'Akamai Edge DNS',
+    ['akam.net'],
+    'zones exist only when Akamai provisions them for a contract customer; nobody can add one to a free account',
+    'https://techdocs.akamai.com/edge-dns/docs/welcome-edge-dns',
+  ],
+  [
+    'sedo-parking',
+    'Sedo parking',
+    ['sedoparking.com'],
+    'a parking service: its nameservers answer for every domain pointed at them, so no zone is ever missing there',
+    'https://sedo.com/us/parking/',
+  ],
+  [
+    'parkingcrew',
+    'ParkingCrew',
+    ['parkingcrew.net'],
+    'a parking service: its nameservers answer for every domain pointed at them, so no zone is ever missing there',
+    'https://www.parkingcrew.com/',
+  ],
+  [
+    'bodis-parking',
+    'Bodis parking',
+    ['bodis.com'],
+    'a parking service: its nameservers answer for every domain pointed at them, so no zone is ever missing there',
+    'https://www.bodis.com/',
+  ],
+];
+
 const raw = [
   web({
     id: 'aws-s3',
@@ -1172,12 +1215,12 @@ const raw = [
     id: 'aws-route53',
     service: 'Amazon Route 53',
     ns: ['awsdns-*.com', 'awsdns-*.net', 'awsdns-*.org', 'awsdns-*.co.uk'],
-    status: 'edge',
+    status: 'not-vulnerable',
     reason:
-      'dnsReaper: AWS validation may prevent some takeovers; can-i-take-over-dns (issue 1) lists it as not vulnerable, since a new zone gets random nameservers',
+      'can-i-take-over-dns (2025, issue 1) lists Route 53 as not vulnerable: a new hosted zone gets a random nameserver set and Route 53 will not place it on a set another zone of that name used; this is newer than dnsReaper (2023) calling it an edge case',
     resource: 'hosted zone',
-    claim: 'creating hosted zones for this name until one is placed on the same nameservers',
-    sources: [reaper('aws_ns.py', '2023-01-06'), citod(1), subjack('nstakeover.go')],
+    claim: 'remove the NS records or recreate the hosted zone and update the delegation',
+    sources: [citod(1), reaper('aws_ns.py', '2023-01-06'), subjack('nstakeover.go')],
   }),
   zone({
     id: 'google-cloud-dns',
@@ -2014,6 +2057,30 @@ const raw = [
       resource: 'DNS zone',
       claim: 'remove the NS records or recreate the zone in your account',
       sources: [citod(issue)],
+    }),
+  ),
+  ...VERIFYING_DNS_HOSTS_UNLINKED.map(([id, service, ns]) =>
+    zone({
+      id,
+      service,
+      ns,
+      status: 'not-vulnerable',
+      reason: `can-i-take-over-dns lists ${service} as not vulnerable: a zone cannot be added by an account that does not own the domain`,
+      resource: 'DNS zone',
+      claim: 'remove the NS records or recreate the zone in your account',
+      sources: [{ url: CITOD, date: CITOD_AT }],
+    }),
+  ),
+  ...CLOSED_NAMESERVERS.map(([id, service, ns, reason, url]) =>
+    zone({
+      id,
+      service,
+      ns,
+      status: 'not-vulnerable',
+      reason,
+      resource: 'DNS zone',
+      claim: 'remove the NS records if the delegation is no longer wanted',
+      sources: [{ url, date: REVIEWED }],
     }),
   ),
 ];

@@ -1,3 +1,4 @@
+import { registrableDomain } from '../discover/rdap.ts';
 import type { Response } from '../http/probe.ts';
 import { catalogue } from './catalogue.ts';
 import type { Entry } from './schema.ts';
@@ -6,6 +7,8 @@ interface Compiled {
   /** The literal labels after the last wildcard label, with a leading dot: a cheap first filter. */
   tail: string;
   labels: RegExp[] | undefined;
+  /** The pattern is a provider's registrable domain (`herokuapp.com`): its apex is the provider's own host. */
+  apex: boolean;
 }
 
 const compiled = new Map<string, Compiled>();
@@ -16,6 +19,7 @@ function compile(pattern: string): Compiled {
     const labels = pattern.split('.');
     const lastWild = labels.findLastIndex((label) => label.includes('*'));
     c = {
+      apex: lastWild < 0 && registrableDomain(pattern) === pattern,
       tail: `.${labels.slice(lastWild + 1).join('.')}`,
       labels:
         lastWild < 0
@@ -41,8 +45,17 @@ export function matchesSuffix(host: string, pattern: string) {
   return c.labels.every((re, i) => re.test(hostLabels[offset + i] as string));
 }
 
+/**
+ * A record's target at the service: below the pattern, or the pattern itself when that is a fixed
+ * host (`cname.announcekit.app`). A provider's own apex (`herokuapp.com`, `digitalocean.com`) is its
+ * web site or its company, never an app, a bucket or a nameserver somebody could claim.
+ */
+function targetsService(host: string, pattern: string) {
+  return matchesSuffix(host, pattern) && !(host === pattern && compile(pattern).apex);
+}
+
 function byField(field: 'cname' | 'ns' | 'mx', host: string, entries: readonly Entry[]) {
-  return entries.filter((entry) => entry[field].some((pattern) => matchesSuffix(host, pattern)));
+  return entries.filter((entry) => entry[field].some((pattern) => targetsService(host, pattern)));
 }
 
 export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);

@@ -1,4 +1,4 @@
-import type { Finding, Risk, ScanResult } from '../types.ts';
+import type { Detected, Risk, ScanResult } from '../types.ts';
 
 const HEADINGS: Record<Risk, string> = {
   high: 'HIGH RISK: someone else can take these over now',
@@ -19,7 +19,7 @@ function wrap(text: string, indent: string, width = 100) {
   return lines.join('\n');
 }
 
-function block(finding: Finding) {
+function block(finding: Detected) {
   return [
     `  ${finding.subdomain}  ${finding.recordType} → ${finding.target}`,
     `    ${finding.service} · ${finding.status}`,
@@ -32,7 +32,7 @@ function block(finding: Finding) {
 }
 
 /** Findings grouped by risk, highest first, each with its explanation and fix; lines of text. */
-export function renderFindings(findings: Finding[]): string[] {
+export function renderFindings(findings: readonly Detected[]): string[] {
   if (findings.length === 0) return ['No dangling records found.', ''];
   const out: string[] = [];
   for (const risk of ['high', 'medium', 'low'] as const) {

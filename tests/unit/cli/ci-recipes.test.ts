@@ -22,8 +22,6 @@ const ROOT = join(import.meta.dirname, '../../..');
 const BIN = join(ROOT, 'bin/danglewatch.js');
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8'));
 const docs = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8');
-/** Options the action passes that land with the zones branch; the test below says when they have. */
-const LANDS_WITH_ZONES = ['--zone-file'];
 
 const validateSarif = new Ajv({ strict: false, unicodeRegExp: false, logger: false }).compile(
   JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')),
@@ -168,13 +166,9 @@ describe('the GitHub Action (action.yml)', { timeout: 120_000 }, () => {
       (flag) => !['--yes', '--package'].includes(flag),
     );
     expect(flags).toEqual(
-      expect.arrayContaining(['--format', '--output', '--fail-on', '--server', '--baseline']),
+      expect.arrayContaining(['--format', '--output', '--fail-on', '--server', '--baseline', '--zone-file']),
     );
-    for (const flag of flags) {
-      // Once the zones branch is merged, the CLI knows --zone-file: take it off LANDS_WITH_ZONES.
-      if (LANDS_WITH_ZONES.includes(flag)) expect(help.stdout, flag).not.toContain(`${flag} `);
-      else expect(help.stdout, flag).toContain(`${flag} `);
-    }
+    for (const flag of flags) expect(help.stdout, flag).toContain(`${flag} `);
   });
 
   it('writes SARIF and fails the step on a finding; a baseline holding it lets the step pass', async () => {
@@ -204,6 +198,42 @@ describe('the GitHub Action (action.yml)', { timeout: 120_000 }, () => {
     });
     expect(missing.stdout).toContain('::notice::baseline nothing-yet.sarif not found: every finding counts');
     expect(missing.code).toBe(1);
+  });
+
+  it("zone-file: the zone's own records are scanned too", async () => {
+    const cwd = workdir('action-zone');
+    // A name that neither the names given nor discovery know: only the zone file holds it.
+    writeFileSync(
+      join(cwd, 'zone.db'),
+      [
+        `$ORIGIN ${apex}.`,
+        '$TTL 300',
+        `@ IN SOA ns1.${apex}. admin.${apex}. 1 3600 600 86400 300`,
+        'legacy IN CNAME gone.dw-elsewhere.com.',
+        '',
+      ].join('\n'),
+    );
+    const env = { GITHUB_OUTPUT: join(cwd, 'out') };
+    const reported = () => {
+      const log = JSON.parse(readFileSync(join(cwd, 'danglewatch.sarif'), 'utf8'));
+      return log.runs[0].results
+        .map(
+          (r: { locations: { logicalLocations: { name: string }[] }[] }) =>
+            r.locations[0]?.logicalLocations[0]?.name,
+        )
+        .sort();
+    };
+    await runScript('bash', step.run, cwd, { ...stepEnv({ domain: apex }), ...env }, 'stale.txt');
+    expect(reported()).toEqual([`stale.${apex}`]);
+    const withZone = await runScript(
+      'bash',
+      step.run,
+      cwd,
+      { ...stepEnv({ domain: apex, 'zone-file': 'zone.db' }), ...env },
+      'stale.txt',
+    );
+    expect(withZone.code).toBe(1);
+    expect(reported()).toEqual([`legacy.${apex}`, `stale.${apex}`]);
   });
 
   it('fail-on: a review finding alone fails the default step, not a fail-on likely one', async () => {

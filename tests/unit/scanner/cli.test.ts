@@ -96,6 +96,7 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
         'remediation',
         'risk',
         'service',
+        'sources',
         'status',
         'subdomain',
         'target',
@@ -108,6 +109,9 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
       risk: 'high',
     });
     expect(bySubdomain[`old.${apex}`]).toMatchObject({ service: 'Azure App Service', status: 'claimable' });
+    // Where each name came from: the wordlist guessed docs, the caller named old.
+    expect(bySubdomain[`docs.${apex}`].sources).toEqual(['wordlist']);
+    expect(bySubdomain[`old.${apex}`].sources).toEqual(['given']);
   });
 
   it('--max-names bounds the names checked and says what was left out', async () => {

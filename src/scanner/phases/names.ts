@@ -1,0 +1,121 @@
+import { inZone, isHostName, normaliseName } from '../dns/names.ts';
+import type { NameSource } from '../zone/record.ts';
+
+const BITS: Record<NameSource, number> = { given: 1, zone: 2, ct: 4, wordlist: 8, dns: 16 };
+const ORDER = Object.keys(BITS) as NameSource[];
+
+/** Quoted and cut short: names from records and CT are the zone owner's (or anyone's) text. */
+export const quote = (text: string) => JSON.stringify(text.slice(0, 80));
+
+interface Entry {
+  /** The sources as bits of `BITS`: a number per name keeps 100,000 names small. */
+  sources: number;
+  /** Handed to the resolve phase already (with or without the zone's records). */
+  dispatched: boolean;
+}
+
+/**
+ * Every name of one scan with the sources that revealed it, within the scan's bounds: `maxNames`
+ * for all of them, `maxInjected` for the names that DNS answers (apex NS and MX, in-zone CNAME
+ * hops) add. Invalid and out-of-bound names are counted, and reported once per place they came from.
+ */
+export class NameSet {
+  readonly domain: string;
+  private readonly names = new Map<string, Entry>();
+  private readonly invalid = new Map<string, { count: number; example: string }>();
+  private injected = 0;
+  readonly over = { names: 0, injected: 0 };
+  readonly maxNames: number;
+  readonly maxInjected: number;
+
+  constructor(domain: string, maxNames: number, maxInjected: number) {
+    this.domain = domain;
+    this.maxNames = maxNames;
+    this.maxInjected = maxInjected;
+  }
+
+  get size() {
+    return this.names.size;
+  }
+
+  /** Adds a valid, in-zone name within the bounds; true when it is new to the scan. */
+  admit(raw: string, source: NameSource, what: string): boolean {
+    const name = normaliseName(raw);
+    if (!isHostName(name)) {
+      this.reject(what, raw);
+      return false;
+    }
+    if (!inZone(name, this.domain)) return false;
+    const known = this.names.get(name);
+    if (known) {
+      known.sources |= BITS[source];
+      return false;
+    }
+    if (source === 'dns' && this.injected >= this.maxInjected) {
+      this.over.injected++;
+      return false;
+    }
+    if (this.names.size >= this.maxNames) {
+      this.over.names++;
+      return false;
+    }
+    if (source === 'dns') this.injected++;
+    this.names.set(name, { sources: BITS[source], dispatched: false });
+    return true;
+  }
+
+  /** Counts something that is not a name at all (a malformed zone record), reported with the rest. */
+  reject(what: string, example: string) {
+    const seen = this.invalid.get(what) ?? { count: 0, example };
+    seen.count++;
+    this.invalid.set(what, seen);
+  }
+
+  has(name: string) {
+    return this.names.has(name);
+  }
+
+  /** Marks a name as handed to the resolve phase; false when it already was (or is unknown). */
+  dispatch(name: string): boolean {
+    const entry = this.names.get(name);
+    if (!entry || entry.dispatched) return false;
+    entry.dispatched = true;
+    return true;
+  }
+
+  /** Admitted names not handed to the resolve phase yet, in the order they came. */
+  *undispatched() {
+    for (const [name, entry] of this.names) if (!entry.dispatched) yield name;
+  }
+
+  sourcesOf(name: string): NameSource[] {
+    const bits = this.names.get(name)?.sources ?? 0;
+    return ORDER.filter((source) => bits & BITS[source]);
+  }
+
+  /** Only the wordlist guessed it: such a name is dropped unless it exists on its own. */
+  onlyGuessed(name: string) {
+    return this.names.get(name)?.sources === BITS.wordlist;
+  }
+
+  /** The errors for what was left out: invalid names per place, names past the bounds. */
+  problems(): string[] {
+    const out: string[] = [];
+    for (const [what, { count, example }] of this.invalid) {
+      const which =
+        count > 1
+          ? `${count} names, such as ${quote(example)}, are not host names`
+          : `${quote(example)} is not a host name`;
+      out.push(`${what}: ${which}; skipped`);
+    }
+    if (this.over.names > 0) {
+      out.push(`${this.over.names} names past the limit of ${this.maxNames} names per scan were not checked`);
+    }
+    if (this.over.injected > 0) {
+      out.push(
+        `${this.over.injected} names that the zone's NS, MX and CNAME records point to were not checked (limit ${this.maxInjected})`,
+      );
+    }
+    return out;
+  }
+}

@@ -1,0 +1,147 @@
+import type { Candidate, ScanContext } from '../context.ts';
+import { detectMail } from '../detect/mail.ts';
+import { detectName } from '../detect/records.ts';
+import { answerSignature } from '../discover/wordlist.ts';
+import { type Given, resolveChain } from '../dns/chain.ts';
+import { parseMx } from '../dns/resolver.ts';
+import type { ProgressEvent } from '../types.ts';
+import { WorkQueue } from '../util/queue.ts';
+import type { ZoneRecord } from '../zone/record.ts';
+import type { NameSet } from './names.ts';
+import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
+
+interface Item {
+  name: string;
+  /** The zone's records for the name, when the zone was read. */
+  known?: Known;
+}
+
+export interface ResolveSettings {
+  /** false: no name is added from DNS answers (CNAME hops), only what was given or the zone holds. */
+  discovery: boolean;
+  /** Answer signatures of the zone's wildcard, if it has one: guesses answering like it are dropped. */
+  wildcard: Set<string> | undefined;
+  width: number;
+  progress: (event: ProgressEvent) => void;
+}
+
+/** What a zone says of a name, as the start of its resolution; undefined where DNS must be asked. */
+function givenBy(known: Known | undefined, apex: boolean): Given | undefined {
+  if (!known) return undefined;
+  if (known.cname) return { cname: known.cname, alias: known.alias };
+  // A delegation's data lives in the child zone: ask DNS, and check the delegation if that fails.
+  if (!apex && known.ns.length > 0) return undefined;
+  return { a: known.a, aaaa: known.aaaa };
+}
+
+/** In-zone names a zone's records point at, which the scan checks as names of their own. */
+function targetsOf(known: Known): string[] {
+  return [
+    ...(known.cname ? [known.cname] : []),
+    ...known.ns,
+    ...known.mx.map((record) => parseMx(record).exchange),
+    ...known.srv,
+  ];
+}
+
+/**
+ * The resolve phase: names arrive while it runs (the zone's stream, CT, the wordlist, CNAME hops),
+ * each is resolved once (from the zone's own data where it has some) and run through the
+ * detection rules. Names found while the zone is still being read wait for the end of the stream,
+ * so a name the zone holds is checked with its records, not asked of DNS first.
+ */
+export class ResolvePhase {
+  readonly checked = new Set<string>();
+  readonly candidates: Candidate[] = [];
+  /** Owner names of the zone's `*.` records, for the wildcard check. */
+  readonly zoneWildcards: OwnerRecords[] = [];
+  private readonly queue: WorkQueue<Item>;
+  /** The zone answers for names nobody created. */
+  readonly wildcard: boolean;
+  private holding = false;
+  private done = 0;
+
+  private readonly ctx: ScanContext;
+  private readonly names: NameSet;
+  private readonly settings: ResolveSettings;
+
+  constructor(ctx: ScanContext, names: NameSet, settings: ResolveSettings) {
+    this.ctx = ctx;
+    this.names = names;
+    this.settings = settings;
+    this.wildcard = settings.wildcard !== undefined;
+    this.queue = new WorkQueue(settings.width, settings.width * 4, (item) => this.check(item));
+  }
+
+  /** Reads the zone's records as a stream, an owner at a time, as fast as they are checked. */
+  async readZone(records: AsyncIterable<ZoneRecord>) {
+    this.holding = true;
+    const apex = this.ctx.settings.domain;
+    for await (const group of byOwner(records, (record) =>
+      this.names.reject('zone record', JSON.stringify(record)),
+    )) {
+      if (group.name.startsWith('*.')) {
+        this.zoneWildcards.push(group);
+        continue;
+      }
+      this.names.admit(group.name, 'zone', 'zone record');
+      if (!this.names.has(group.name)) continue;
+      this.names.dispatch(group.name);
+      if (group.name === apex) {
+        // The apex's own NS, MX and TXT are checked from the resolvers' answers, with the apex.
+        group.known = { ...group.known, ns: [], mx: [], txt: [] };
+      }
+      for (const target of targetsOf(group.known)) this.names.admit(target, 'zone', 'zone record target');
+      await this.queue.push({ name: group.name, known: group.known });
+    }
+    this.holding = false;
+  }
+
+  /** Hands every admitted name that is not being checked yet to the workers. */
+  release() {
+    for (const name of [...this.names.undispatched()]) {
+      this.names.dispatch(name);
+      this.queue.add({ name });
+    }
+  }
+
+  idle() {
+    return this.queue.idle();
+  }
+
+  /** A name found on the way (a CNAME hop, a record's target): checked now, or once the zone is read. */
+  private found(name: string, source: 'zone' | 'dns', what: string) {
+    if (!this.names.admit(name, source, what)) return;
+    if (!this.holding && this.names.dispatch(name)) this.queue.add({ name });
+  }
+
+  private async check({ name, known }: Item) {
+    const { ctx, names, settings } = this;
+    const apex = name === ctx.settings.domain;
+    const res = await resolveChain(ctx.dns, name, {}, givenBy(known, apex));
+    this.done++;
+    settings.progress({ phase: 'resolve', done: this.done, total: names.size });
+    // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
+    // gone (NXDOMAIN at the end of the chain) is the very record this scan looks for.
+    const absent = res.status === 'nxdomain' && res.chain.length === 0;
+    if (names.onlyGuessed(name) && (absent || settings.wildcard?.has(answerSignature(res)))) return;
+    this.checked.add(name);
+    if (settings.discovery || known) {
+      res.chain.forEach((hop, i) => {
+        const fromZone = i === 0 && known?.cname === hop;
+        this.found(hop, fromZone ? 'zone' : 'dns', `CNAME ${name}`);
+      });
+    }
+    this.candidates.push(...(await detectName(ctx, res, apex ? [] : (known?.ns ?? []))));
+    // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
+    if (apex || res.status !== 'exists' || res.chain.length > 0) return;
+    if (known) {
+      if (known.mx.length + known.txt.length > 0)
+        this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
+      return;
+    }
+    const [mx, txt] = await Promise.all([ctx.dns.query(name, 'MX'), ctx.dns.query(name, 'TXT')]);
+    const records = (o: typeof mx) => (o.status === 'ok' ? o.records : []);
+    this.candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
+  }
+}
