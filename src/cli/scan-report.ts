@@ -19,15 +19,14 @@ export interface ScanReport {
     findings: FindingView[];
     errors: ScanError[];
   };
-  /** The readable report, showing these of its findings. */
-  text(findings: FindingView[]): string;
+  /** The readable report. */
+  text(): string;
 }
 
 export function localReport(result: ScanResult): ScanReport {
   return {
     document: toJsonDocument(result),
-    // The findings shown are some of the result's own, which carry what the text needs (their sources).
-    text: (shown) => renderReport({ ...result, findings: result.findings.filter((f) => shown.includes(f)) }),
+    text: () => renderReport(result),
   };
 }
 
@@ -41,13 +40,13 @@ export function remoteReport(scan: ScanView, server: string): ScanReport {
       findings: scan.findings,
       errors: [],
     },
-    text: (findings) =>
+    text: () =>
       [
         `DangleWatch scan of ${scan.domain} on ${new URL(server).host} (scan ${scan.scan_id})`,
         `${scan.subdomains_scanned} names checked, ${scan.findings.length} findings, ` +
           `${scan.false_positives_filtered} dropped by validation (Filtered FP)`,
         '',
-        ...renderFindings(findings),
+        ...renderFindings(scan.findings),
       ].join('\n'),
   };
 }
@@ -56,7 +55,7 @@ const CSV_COLUMNS = ['domain', 'subdomain', 'record_type', 'target', 'service', 
 
 /**
  * The report in one format. With a baseline (`known`), findings it held are marked: `known` in
- * JSON and CSV, SARIF's `baselineState`, and a list of their own at the end of the text.
+ * JSON and CSV, SARIF's `baselineState`, and a list of them after the text report.
  */
 export function formatReport(
   report: ScanReport,
@@ -95,9 +94,8 @@ export function formatReport(
       return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
     }
     case 'text': {
-      if (!known) return `${report.text(findings)}\n`;
-      const old = findings.filter(known);
-      const lines = [report.text(findings.filter((f) => !known(f)))];
+      const lines = [report.text()];
+      const old = known ? findings.filter(known) : [];
       if (old.length > 0) {
         lines.push(`Already in the baseline (${old.length}), not failing the run:`);
         for (const f of old)
