@@ -7,6 +7,7 @@ import { webhookDeliveries } from '../../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../../src/lib/auth/config.ts';
 import type { FindingRef } from '../../../../src/lib/dashboard/contract.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../../src/server/auth/verifier.ts';
+import { discordMessage, teamsMessage } from '../../../../src/server/webhooks/chat-messages.ts';
 import { deliverWebhook } from '../../../../src/server/webhooks/deliver.ts';
 import { changesPayload } from '../../../../src/worker/jobs/webhook-alerts.ts';
 import { apiCaller } from '../../../helpers/api.ts';
@@ -260,3 +261,21 @@ for (const backend of databaseBackends) {
     },
   );
 }
+
+describe('a stored payload of another shape', () => {
+  it('still makes a message: fields that do not fit are left out, never a failed delivery', () => {
+    const odd = {
+      text: 42,
+      domain: ['x'],
+      scanUrl: 'javascript:alert(1)',
+      new: 'nothing',
+      worse: [{ subdomain: 1 }],
+    };
+    const teams = teamsMessage(odd) as unknown as Teams;
+    expect(teams.attachments[0]?.content.body.map((b) => b.text)).toEqual(['DangleWatch', 'DangleWatch']);
+    expect(teams.attachments[0]?.content.actions).toBeUndefined();
+    const discord = discordMessage(odd) as unknown as Discord;
+    expect(discord).toMatchObject({ content: 'DangleWatch', embeds: [{ title: 'DangleWatch', fields: [] }] });
+    expect(discord.embeds[0]?.url).toBeUndefined();
+  });
+});
