@@ -80,6 +80,9 @@ export function buildSarif(
           message: { text: `${f.subdomain}: ${f.explanation} Fix: ${f.remediation}` },
           locations: [
             {
+              // GitHub code scanning refuses a file whose results have no physical location (a
+              // repository-relative URI and a start line): the DNS name stands in as a path.
+              physicalLocation: { artifactLocation: { uri: `dns/${f.subdomain}` }, region: { startLine: 1 } },
               logicalLocations: [
                 {
                   name: f.subdomain,

@@ -131,6 +131,13 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
       [`app.${apex}`]: 'warning',
       [`stale.${apex}`]: 'note',
     });
+    // GitHub's ingestion rules (GH1001, GH1003): each location a relative URI and a start line.
+    for (const result of log.runs[0].results) {
+      expect(result.locations[0].physicalLocation).toEqual({
+        artifactLocation: { uri: `dns/${result.locations[0].logicalLocations[0].name}` },
+        region: { startLine: 1 },
+      });
+    }
   });
 
   it('--fail-on sets the least status that fails the run', async () => {
