@@ -16,12 +16,12 @@ export const OUTPUT_OPTIONS = {
 
 export const OUTPUT_USAGE = `Output, for pipelines (with or without --server):
   --format text|json|sarif|csv   the report's format (default text; --json is --format json)
-  --output FILE                  write the report to FILE instead of stdout (a summary goes to stderr)
+  --output, -o FILE              write the report to FILE instead of stdout (a summary goes to stderr)
   --fail-on claimable|likely|review
                                  the least status that fails the run (default review: any finding)
   --baseline FILE                a previous JSON or SARIF report: findings already in it are marked
                                  as known and do not fail the run
-  --quiet                        no report on stdout, no progress, no notes: the exit code tells
+  --quiet, -q                    no report on stdout, no progress, no notes: the exit code tells
 `;
 
 const values = z.object({
@@ -34,7 +34,8 @@ const values = z.object({
   output: z.string().min(1, '--output needs a file name').optional(),
   'fail-on': z
     .enum(FINDING_STATUSES, {
-      error: (issue) => `--fail-on must be one of claimable, likely, review, got '${issue.input}'`,
+      error: (issue) =>
+        `--fail-on must be one of ${[...FINDING_STATUSES].reverse().join(', ')}, got '${issue.input}'`,
     })
     .default('review'),
   baseline: z.string().min(1, '--baseline needs a file name').optional(),
