@@ -42,7 +42,13 @@ for (let i = 0; i < count; i++) {
 
 const fixtures = await startScanFixtures(zoneFrom({ apex, records, pages }));
 process.stdout.write(
-  `${JSON.stringify({ apex, names: records.map(([n]) => n).filter((n) => n !== apex), options: fixtures.options() })}\n`,
+  `${JSON.stringify({
+    apex,
+    names: records.map(([n]) => n).filter((n) => n !== apex),
+    // The names that are aliases: the engine asks them one question, the others two (A and MX).
+    aliases: records.filter(([, r]) => r.type === 'CNAME').map(([n]) => n),
+    options: fixtures.options(),
+  })}\n`,
 );
 process.stdin.resume();
 process.stdin.on('end', () => fixtures.close().then(() => process.exit(0)));

@@ -167,6 +167,7 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
     options.zoneRecords = await zoneRecordsFrom(values, domain, {
       allowPrivate: options.allowPrivate ?? false,
       timeoutMs: options.timeoutMs,
+      warn: (line) => process.stderr.write(`danglewatch scan: ${line}\n`),
     });
   } catch (error) {
     throw error instanceof ZoneSourceError ? new UsageError(error.message) : error;

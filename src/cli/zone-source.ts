@@ -1,7 +1,6 @@
 import { access, readFile } from 'node:fs/promises';
-import type { AllowPrivate } from '../scanner/http/guard.ts';
+import type { AllowPrivate } from '../scanner/net/address-guard.ts';
 import { parseAxfrServer, readAxfr } from '../scanner/zone/axfr.ts';
-import { providers } from '../scanner/zone/providers/index.ts';
 import { type DnsProvider, PROVIDER_IDS, type ProviderId } from '../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../scanner/zone/record.ts';
 import { readZoneFile, ZoneFileError } from '../scanner/zone/zone-file.ts';
@@ -28,7 +27,7 @@ export const ZONE_SOURCE_HELP = `The zone's own records are scanned beside what 
                           gcloud        GOOGLE_APPLICATION_CREDENTIALS, the path of a
                                         service-account JSON key (roles/dns.reader)
                         API base URLs: CLOUDFLARE_API_URL, ROUTE53_ENDPOINT,
-                        DIGITALOCEAN_API_URL, GOOGLE_DNS_API_URL
+                        DIGITALOCEAN_API_URL, GOOGLE_DNS_API_URL, GOOGLE_OAUTH_TOKEN_URL
 `;
 
 /** A zone source the command line asks for but cannot have: the message says what to fix. */
@@ -52,8 +51,12 @@ function readWith<C>(provider: DnsProvider<C>, raw: unknown, zone: string, env: 
   return provider.readZone(parsed.data, zone, { env });
 }
 
-/** The provider's records, with its credential from the environment variables its own tools use. */
+/**
+ * The provider's records, with its credential from the environment variables its own tools use.
+ * The SDKs load only here: a scan without --provider does not pay for them.
+ */
 async function providerRecords(id: ProviderId, zone: string, env: NodeJS.ProcessEnv) {
+  const { providers } = await import('../scanner/zone/providers/index.ts');
   switch (id) {
     case 'cloudflare': {
       const [apiToken] = required(env, id, 'CLOUDFLARE_API_TOKEN');
@@ -82,14 +85,33 @@ async function providerRecords(id: ProviderId, zone: string, env: NodeJS.Process
   }
 }
 
-/** A zone file's errors name the file as well as the line. */
-async function* namedFile(path: string, zone: string): AsyncGenerator<ZoneRecord> {
+/**
+ * A zone file's errors name the file as well as the line; records outside the zone are skipped
+ * by the parser, and the command says how many, so a file of the wrong domain does not pass unseen.
+ */
+async function* namedFile(
+  path: string,
+  zone: string,
+  warn: (line: string) => void,
+): AsyncGenerator<ZoneRecord> {
+  let outside = 0;
+  let first = 0;
   try {
-    yield* readZoneFile(path, { zone });
+    yield* readZoneFile(path, {
+      zone,
+      onOutside: (_record, line) => {
+        outside++;
+        first ||= line;
+      },
+    });
   } catch (error) {
     if (error instanceof ZoneFileError) throw new ZoneSourceError(`--zone-file ${path}: ${error.message}`);
     throw error;
   }
+  if (outside > 0)
+    warn(
+      `--zone-file ${path}: ${outside} record${outside > 1 ? 's' : ''} outside ${zone} skipped (the first at line ${first})`,
+    );
 }
 
 /**
@@ -99,7 +121,7 @@ async function* namedFile(path: string, zone: string): AsyncGenerator<ZoneRecord
 export async function zoneRecordsFrom(
   values: Values,
   zone: string,
-  settings: { allowPrivate: AllowPrivate; timeoutMs?: number },
+  settings: { allowPrivate: AllowPrivate; timeoutMs?: number; warn: (line: string) => void },
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<AsyncIterable<ZoneRecord> | undefined> {
   const given = ZONE_SOURCE_FLAGS.filter((flag) => values[flag] !== undefined);
@@ -114,7 +136,7 @@ export async function zoneRecordsFrom(
         `cannot read --zone-file '${path}': ${(error as NodeJS.ErrnoException).code ?? error}`,
       );
     }
-    return namedFile(path, zone);
+    return namedFile(path, zone, settings.warn);
   }
   if (values.axfr !== undefined) {
     let server: ReturnType<typeof parseAxfrServer>;

@@ -8,17 +8,20 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { lockDataDir } from './lock.ts';
+import { DatabaseOutage, isDatabaseUnavailable } from './outage.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; outage: DatabaseOutage; close: () => Promise<void> };
 
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  /** `logger` hears of outages: one line when the server goes away, one when it is back. */
+  | { databaseUrl: string; logger?: Pick<Logger, 'warn' | 'info'> }
   /** dataDir undefined means an in-memory PGlite (tests). */
   | { dataDir: string | undefined; loadDataDir?: Blob };
 
@@ -26,9 +29,24 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A server that does not answer (a failover in progress) fails a request in seconds, with 503.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    const outage = new DatabaseOutage(options.logger ?? silent);
+    // PostgreSQL closes every connection when it restarts, fails over or terminates backends; an
+    // 'error' event nobody listens to would end the process. Idle clients report through the pool,
+    // clients in use on their own; the next query opens a new connection.
+    pool.on('error', (error) => outage.failed(error, 'idle connection'));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => outage.failed(error, 'connection'));
+      outage.recovered();
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, close: () => pool.end() };
+    return { kind: 'postgres', db, pool, outage, close: () => pool.end() };
   }
   let unlock = () => {};
   if (options.dataDir) {
@@ -51,6 +69,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     unlock();
     throw error;
+  }
+}
+
+const silent = { warn: () => {}, info: () => {} };
+
+/**
+ * Waits until PostgreSQL answers, saying once why it does not: a process started before its
+ * database (an orchestrator starts everything at once; a wrong port) keeps trying instead of
+ * dying. Errors that waiting cannot mend (a wrong password, a missing database) are thrown.
+ */
+export async function waitForDatabase(
+  database: Database,
+  logger: Pick<Logger, 'warn' | 'info'>,
+  retryMs = 2_000,
+): Promise<void> {
+  if (database.kind !== 'postgres') return;
+  let said = false;
+  for (;;) {
+    try {
+      await database.pool.query('select 1');
+      if (said) logger.info('the database answers: starting');
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      if (!said) {
+        const url = new URL(String(database.pool.options.connectionString));
+        const reason =
+          error instanceof Error && error.message ? error.message : String((error as { code?: string }).code);
+        logger.warn(
+          { host: url.hostname, port: url.port || '5432', reason },
+          `cannot reach the database at ${url.hostname}:${url.port || '5432'} (${reason}); retrying every ${retryMs / 1000} s`,
+        );
+        said = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
   }
 }
 

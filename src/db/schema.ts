@@ -91,6 +91,15 @@ export const domains = pgTable(
     recordMissingSince: timestamp('record_missing_since', { withTimezone: true }),
     /** Why scheduled scans stopped; null while monitoring is active. */
     pausedReason: text('paused_reason'),
+    /**
+     * The last time the ownership record was found (verification, the scheduler's re-check, a
+     * manual scan's re-check): a manual scan checks again when it is more than a day old.
+     */
+    ownershipCheckedAt: timestamp('ownership_checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Beyond the plan's number of domains (after a downgrade): kept, but not scanned. */
+    overPlanLimit: boolean('over_plan_limit').notNull().default(false),
+    /** When the owner chose to keep this domain within the plan; the kept ones come first. */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
     /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
     alertsEmail: boolean('alerts_email').notNull().default(true),
@@ -105,6 +114,32 @@ export const domains = pgTable(
     index('domains_next_scan').on(t.nextScanAt),
   ],
 );
+
+/**
+ * The domains whose first scan an account has had, by name: the free scan that follows a first
+ * verification is given once per account and name, however often the domain is removed and added.
+ */
+export const firstScans = pgTable(
+  'first_scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('first_scans_user_domain').on(t.userId, t.domain)],
+);
+
+/**
+ * Accounts deleted on request, by Firebase uid, until the sign-in account is gone too: a request
+ * made with one of its tokens in between must not create the row again.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  uid: text('uid').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Scans, one row each from the request to the result. The worker claims a pending row, writes its

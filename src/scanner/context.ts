@@ -2,8 +2,8 @@ import { BlockList, isIP } from 'node:net';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
-import type { AllowPrivate } from './http/guard.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
+import type { AllowPrivate } from './net/address-guard.ts';
 import type { CloudRange, Detected, DetectionKind, ScanError } from './types.ts';
 import { Limiter, RateLimiter } from './util/limit.ts';
 

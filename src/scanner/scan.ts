@@ -5,20 +5,16 @@ import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectApexNs, detectMail } from './detect/mail.ts';
+import { detectWildcard } from './detect/wildcard.ts';
 import { Rdap } from './discover/rdap.ts';
-import { builtInWordlist } from './discover/wordlist.ts';
+import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
+import { resolveChain } from './dns/chain.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
 import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
-import {
-  type ApexRecords,
-  apexRecords,
-  namesFromCt,
-  unanswered,
-  wildcardSignatures,
-} from './phases/collect.ts';
+import { type ApexRecords, apexRecords, namesFromCt, unanswered, wildcardOf } from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
-import { ResolvePhase } from './phases/resolve.ts';
+import { givenBy, ResolvePhase } from './phases/resolve.ts';
 import { dedupe, validate } from './phases/validate.ts';
 import type { Finding, ProgressEvent, ScanOptions, ScanResult } from './types.ts';
 
@@ -124,73 +120,78 @@ async function run(
     concurrency,
     signal,
   });
-  const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
-  const ctx = new ScanContext(
-    {
-      domain,
-      timeoutMs,
-      httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
-      ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
-      allowPrivate: options.allowPrivate ?? false,
-      nameserverPort: options.nameserverPort ?? 53,
-      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
-      perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
-      perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
-      catalogue: options.catalogue ?? catalogue,
-      onConnect: options.onConnect,
-    },
-    dns,
-    rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
-    Math.max(4, Math.min(concurrency, 32)),
-    options.cloudRanges ?? cloudRanges,
-    signal,
-  );
-  progress({ phase: 'discover', done: 0, total: 1 });
+  try {
+    const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
+    const ctx = new ScanContext(
+      {
+        domain,
+        timeoutMs,
+        httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
+        ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
+        allowPrivate: options.allowPrivate ?? false,
+        nameserverPort: options.nameserverPort ?? 53,
+        maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+        perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
+        perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
+        catalogue: options.catalogue ?? catalogue,
+        onConnect: options.onConnect,
+      },
+      dns,
+      rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
+      Math.max(4, Math.min(concurrency, 32)),
+      options.cloudRanges ?? cloudRanges,
+      signal,
+    );
+    progress({ phase: 'discover', done: 0, total: 1 });
 
-  // Given names and the zone's records first, then CT, then the wordlist: the bound on names
-  // drops guesses first.
-  const names = new NameSet(domain, maxNames, maxInjected);
-  names.admit(domain, 'given', 'domain');
-  for (const name of options.subdomains ?? []) {
-    if (isHostName(normaliseName(name)) && !inZone(normaliseName(name), domain)) {
-      ctx.error('discover', `${quote(name)} is not inside ${domain}; skipped`);
-    } else names.admit(name, 'given', 'given name');
+    // Given names and the zone's records first, then CT, then the wordlist: the bound on names
+    // drops guesses first.
+    const names = new NameSet(domain, maxNames, maxInjected);
+    names.admit(domain, 'given', 'domain');
+    for (const name of options.subdomains ?? []) {
+      if (isHostName(normaliseName(name)) && !inZone(normaliseName(name), domain)) {
+        ctx.error('discover', `${quote(name)} is not inside ${domain}; skipped`);
+      } else names.admit(name, 'given', 'given name');
+    }
+    const apex = await apexRecords(ctx);
+    const { candidates, checked, wildcard } = apex.lame
+      ? await lameApex(ctx)
+      : await scanNames(ctx, names, apex, options, concurrency, progress);
+    for (const problem of names.problems()) ctx.error('discover', problem);
+    const unique = dedupe(candidates);
+    const { findings, filtered } = await validate(unique, {
+      enabled: options.validation !== false,
+      delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
+      width: Math.min(concurrency, 16),
+      signal,
+      progress,
+    });
+    signal.throwIfAborted();
+    progress({ phase: 'done', done: 1, total: 1 });
+    const withSources: Finding[] = findings.map((finding) => ({
+      ...finding,
+      sources: names.sourcesOf(finding.subdomain),
+    }));
+    withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
+    return {
+      domain,
+      startedAt,
+      completedAt: new Date().toISOString(),
+      subdomains: [...checked].sort(),
+      findings: withSources,
+      errors: dedupeErrors(ctx.errors),
+      stats: {
+        dnsQueries: dns.queries,
+        candidates: unique.length,
+        filtered,
+        wildcard,
+        skipped: names.over.names + names.over.injected,
+      },
+    };
+  } finally {
+    // The address client holds sockets of its own: a long-lived worker must not collect them.
+    dns.close();
   }
-  const apex = await apexRecords(ctx);
-  const { candidates, checked, wildcard } = apex.lame
-    ? await lameApex(ctx)
-    : await scanNames(ctx, names, apex, options, concurrency, progress);
-  for (const problem of names.problems()) ctx.error('discover', problem);
-  const unique = dedupe(candidates);
-  const { findings, filtered } = await validate(unique, {
-    enabled: options.validation !== false,
-    delayMs: options.validationDelayMs ?? DEFAULTS.validationDelayMs,
-    width: Math.min(concurrency, 16),
-    signal,
-    progress,
-  });
-  signal.throwIfAborted();
-  progress({ phase: 'done', done: 1, total: 1 });
-  const withSources: Finding[] = findings.map((finding) => ({
-    ...finding,
-    sources: names.sourcesOf(finding.subdomain),
-  }));
-  withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
-  return {
-    domain,
-    startedAt,
-    completedAt: new Date().toISOString(),
-    subdomains: [...checked].sort(),
-    findings: withSources,
-    errors: dedupeErrors(ctx.errors),
-    stats: {
-      dnsQueries: dns.queries,
-      candidates: unique.length,
-      filtered,
-      wildcard,
-      skipped: names.over.names + names.over.injected,
-    },
-  };
 }
 
 /**
@@ -220,9 +221,10 @@ async function scanNames(
     for (const record of apex.mx) names.admit(parseMx(record).exchange, 'dns', `MX ${domain}`);
   }
   const ct = discovery && options.ct !== false ? namesFromCt(ctx, options, DEFAULTS) : undefined;
+  const wildcard = discovery ? await wildcardOf(ctx) : undefined;
   const resolve = new ResolvePhase(ctx, names, {
     discovery,
-    wildcard: discovery ? await wildcardSignatures(ctx) : undefined,
+    wildcard: wildcard?.signatures,
     width: concurrency,
     progress,
   });
@@ -237,6 +239,18 @@ async function scanNames(
   }
   await resolve.idle();
   const candidates = resolve.candidates;
+  if (wildcard) {
+    names.noteWildcard(`*.${domain}`, 'dns');
+    candidates.push(...(await detectWildcard(ctx, domain, wildcard.probe)));
+  }
+  for (const { name: owner, known } of resolve.zoneWildcards) {
+    const parent = owner.slice(2);
+    if (!inZone(parent, domain)) continue;
+    names.noteWildcard(owner, 'zone');
+    const [probe] = wildcardProbes(parent, 1);
+    const res = await resolveChain(ctx.dns, probe as string, {}, givenBy(known, false));
+    candidates.push(...(await detectWildcard(ctx, parent, res)));
+  }
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };

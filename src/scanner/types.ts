@@ -1,5 +1,5 @@
 import type { Entry } from './fingerprints/schema.ts';
-import type { AllowPrivate } from './http/guard.ts';
+import type { AllowPrivate } from './net/address-guard.ts';
 import type { NameSource, ZoneRecord } from './zone/record.ts';
 
 export type FindingStatus = 'claimable' | 'likely' | 'review';

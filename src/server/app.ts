@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../lib/api-error.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import type { Billing } from './billing/stripe.ts';
@@ -52,6 +53,10 @@ export interface AppDeps {
   publicUrl?: string;
   /** Enables /operator (see src/server/operator/channel.ts) for this token. */
   operatorToken?: string;
+  /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
+  outboxDir?: string;
+  /** Hears of queries that failed because the database went away, so the outage is logged once. */
+  outage?: DatabaseOutage;
 }
 
 const NO_QUEUE: ScanQueue = {
@@ -59,6 +64,9 @@ const NO_QUEUE: ScanQueue = {
     throw new ApiError(503, 'SCANNING_UNAVAILABLE', 'Scanning is not running on this server');
   },
 };
+
+/** What a 503 during a database outage tells clients to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const API_PREFIXES = ['/api/', '/auth/', '/scan/', '/mailing-list', '/operator/', '/alerts/'];
 
@@ -101,13 +109,24 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A CDN sits in front: an account's answers must never be stored and served to someone else.
+  // Answers that are the same for everyone (the OpenAPI document) say so themselves.
+  app.use(async (c, next) => {
+    await next();
+    const json = c.res.headers.get('content-type')?.startsWith('application/json');
+    if (json && !c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'private, no-store');
+  });
+
   app.route('/', healthRoutes(deps.isReady));
   app.route('/mailing-list', mailingListRoutes(deps.db, deps.limits?.mailingList ?? MAILING_LIST_RATE));
 
   const now = deps.now ?? (() => new Date());
   app.route('/auth', authRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
-  app.route('/api/auth', accountRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
+  app.route(
+    '/api/auth',
+    accountRoutes(deps.db, deps.auth, { billing: deps.billing, now, outboxDir: deps.outboxDir }),
+  );
   app.route(
     '/api/billing',
     billingRoutes(deps.db, deps.auth, { billing: deps.billing, publicUrl: deps.publicUrl, now }),
@@ -122,13 +141,14 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
-  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now }));
+  app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));
   app.route(
     '/scan',
     scanRoutes(deps.db, deps.auth, {
       queue,
       queueUp: deps.scanning?.queueUp ?? (() => false),
       now: deps.now,
+      resolvers: deps.scanning?.resolvers,
     }),
   );
 
@@ -178,6 +198,12 @@ export function createApp(deps: AppDeps) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       const body = errorBody(error.status, error.code, error.message, requestId);
       return c.json(error.details ? { ...body, details: error.details } : body, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Retryable: the browser's request layer tries again, and the database is usually back in seconds.
+      deps.outage?.failed(error, 'request');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable', requestId), 503);
     }
     (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side', requestId), 500);

@@ -19,6 +19,9 @@ export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSecond
 /** Webhooks per account. */
 export const WEBHOOK_LIMIT = 5;
 
+/** 'Send test' deliveries per account: enough to set up a few receivers, too few to flood one. */
+export const WEBHOOK_TEST_RATE = { name: 'webhook-test', limit: 10, windowSeconds: 3600 } as const;
+
 /**
  * The public API (/api/v1, API keys): each user's calls per hour are their plan's
  * `limits.apiCallsPerHour` (src/lib/plans.ts; 0 means no API), counted in one fixed window of this

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
-import { migrateDatabase, migrationsApplied } from '../db/client.ts';
-import { openConfiguredDatabase, startConfiguredWorker } from '../worker/main.ts';
+import { migrationsApplied } from '../db/client.ts';
+import { openConfiguredDatabase, outboxDir, startConfiguredWorker } from '../worker/main.ts';
 import { startQueue } from '../worker/queue.ts';
 import { engineSettings } from '../worker/scan-options.ts';
 import { createApp } from './app.ts';
@@ -36,8 +36,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   if (exposure.verdict === 'refuse') throw new Error(exposure.message);
   if (!withWorker && !config.DATABASE_URL) throw new Error(API_ONLY_NEEDS_POSTGRES);
   if (exposure.verdict === 'warn') logger.warn(exposure.message);
-  const database = await openConfiguredDatabase(config);
-  await migrateDatabase(database);
+  const database = await openConfiguredDatabase(config, logger);
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);
   const jobs = withWorker
@@ -60,7 +59,13 @@ export async function startServer(config: Config = loadConfig(), options: Server
     operatorToken,
     billing: billingFromConfig(config),
     publicUrl: config.PUBLIC_URL,
-    webhooks: { enqueue: jobs.enqueueDelivery, allowPrivate: engine.allowPrivate ?? false },
+    webhooks: {
+      enqueue: jobs.enqueueDelivery,
+      allowPrivate: engine.allowPrivate ?? false,
+      resolvers: engine.resolvers,
+    },
+    outage: database.kind === 'postgres' ? database.outage : undefined,
+    outboxDir: outboxDir(config),
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

@@ -107,6 +107,7 @@ const domainSchema = z.object({
   vulnerabilitiesCount: z.number().int(),
   isActive: z.boolean(),
   pausedReason: z.string().nullable(),
+  overPlanLimit: z.boolean(),
   lastScanId: z.uuid().nullable(),
   scanStatus: z.enum(SCAN_STATUSES).nullable(),
   subdomainsScanned: z.number().int().nullable(),

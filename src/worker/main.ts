@@ -1,16 +1,32 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { type Database, migrateDatabase, openDatabase } from '../db/client.ts';
+import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
 import type { Config } from '../server/config.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { type JobQueue, startWorker } from './queue.ts';
 import { engineSettings } from './scan-options.ts';
 
-/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
+/**
+ * The database the configuration names, migrated: PostgreSQL with DATABASE_URL (waited for while
+ * it does not answer, its outages logged), else PGlite in DATA_DIR.
+ */
+export async function openConfiguredDatabase(config: Config, logger: Logger): Promise<Database> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : { dataDir: config.dataDir },
   );
+  try {
+    await waitForDatabase(database, logger);
+    await migrateDatabase(database);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Where alert e-mails go without SMTP_URL. */
+export function outboxDir(config: Config): string {
+  return join(config.dataDir, 'outbox');
 }
 
 /**
@@ -22,7 +38,7 @@ export function startConfiguredWorker(config: Config, database: Database, logger
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
-    outboxDir: join(config.dataDir, 'outbox'),
+    outboxDir: outboxDir(config),
     logger,
   });
   return startWorker(
@@ -47,9 +63,8 @@ export async function startWorkerProcess(
 ): Promise<{ worker: JobQueue; logger: Logger; stop: () => Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error(WORKER_NEEDS_POSTGRES);
   const logger = pino({ level: config.LOG_LEVEL });
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, logger);
   try {
-    await migrateDatabase(database);
     const worker = await startConfiguredWorker(config, database, logger);
     logger.info({ database: database.kind }, 'DangleWatch worker is running');
     let stopping: Promise<void> | undefined;

@@ -3,12 +3,21 @@ import { eq } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { isDatabaseUnavailable, whenDatabaseAnswers } from '../db/outage.ts';
 import { scans, workerHeartbeats } from '../db/schema.ts';
+import { purgeDeletedAccounts } from '../server/account/delete-account.ts';
 import type { ScanQueue } from '../server/domains/scan-requests.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../server/webhooks/deliver.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
-import { REAP_INTERVAL_MS, reapStaleScans, STALE_HEARTBEAT_MS } from './jobs/reap-scans.ts';
+import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
+import { purgeWebhookDeliveries } from './jobs/purge-webhook-deliveries.ts';
+import {
+  REAP_INTERVAL_MS,
+  reapStaleScans,
+  STALE_HEARTBEAT_MS,
+  WORKER_LOST_MESSAGE,
+} from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
 import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
@@ -20,6 +29,8 @@ const SCHEDULE_SCANS = 'schedule-scans';
 const PURGE_SCANS = 'purge-scans';
 const SEND_ALERT = 'send-alert';
 const DELIVER_WEBHOOK = 'deliver-webhook';
+/** Webhook deliveries one worker process makes at once (one per account at most). */
+const WEBHOOK_DELIVERY_CONCURRENCY = 8;
 /** Scans one worker process runs at once. */
 export const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
@@ -29,8 +40,8 @@ const DEFERRED_DELAY_SECONDS = 5;
 export interface JobQueue {
   boss: PgBoss;
   queue: ScanQueue;
-  /** Queues one webhook delivery (its attempts and their retries). */
-  enqueueDelivery: (deliveryId: string) => Promise<void>;
+  /** Queues one webhook delivery (its attempts and their retries) of an account (`tenant`). */
+  enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
   isUp(): boolean;
   stop(): Promise<void>;
 }
@@ -79,7 +90,13 @@ export async function startQueue(
           schedule: worker,
         });
   let up = false;
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const outage = database.kind === 'postgres' ? database.outage : undefined;
+  // pg-boss keeps polling through an outage and reports each failed poll here: logged once.
+  boss.on('error', (error) =>
+    isDatabaseUnavailable(error) && outage
+      ? outage.failed(error, 'job queue')
+      : logger.error({ err: error }, 'job queue error'),
+  );
   await boss.start();
   up = true;
   await declareQueues(boss);
@@ -90,8 +107,8 @@ export async function startQueue(
         await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       },
     },
-    enqueueDelivery: async (deliveryId) => {
-      await boss.send(DELIVER_WEBHOOK, { deliveryId });
+    enqueueDelivery: async (deliveryId, tenant) => {
+      await boss.send(DELIVER_WEBHOOK, { deliveryId }, { group: { id: tenant } });
     },
     isUp: () => up,
     stop: async () => {
@@ -116,29 +133,41 @@ export async function startWorker(
   const jobs = await startQueue(database, logger, 'worker');
   const { boss, queue, enqueueDelivery } = jobs;
   const db = database.db;
+  const outage = database.kind === 'postgres' ? database.outage : undefined;
 
   // Aborted at stop: running scans go back to pending instead of waiting for the reaper.
   const shutdown = new AbortController();
   await registerPurgeRateLimits(boss, db, logger);
+  await registerPurgeStripeEvents(boss, db, logger);
   await boss.work<{ scanId: string }>(
     RUN_SCAN,
     { pollingIntervalSeconds: 0.5, localConcurrency: WORKER_SCANS },
     async ([job]) => {
       if (!job) return;
-      const outcome = await runScan(db, job.data.scanId, settings, logger, { shutdown: shutdown.signal });
-      if (outcome === 'deferred') await queue.enqueue(job.data.scanId, DEFERRED_DELAY_SECONDS);
-      if (outcome === 'completed' && alerts) await boss.send(SEND_ALERT, { scanId: job.data.scanId });
+      const { scanId } = job.data;
+      const outcome = await runScan(db, scanId, settings, logger, { shutdown: shutdown.signal, outage });
+      if (outcome === 'deferred') await queue.enqueue(scanId, DEFERRED_DELAY_SECONDS);
+      if (outcome === 'completed' && alerts) {
+        await whenDatabaseAnswers(() => boss.send(SEND_ALERT, { scanId }), { outage });
+      }
     },
   );
 
-  await boss.work<{ deliveryId: string }>(DELIVER_WEBHOOK, async ([job]) => {
-    if (!job) return;
-    const outcome = await deliverWebhook(db, job.data.deliveryId, {
-      allowPrivate: settings.allowPrivate,
-      logger,
-    });
-    if (outcome === 'retry') throw new Error('webhook delivery will be retried');
-  });
+  // Several receivers at once, and never more than one of an account's: a receiver that takes its
+  // full timeout on every attempt holds up its own account's alerts, not everyone's.
+  await boss.work<{ deliveryId: string }>(
+    DELIVER_WEBHOOK,
+    { localConcurrency: WEBHOOK_DELIVERY_CONCURRENCY, localGroupConcurrency: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (!job) return;
+      const outcome = await deliverWebhook(db, job.data.deliveryId, {
+        allowPrivate: settings.allowPrivate,
+        resolvers: settings.resolvers,
+        logger,
+      });
+      if (outcome === 'retry') throw new Error('webhook delivery will be retried');
+    },
+  );
 
   if (alerts) {
     await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
@@ -165,18 +194,48 @@ export async function startWorker(
   await boss.deleteQueue('reap-scans');
   let reaping = Promise.resolve();
   const reap = async () => {
-    const retried = await reapStaleScans(db, new Date(), reaper.staleMs);
-    for (const id of retried) await queue.enqueue(id);
+    const { retried, abandoned, waiting } = await reapStaleScans(db, new Date(), reaper.staleMs);
+    // The lost worker's job would stay 'active' in the queue until it expires (two hours): it is
+    // ended now, before the scan gets its new job.
+    for (const scanId of abandoned) {
+      const lost = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).filter((j) => j.state === 'active');
+      if (lost.length)
+        await boss.fail(
+          RUN_SCAN,
+          lost.map((j) => j.id),
+          { reason: WORKER_LOST_MESSAGE },
+        );
+    }
+    const orphaned: string[] = [];
+    for (const scanId of waiting) {
+      const live = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).some((j) =>
+        ['created', 'retry', 'active'].includes(j.state),
+      );
+      if (!live) orphaned.push(scanId);
+    }
+    for (const id of [...retried, ...orphaned]) await queue.enqueue(id);
     if (retried.length) logger.warn({ retried }, 'scans taken back from a lost worker');
+    if (orphaned.length) logger.warn({ orphaned }, 'pending scans queued again');
   };
   const reapTimer = setInterval(() => {
-    reaping = reaping.then(reap).catch((error) => logger.warn({ err: error }, 'reaping scans failed'));
+    reaping = reaping
+      .then(reap)
+      .catch((error) =>
+        isDatabaseUnavailable(error) && outage
+          ? outage.failed(error, 'reaper')
+          : logger.warn({ err: error }, 'reaping scans failed'),
+      );
   }, reaper.intervalMs);
 
   await boss.createQueue(PURGE_SCANS);
   await boss.schedule(PURGE_SCANS, '17 3 * * *');
   await boss.work(PURGE_SCANS, async () => {
     logger.info({ deleted: await purgeExpiredScans(db) }, 'purged scans past their retention');
+    logger.info(
+      { deleted: await purgeWebhookDeliveries(db) },
+      'purged webhook deliveries past their retention',
+    );
+    logger.info({ deleted: await purgeDeletedAccounts(db) }, 'purged tombstones of deleted accounts');
   });
 
   // Pending scans whose job was lost (released at a shutdown, or queued while no worker ran) get
@@ -191,7 +250,11 @@ export async function startWorker(
       .insert(workerHeartbeats)
       .values({ id, seenAt: new Date() })
       .onConflictDoUpdate({ target: workerHeartbeats.id, set: { seenAt: new Date() } })
-      .catch((error) => logger.warn({ err: error }, 'worker heartbeat failed'));
+      .catch((error) =>
+        isDatabaseUnavailable(error) && outage
+          ? outage.failed(error, 'worker heartbeat')
+          : logger.warn({ err: error }, 'worker heartbeat failed'),
+      );
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
 

@@ -78,12 +78,14 @@ const control = http.createServer(async (req, res) => {
     } else if (req.url === '/plan' && req.method === 'POST') {
       await setPlan(db as Db, String(body.email), String(body.plan));
     } else if (req.url === '/stripe/payment-failed' && req.method === 'POST') {
-      // Stripe could not charge the card at renewal.
+      // Stripe could not charge the card at renewal: the subscription is past due, then the event.
       const [user] = await (db as Db)
         .select()
         .from(users)
         .where(eq(users.email, String(body.email)));
       if (!user?.stripeCustomerId || !user.stripeSubscriptionId) throw new Error('no subscription');
+      const subscription = stripe.subscriptions.get(user.stripeSubscriptionId);
+      if (subscription) subscription.status = 'past_due';
       const invoice = stripe.addInvoice(user.stripeCustomerId, {
         amount: 499,
         status: 'open',

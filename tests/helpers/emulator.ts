@@ -36,7 +36,7 @@ async function fetchRetryingClosedSockets(url: string, init: RequestInit): Promi
  */
 export async function mintIdToken(
   emulatorHost: string,
-  claims: { sub: string; email?: string; name?: string; picture?: string },
+  claims: { sub: string; email?: string; name?: string; picture?: string; email_verified?: boolean },
   providerId: 'google.com' | 'github.com' = 'google.com',
 ): Promise<MintedUser> {
   const idToken = JSON.stringify({ email_verified: true, ...claims });

@@ -61,6 +61,30 @@ export interface VerifyOutcome {
   serviceError: string | null;
 }
 
+/**
+ * Keeps a domain beyond the plan's number within it; another domain takes its place beyond, so the
+ * whole list is read again.
+ */
+export async function keepDomain(domainId: string): Promise<boolean> {
+  try {
+    const api = dashboardApi().domains;
+    const answer = await api.keep(domainId);
+    await loadDomains(api);
+    toast({
+      title: 'Domain Kept',
+      description: `${answer.domain.domain} is scanned again within your plan.`,
+    });
+    return true;
+  } catch (error) {
+    toast({
+      title: 'Could Not Keep the Domain',
+      description: scanErrorMessage(error),
+      variant: 'destructive',
+    });
+    return false;
+  }
+}
+
 /** Runs the TXT check on the server and puts the domain's new view in the store. */
 export async function verifyDomain(domainId: string): Promise<VerifyOutcome> {
   try {

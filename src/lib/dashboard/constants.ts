@@ -18,6 +18,8 @@ export const PROGRESS_WRITE_MS = 1_000;
 export const SCAN_INTERVAL_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
 /** Monitoring pauses when the ownership record has been missing this long. */
 export const VERIFICATION_GRACE_MS = 7 * 24 * 60 * 60_000;
+/** A scan the user asks for checks the ownership record again when it was last seen longer ago. */
+export const OWNERSHIP_RECHECK_MS = 24 * 60 * 60_000;
 /** The TXT record that proves ownership: `danglewatch-verify=<token>` at the apex. */
 export const TXT_PREFIX = 'danglewatch-verify=';
 /** Scans of one user running at once; more wait in the queue (no user starves the others). */

@@ -59,6 +59,8 @@ export interface DomainView {
   isActive: boolean;
   /** Why monitoring is paused, in words; null when active. */
   pausedReason: string | null;
+  /** Beyond the plan's number of domains: not scanned until an upgrade or the owner keeps it (POST /api/domains/{id}/keep). */
+  overPlanLimit: boolean;
   lastScanId: string | null;
   scanStatus: ScanStatus | null;
   subdomainsScanned: number | null;

@@ -3,6 +3,8 @@ export const DOMAIN_MESSAGES = {
   required: 'Domain is required',
   invalid: 'Please enter a valid domain (e.g., example.com or app.example.com)',
   freeTier: (domain: string) => `Free tier is limited to your email domain (${domain}) and its subdomains`,
+  freeTierUnverifiedEmail:
+    'Free tier is limited to your email domain and its subdomains, and your sign-in provider has not verified your e-mail address. Verify it with your provider and sign in again.',
   freeTierNoEmailDomain:
     'Free tier is limited to your email domain and its subdomains, and your account has no company e-mail domain',
   limit: (max: number) => `You've reached the maximum of ${max} domains for your current plan`,

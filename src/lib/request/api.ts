@@ -124,6 +124,8 @@ export function domainService(client: ApiClient) {
     update: async (id: string, changes: { scanConfig?: ScanConfig; alerts?: AlertSettings }) =>
       client.patch<{ domain: DomainView }>(domainPath(id), changes),
     remove: async (id: string) => client.delete<null>(domainPath(id)),
+    /** Keeps a domain within the plan's number, in place of the one chosen least recently. */
+    keep: async (id: string) => client.post<{ domain: DomainView }>(`${domainPath(id)}/keep`),
     trend: async (id: string) => client.get<{ points: TrendPoint[] }>(`${domainPath(id)}/trend`),
   };
 }

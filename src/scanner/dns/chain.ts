@@ -1,5 +1,5 @@
 import { isHostName } from './names.ts';
-import type { DnsPool, Failure, Outcome } from './resolver.ts';
+import type { DnsPool, Failure } from './resolver.ts';
 
 /** Deep enough for any sane CDN chain; a deeper one is reported rather than followed. */
 export const MAX_CHAIN = 10;
@@ -48,8 +48,10 @@ export function answeredBy(res: Pick<Resolution, 'server'>) {
 }
 
 /**
- * Follows CNAMEs one hop at a time (`resolveCname` returns one hop only), so the chain, a loop
- * and the exact point where it ends are all known.
+ * Resolves a name with one recursive question for its addresses: the answer carries every CNAME
+ * hop the resolver followed, so the chain, a loop and the exact point where it ends are all known
+ * without asking hop by hop. AAAA is asked only where A has no address (the name exists, but
+ * perhaps on IPv6 only). `given` starts the walk from what the zone's own records say.
  */
 export async function resolveChain(
   dns: DnsPool,
@@ -62,7 +64,7 @@ export async function resolveChain(
   let current = name;
   const done = (
     status: Resolution['status'],
-    outcome: Outcome,
+    outcome: { server: string; code?: string },
     extra: Partial<Resolution> = {},
   ): Resolution => ({
     name,
@@ -72,51 +74,37 @@ export async function resolveChain(
     a: [],
     aaaa: [],
     server: outcome.server,
-    ...('code' in outcome ? { code: outcome.code } : {}),
+    ...(outcome.code ? { code: outcome.code } : {}),
     ...(given ? { given } : {}),
     ...extra,
   });
   if (given && !given.cname) {
     // The zone holds the name, with its addresses or with none (TXT or MX only): nothing to ask.
-    return done(
-      'exists',
-      { status: 'nodata', server: ZONE },
-      { a: [...(given.a ?? [])], aaaa: [...(given.aaaa ?? [])] },
-    );
+    return done('exists', { server: ZONE }, { a: [...(given.a ?? [])], aaaa: [...(given.aaaa ?? [])] });
   }
-  if (given?.cname) {
-    const zoneHop: Outcome = { status: 'ok', records: [given.cname], server: ZONE };
-    chain.push(given.cname);
-    if (seen.has(given.cname)) return done('loop', zoneHop);
-    seen.add(given.cname);
-    current = given.cname;
-  }
-  for (;;) {
-    const outcome = await dns.query(current, 'CNAME', lookup);
-    if (outcome.status === 'ok') {
-      const target = outcome.records[0] as string;
+  /** Takes the hops of an answer; a finished resolution when one of them ends the walk. */
+  const follow = (hops: readonly string[], outcome: { server: string }): Resolution | undefined => {
+    for (const target of hops) {
       if (!isHostName(target)) return done('invalid', outcome, { code: JSON.stringify(target.slice(0, 80)) });
       chain.push(target);
       if (seen.has(target)) return done('loop', outcome);
       if (chain.length > MAX_CHAIN) return done('too-deep', outcome);
       seen.add(target);
       current = target;
-      continue;
     }
-    if (outcome.status === 'nxdomain') return done('nxdomain', outcome);
-    if (outcome.status !== 'nodata') return done(outcome.status, outcome);
-    break;
+    return undefined;
+  };
+  if (given?.cname) {
+    const ended = follow([given.cname], { server: ZONE });
+    if (ended) return ended;
   }
-  const [a, aaaa] = await Promise.all([dns.query(current, 'A', lookup), dns.query(current, 'AAAA', lookup)]);
-  for (const outcome of [a, aaaa]) {
-    if (outcome.status === 'ok' || outcome.status === 'nodata') continue;
-    // The CNAME query just said the name exists; a contrary answer now is a resolver problem.
-    if (outcome.status === 'nxdomain')
-      return done('error', { ...outcome, status: 'error', code: 'INCONSISTENT' });
-    if (a.status !== 'ok' && aaaa.status !== 'ok') return done(outcome.status, outcome);
-  }
-  return done('exists', a, {
-    a: a.status === 'ok' ? a.records : [],
-    aaaa: aaaa.status === 'ok' ? aaaa.records : [],
-  });
+  const a = await dns.address(current, 'A', lookup);
+  const ended = follow(a.chain, a);
+  if (ended) return ended;
+  if (a.status === 'nxdomain') return done('nxdomain', a);
+  if (a.status !== 'ok' && a.status !== 'nodata') return done(a.status, a);
+  if (a.status === 'ok') return done('exists', a, { a: a.addresses });
+  const aaaa = await dns.address(current, 'AAAA', lookup);
+  // The A answer just said the name exists; a failure now leaves it existing without addresses.
+  return done('exists', a, { aaaa: aaaa.status === 'ok' ? aaaa.addresses : [] });
 }

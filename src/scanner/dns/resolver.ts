@@ -1,6 +1,7 @@
-import { Resolver } from 'node:dns/promises';
 import { Limiter } from '../util/limit.ts';
 import { normaliseName } from './names.ts';
+import { UdpClient } from './udp-client.ts';
+import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT';
 
@@ -13,6 +14,14 @@ export type Outcome =
   | { status: 'ok'; records: string[]; server: string }
   | { status: 'nxdomain' | 'nodata'; server: string }
   | { status: Failure; code: string; server: string };
+
+/**
+ * The answer to an address question, with the CNAME chain the resolver followed to get it: targets
+ * in order from the name asked, as the records say them (not yet checked as host names).
+ */
+export type AddressOutcome =
+  | { status: 'ok' | 'nodata' | 'nxdomain'; chain: string[]; addresses: string[]; server: string }
+  | { status: Failure; code: string; chain: string[]; addresses: string[]; server: string };
 
 export interface Mx {
   exchange: string;
@@ -29,31 +38,32 @@ export interface DnsOptions {
   signal?: AbortSignal;
 }
 
-/** c-ares drops UDP answers when one channel has too many queries in flight; stay well under. */
-const PER_INSTANCE = 48;
-
 const FAILURES: Record<string, Failure> = {
-  ESERVFAIL: 'servfail',
-  EREFUSED: 'refused',
-  ETIMEOUT: 'timeout',
+  SERVFAIL: 'servfail',
+  REFUSED: 'refused',
 };
 
 interface Instance {
-  resolver: Resolver;
   server: string;
+  client: UdpClient;
 }
 
+type Lookup = { fresh?: boolean; avoid?: string };
+
 /**
- * All lookups of one scan: a pool of `Resolver` instances per configured server, bounded
- * concurrency, and a per-scan cache. `fresh` lookups skip the cache and, when there is more than
- * one server, go to a server other than the one named in `avoid` (validation asks a second resolver).
+ * All lookups of one scan: our own UDP client per configured server (`node:dns` hides the CNAME
+ * chain of an answer, and builds an exception for every NODATA), bounded concurrency, and a
+ * per-scan cache. `fresh` lookups skip the cache and, when there is more than one server, go to a
+ * server other than the one named in `avoid` (validation asks a second resolver).
  */
 export class DnsPool {
   readonly servers: string[];
   queries = 0;
-  private readonly byServer: Instance[][];
+  private readonly instances: Instance[];
   private readonly limiter: Limiter;
   private readonly cache = new Map<string, Promise<Outcome>>();
+  private readonly addressCache = new Map<string, Promise<AddressOutcome>>();
+  private readonly tries: number;
   private readonly signal: AbortSignal | undefined;
   private turn = 0;
 
@@ -61,75 +71,113 @@ export class DnsPool {
     this.servers = options.servers;
     this.signal = options.signal;
     this.limiter = new Limiter(options.concurrency, options.signal);
-    const perServer = Math.max(1, Math.ceil(options.concurrency / PER_INSTANCE / options.servers.length));
-    this.byServer = options.servers.map((server) =>
-      Array.from({ length: perServer }, () => {
-        const resolver = new Resolver({ timeout: options.timeoutMs, tries: options.tries });
-        resolver.setServers([server]);
-        return { resolver, server };
-      }),
-    );
+    this.tries = Math.max(1, options.tries);
+    this.instances = options.servers.map((server) => ({
+      server,
+      client: new UdpClient(server, options.timeoutMs),
+    }));
     options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
   }
 
-  /** Stops every query in flight: they reject, and the limiter refuses new ones. */
+  /** Stops every query in flight (they end as timeouts, and the aborted signal rejects them). */
   cancel() {
-    for (const list of this.byServer) for (const instance of list) instance.resolver.cancel();
+    this.close();
+  }
+
+  /** Releases the sockets; the pool answers no more questions. */
+  close() {
+    for (const { client } of this.instances) client.close();
   }
 
   private pick(avoid?: string): Instance {
     this.turn++;
-    let index = this.turn % this.byServer.length;
-    if (avoid !== undefined && this.byServer.length > 1 && this.servers[index] === avoid) {
-      index = (index + 1) % this.byServer.length;
+    let index = this.turn % this.instances.length;
+    if (avoid !== undefined && this.instances.length > 1 && this.servers[index] === avoid) {
+      index = (index + 1) % this.instances.length;
     }
-    const list = this.byServer[index] as Instance[];
-    return list[Math.floor(this.turn / this.byServer.length) % list.length] as Instance;
+    return this.instances[index] as Instance;
   }
 
-  query(name: string, type: RecordType, options: { fresh?: boolean; avoid?: string } = {}): Promise<Outcome> {
-    const key = `${type} ${normaliseName(name)}`;
+  /**
+   * The A (or AAAA) records of a name and the CNAME chain that leads to them, from one recursive
+   * question: the resolver's answer holds every hop it followed.
+   */
+  address(name: string, type: 'A' | 'AAAA', options: Lookup = {}): Promise<AddressOutcome> {
+    return this.cached(this.addressCache, `${type} ${normaliseName(name)}`, options, async (instance) => {
+      const reply = await this.ask(normaliseName(name), TYPE[type], instance);
+      if (reply === 'timeout')
+        return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
+      return readAddressReply(normaliseName(name), TYPE[type], reply, instance.server);
+    });
+  }
+
+  query(name: string, type: RecordType, options: Lookup = {}): Promise<Outcome> {
+    return this.cached(this.cache, `${type} ${normaliseName(name)}`, options, async (instance) => {
+      const asked = normaliseName(name);
+      const server = instance.server;
+      const reply = await this.ask(asked, TYPE[type], instance);
+      if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
+      const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
+      const failure = FAILURES[rcode];
+      if (failure) return { status: failure, code: `E${rcode}`, server };
+      if (rcode === 'NXDOMAIN') return { status: 'nxdomain', server };
+      if (rcode !== 'NOERROR') return { status: 'error', code: `E${rcode}`, server };
+      // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
+      const records = reply.answers
+        .filter((r) => r.type === TYPE[type] && (type !== 'CNAME' || r.name === asked))
+        .map((r) => (type === 'CNAME' || type === 'NS' ? normaliseName(r.data) : r.data));
+      return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
+    });
+  }
+
+  private cached<T>(
+    cache: Map<string, Promise<T>>,
+    key: string,
+    options: Lookup,
+    work: (instance: Instance) => Promise<T>,
+  ): Promise<T> {
     if (!options.fresh) {
-      const cached = this.cache.get(key);
-      if (cached) return cached;
+      const hit = cache.get(key);
+      if (hit) return hit;
     }
-    const pending = this.limiter.run(() => this.ask(normaliseName(name), type, this.pick(options.avoid)));
-    if (!options.fresh) this.cache.set(key, pending);
+    const instance = this.pick(options.avoid);
+    const pending = this.limiter.run(() => work(instance));
+    if (!options.fresh) cache.set(key, pending);
     return pending;
   }
 
-  private async ask(name: string, type: RecordType, instance: Instance): Promise<Outcome> {
+  /** One question, tried `tries` times; counted once however many tries it takes. */
+  private async ask(name: string, type: number, instance: Instance) {
     this.signal?.throwIfAborted();
     this.queries++;
-    const server = instance.server;
-    try {
-      const records = await this.lookup(instance.resolver, name, type);
-      return { status: 'ok', records, server };
-    } catch (error) {
+    for (let attempt = 0; attempt < this.tries; attempt++) {
+      const reply = await instance.client.ask(name, type);
       this.signal?.throwIfAborted();
-      const code = (error as NodeJS.ErrnoException).code ?? 'UNKNOWN';
-      if (code === 'ENOTFOUND') return { status: 'nxdomain', server };
-      if (code === 'ENODATA') return { status: 'nodata', server };
-      return { status: FAILURES[code] ?? 'error', code, server };
+      if (reply !== 'timeout') return reply;
     }
+    return 'timeout' as const;
   }
+}
 
-  private async lookup(resolver: Resolver, name: string, type: RecordType): Promise<string[]> {
-    switch (type) {
-      case 'A':
-        return resolver.resolve4(name);
-      case 'AAAA':
-        return resolver.resolve6(name);
-      case 'CNAME':
-        return (await resolver.resolveCname(name)).map(normaliseName);
-      case 'NS':
-        return (await resolver.resolveNs(name)).map(normaliseName);
-      case 'MX':
-        return (await resolver.resolveMx(name)).map((mx) => `${mx.priority} ${normaliseName(mx.exchange)}`);
-      case 'TXT':
-        return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
-    }
+/** Walks the answer from the name asked: each CNAME hop in order, then the addresses at its end. */
+function readAddressReply(name: string, type: number, reply: WireReply, server: string): AddressOutcome {
+  const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
+  const failure = FAILURES[rcode];
+  if (failure) return { status: failure, code: `E${rcode}`, chain: [], addresses: [], server };
+  if (rcode !== 'NOERROR' && rcode !== 'NXDOMAIN')
+    return { status: 'error', code: `E${rcode}`, chain: [], addresses: [], server };
+  const cnames = new Map<string, string>();
+  for (const record of reply.answers) if (record.type === TYPE.CNAME) cnames.set(record.name, record.data);
+  const chain: string[] = [];
+  let current = name;
+  // Never more hops than the answer holds records: a loop in the records ends here.
+  while (cnames.has(current) && chain.length <= cnames.size) {
+    current = cnames.get(current) as string;
+    chain.push(current);
   }
+  const addresses = reply.answers.filter((r) => r.type === type && r.name === current).map((r) => r.data);
+  if (rcode === 'NXDOMAIN') return { status: 'nxdomain', chain, addresses: [], server };
+  return { status: addresses.length > 0 ? 'ok' : 'nodata', chain, addresses, server };
 }
 
 export function parseMx(record: string): Mx {

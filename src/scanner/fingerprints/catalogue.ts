@@ -47,6 +47,9 @@ const subjack = (file = 'fingerprints.json'): Source => ({ url: `${SUBJACK}/${fi
 const at = (url: string, date: string): Source => ({ url, date });
 const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
 
+/** Where an entry's source URL starts when it cites a reference's list (checked against the snapshots). */
+export const REFERENCES = { ciito: CIITO, citod: CITOD, nuclei: NUCLEI, reaper: REAPER } as const;
+
 type Status = Entry['status'];
 
 interface Common {
@@ -236,6 +239,7 @@ const AZURE_LISTS: Array<[Source, string[]]> = [
     ],
   ],
   [subjack('azure.go'), ['cloudapp.net', 'trafficmanager.net']],
+  [nuclei('dns/azure-trafficmanager-takeover-detection.yaml'), ['trafficmanager.net']],
 ];
 
 /** An Azure resource type; `doubt` when a newer source says claims do not work as a rule. */
@@ -406,6 +410,7 @@ const raw = [
       at(`${CIITO}/issues/40`, '2022-11-28'),
       at(`${NUCLEI_ISSUES}/pull/12569`, '2025-07-14'),
       reaper('netlify.py', '2022-07-25'),
+      nuclei('netlify-takeover.yaml'),
     ],
   }),
   web({
@@ -498,7 +503,13 @@ const raw = [
     reason: 'region-qualified environment names are freed on deletion and can be registered by anyone',
     resource: 'environment',
     claim: 'creating an Elastic Beanstalk environment with this CNAME prefix in the same region',
-    sources: [ciito('issues/194'), reaper('elastic_beanstalk.py', '2022-07-28')],
+    sources: [
+      ciito('issues/194'),
+      reaper('elastic_beanstalk.py', '2022-07-28'),
+      nuclei('dns/elasticbeanstalk-takeover.yaml'),
+      nuclei('dns/elasticbeantalk-takeover.yaml'),
+      nuclei('dns/elasticbeantalk-takeover-detection.yaml'),
+    ],
   }),
   gone({
     id: 'aws-elb',
@@ -546,7 +557,7 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'site',
     claim: 'adding this host name to an Anima project',
-    sources: [ciito('issues/126'), nuclei('anima-takeover.yaml')],
+    sources: [ciito('issues/126'), nuclei('anima-takeover.yaml'), reaper('anima.py', '2022-12-23')],
   }),
   web({
     id: 'bitbucket',
@@ -557,7 +568,7 @@ const raw = [
     reason: 'a workspace name freed by deletion can be registered again',
     resource: 'repository site',
     claim: 'creating the workspace and its <workspace>.bitbucket.io repository',
-    sources: [ciito(), nuclei('bitbucket-takeover.yaml'), subjack()],
+    sources: [ciito(), nuclei('bitbucket-takeover.yaml'), subjack(), ciito('issues/97')],
   }),
   web({
     id: 'campaign-monitor',
@@ -594,6 +605,7 @@ const raw = [
       ciito('issues/152'),
       nuclei('cargocollective-takeover.yaml'),
       reaper('cargo_collective.py', '2023-07-19'),
+      nuclei('cargo-takeover.yaml'),
     ],
   }),
   web({
@@ -649,7 +661,7 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'docs site',
     claim: 'adding this host name as the custom domain of a Help Scout Docs site',
-    sources: [ciito(), nuclei('helpscout-takeover.yaml'), subjack()],
+    sources: [ciito(), nuclei('helpscout-takeover.yaml'), subjack(), reaper('helpscout.py', '2025-10-04')],
   }),
   web({
     id: 'hubspot',
@@ -660,7 +672,7 @@ const raw = [
     reason: 'HubSpot verifies domain ownership before connecting it',
     resource: 'site',
     claim: 'remove the record or reconnect the domain in HubSpot',
-    sources: [ciito('issues/59'), nuclei('hubspot-takeover.yaml')],
+    sources: [ciito('issues/59'), nuclei('hubspot-takeover.yaml'), nuclei('hubspot-takeover-header.yaml')],
   }),
   web({
     id: 'intercom',
@@ -683,7 +695,13 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'YouTrack instance',
     claim: 'registering a YouTrack InCloud instance with this custom domain',
-    sources: [ciito(), nuclei('jetbrains-takeover.yaml'), subjack()],
+    sources: [
+      ciito(),
+      nuclei('jetbrains-takeover.yaml'),
+      subjack(),
+      ciito('pull/107'),
+      reaper('jetbrains.py', '2022-07-24'),
+    ],
   }),
   web({
     id: 'kinsta',
@@ -705,7 +723,11 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'page',
     claim: 'adding this host name to a LaunchRock page',
-    sources: [ciito('issues/74'), nuclei('launchrock-takeover.yaml')],
+    sources: [
+      ciito('issues/74'),
+      nuclei('launchrock-takeover.yaml'),
+      reaper('launchrock_cname.py', '2024-09-10'),
+    ],
   }),
   web({
     id: 'ngrok',
@@ -783,7 +805,12 @@ const raw = [
     reason: 'Shopify now checks the DNS points at Shopify, which it does; claims work only in some cases',
     resource: 'shop',
     claim: 'adding this host name to a Shopify store',
-    sources: [ciito('issues/32'), reaper('shopify.py', '2025-10-04'), subjack()],
+    sources: [
+      ciito('issues/32'),
+      reaper('shopify.py', '2025-10-04'),
+      subjack(),
+      nuclei('shopify-takeover.yaml'),
+    ],
     anyBody: [
       'Sorry, this shop is currently unavailable.',
       'Cloudflare is currently unable to resolve your requested domain',
@@ -814,7 +841,12 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'job board',
     claim: 'connecting this host name to a SmartJobBoard site',
-    sources: [ciito('issues/139'), reaper('mysmartjobboard.py', '2022-07-24')],
+    sources: [
+      ciito('issues/139'),
+      reaper('mysmartjobboard.py', '2022-07-24'),
+      reaper('smartjobboard.py', '2024-03-10'),
+      nuclei('smartjob-takeover.yaml'),
+    ],
     anyBody: [
       'This job board website is either expired or its domain name is invalid.',
       'Job Board Is Unavailable',
@@ -840,7 +872,13 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'project',
     claim: 'publishing a Surge project to this host name',
-    sources: [ciito(), nuclei('surge-takeover.yaml'), subjack()],
+    sources: [
+      ciito(),
+      nuclei('surge-takeover.yaml'),
+      subjack(),
+      ciito('issues/198'),
+      reaper('surge.py', '2022-07-24'),
+    ],
   }),
   web({
     id: 'surveysparrow',
@@ -851,7 +889,11 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'account domain',
     claim: 'setting this host name as the custom domain of a SurveySparrow account',
-    sources: [ciito('issues/281'), nuclei('surveysparrow-takeover.yaml')],
+    sources: [
+      ciito('issues/281'),
+      nuclei('surveysparrow-takeover.yaml'),
+      reaper('surveysparrow.py', '2024-09-10'),
+    ],
   }),
   web({
     id: 'teamwork',
@@ -937,7 +979,7 @@ const raw = [
     reason: 'can-i-take-over-xyz lists UserVoice as not vulnerable',
     resource: 'portal',
     claim: 'remove the record',
-    sources: [ciito('issues/163'), subjack()],
+    sources: [ciito('issues/163'), subjack(), nuclei('uservoice-takeover.yaml')],
   }),
   web({
     id: 'webflow',
@@ -948,7 +990,12 @@ const raw = [
     reason: 'can-i-take-over-xyz lists Webflow as an edge case',
     resource: 'site',
     claim: 'adding this host name to a Webflow site',
-    sources: [ciito('issues/44'), reaper('webflow.py', '2022-07-25'), subjack()],
+    sources: [
+      ciito('issues/44'),
+      reaper('webflow.py', '2022-07-25'),
+      subjack(),
+      nuclei('webflow-takeover.yaml'),
+    ],
   }),
   web({
     id: 'wix',
@@ -959,7 +1006,7 @@ const raw = [
     reason: 'can-i-take-over-xyz lists Wix as an edge case',
     resource: 'site',
     claim: 'connecting this host name to a Wix site',
-    sources: [ciito('issues/231'), reaper('wix.py.old', '2024-09-10')],
+    sources: [ciito('issues/231'), reaper('wix.py.old', '2024-09-10'), nuclei('wix-takeover.yaml')],
   }),
   web({
     id: 'wordpress-com',
@@ -970,7 +1017,12 @@ const raw = [
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'site',
     claim: 'creating the WordPress.com site named in the record and mapping this host name to it',
-    sources: [ciito('pull/176'), reaper('wordpress_com_cname.py', '2024-03-10'), subjack()],
+    sources: [
+      ciito('pull/176'),
+      reaper('wordpress_com_cname.py', '2024-03-10'),
+      subjack(),
+      nuclei('wordpress-takeover.yaml'),
+    ],
   }),
   web({
     id: 'worksites',
@@ -993,7 +1045,12 @@ const raw = [
       'can-i-take-over-xyz’s table says not vulnerable, but its PR 419 (2024-08, confirmed again 2025-07) reports Help Center takeovers working',
     resource: 'help center',
     claim: 'setting this host name as the host mapping of a Zendesk Help Center',
-    sources: [ciito('issues/23'), at(`${CIITO}/pull/419`, '2025-07-03'), subjack()],
+    sources: [
+      ciito('issues/23'),
+      at(`${CIITO}/pull/419`, '2025-07-03'),
+      subjack(),
+      nuclei('zendesk-takeover.yaml'),
+    ],
   }),
   web({
     id: 'feedpress',
@@ -1605,7 +1662,11 @@ const raw = [
     reason: 'nuclei reports unclaimed HelpDocs domains as takeovers (can-i-take-over-xyz issue 402)',
     resource: 'knowledge base',
     claim: 'setting this host name as the custom domain of a HelpDocs knowledge base',
-    sources: [nuclei('helpdocs-takeover.yaml')],
+    sources: [
+      nuclei('helpdocs-takeover.yaml'),
+      nuclei('helpdocs-io-takeover.yaml'),
+      nuclei('helpdocs.io-takeover.yaml'),
+    ],
   }),
   web({
     id: 'jazzhr',
@@ -1687,7 +1748,7 @@ const raw = [
     reason: 'nuclei reports unclaimed Softr domains as takeovers (can-i-take-over-xyz issue 352)',
     resource: 'application',
     claim: 'adding this host name as the custom domain of a Softr application',
-    sources: [nuclei('softr-takeover.yaml')],
+    sources: [nuclei('softr-takeover.yaml'), nuclei('softr.yaml')],
   }),
   web({
     id: 'sprintful',
@@ -1926,7 +1987,7 @@ const raw = [
       'can-i-take-over-xyz lists Google Sites as not vulnerable (issue 277): domains are verified in Search Console',
     resource: 'site',
     claim: 'remove the record',
-    sources: [ciito('issues/277')],
+    sources: [ciito('issues/277'), nuclei('googlesites-takeover.yaml')],
   }),
   web({
     id: 'acquia',

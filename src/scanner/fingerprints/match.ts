@@ -54,18 +54,74 @@ function targetsService(host: string, pattern: string) {
   return matchesSuffix(host, pattern) && !(host === pattern && compile(pattern).apex);
 }
 
-function byField(field: 'cname' | 'ns' | 'mx', host: string, entries: readonly Entry[]) {
-  return entries.filter((entry) => entry[field].some((pattern) => targetsService(host, pattern)));
+type Field = 'cname' | 'ns' | 'mx';
+
+/**
+ * The patterns of a catalogue by their last two labels, so a host is compared with the few
+ * patterns of its own domain instead of every pattern (the scan asks for each name and hop).
+ * Patterns with a wildcard in those labels (`awsdns-*.com`) are compared with every host.
+ */
+interface Index {
+  byTail: Record<Field, Map<string, Array<[Entry, string]>>>;
+  anyTail: Record<Field, Array<[Entry, string]>>;
+  byIp: Map<string, Entry[]>;
+}
+
+const indexes = new WeakMap<readonly Entry[], Index>();
+const tailOf = (name: string) => name.split('.').slice(-2).join('.');
+
+function indexOf(entries: readonly Entry[]): Index {
+  const index = indexes.get(entries);
+  if (index) return index;
+  const fresh: Index = {
+    byTail: { cname: new Map(), ns: new Map(), mx: new Map() },
+    anyTail: { cname: [], ns: [], mx: [] },
+    byIp: new Map(),
+  };
+  for (const entry of entries) {
+    for (const field of ['cname', 'ns', 'mx'] as const) {
+      for (const pattern of entry[field]) {
+        const tail = tailOf(pattern);
+        if (tail.includes('*')) {
+          fresh.anyTail[field].push([entry, pattern]);
+          continue;
+        }
+        const list = fresh.byTail[field].get(tail) ?? [];
+        list.push([entry, pattern]);
+        fresh.byTail[field].set(tail, list);
+      }
+    }
+    for (const ip of entry.ips) fresh.byIp.set(ip, [...(fresh.byIp.get(ip) ?? []), entry]);
+  }
+  indexes.set(entries, fresh);
+  return fresh;
+}
+
+function candidates(field: Field, host: string, entries: readonly Entry[]) {
+  const index = indexOf(entries);
+  return [...(index.byTail[field].get(tailOf(host)) ?? []), ...index.anyTail[field]];
+}
+
+/** Entries in catalogue order, each once. */
+function inOrder(entries: readonly Entry[], matched: Set<Entry>) {
+  return matched.size === 0 ? [] : entries.filter((entry) => matched.has(entry));
+}
+
+function byField(field: Field, host: string, entries: readonly Entry[]) {
+  const matched = new Set<Entry>();
+  for (const [entry, pattern] of candidates(field, host, entries))
+    if (targetsService(host, pattern)) matched.add(entry);
+  return inOrder(entries, matched);
 }
 
 export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);
 export const entriesForNs = (host: string, entries = catalogue) => byField('ns', host, entries);
 export const entriesForMx = (host: string, entries = catalogue) => byField('mx', host, entries);
-export const entriesForIp = (ip: string, entries = catalogue) => entries.filter((e) => e.ips.includes(ip));
+export const entriesForIp = (ip: string, entries = catalogue) => indexOf(entries).byIp.get(ip) ?? [];
 
 /** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
 export function isServiceHost(host: string, entries = catalogue) {
-  return entries.some((e) => e.cname.some((pattern) => matchesSuffix(host, pattern)));
+  return candidates('cname', host, entries).some(([, pattern]) => matchesSuffix(host, pattern));
 }
 
 /**

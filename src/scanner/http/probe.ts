@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { Agent, buildConnector, fetch } from 'undici';
 import { isHostName } from '../dns/names.ts';
-import { type AllowPrivate, refusal } from './guard.ts';
+import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 
 export type Scheme = 'http' | 'https';
 
@@ -96,6 +97,16 @@ export async function probe(host: string, address: string, scheme: Scheme, optio
   return result;
 }
 
+let secureContext: SecureContext | undefined;
+/**
+ * One TLS context for every probe: certificates are not checked, so nothing in it depends on the
+ * host, and building one per connection (the CA store each time) cost more than the handshake.
+ */
+function sharedSecureContext() {
+  secureContext ??= createSecureContext();
+  return secureContext;
+}
+
 /**
  * The connection goes to `address` whatever the URL says: the connector replaces the host it was
  * given by the pinned, checked address and keeps the name for SNI. The URL only supplies the Host
@@ -107,7 +118,11 @@ async function fetchPinned(
   address: string,
   options: ProbeOptions,
 ): Promise<Response> {
-  const connect = buildConnector({ rejectUnauthorized: false, timeout: options.timeoutMs });
+  const connect = buildConnector({
+    rejectUnauthorized: false,
+    timeout: options.timeoutMs,
+    secureContext: sharedSecureContext(),
+  });
   const agent = new Agent({
     connect: (connectOptions, callback) => {
       const port = Number(connectOptions.port) || options.ports[url.protocol === 'http:' ? 'http' : 'https'];

@@ -1,7 +1,7 @@
 import type { ScanContext } from '../context.ts';
 import { fromCertSpotter, fromCrtSh } from '../discover/ct.ts';
 import { answerSignature, wildcardProbes } from '../discover/wordlist.ts';
-import { resolveChain } from '../dns/chain.ts';
+import { type Resolution, resolveChain } from '../dns/chain.ts';
 import type { ScanOptions } from '../types.ts';
 
 export interface ApexRecords {
@@ -66,11 +66,19 @@ export function namesFromCt(
   );
 }
 
-/** What names nobody would use resolve to: the zone's wildcard, if it has one. */
-export async function wildcardSignatures(ctx: ScanContext): Promise<Set<string> | undefined> {
+/**
+ * What names nobody would use resolve to: the zone's wildcard, if it has one (a name that exists,
+ * or a wildcard CNAME whose target is gone), with one of those names to check the wildcard by.
+ */
+export async function wildcardOf(
+  ctx: ScanContext,
+): Promise<{ signatures: Set<string>; probe: Resolution } | undefined> {
   const probes = await Promise.all(
     wildcardProbes(ctx.settings.domain).map((name) => resolveChain(ctx.dns, name)),
   );
-  const answering = probes.filter((res) => res.status === 'exists');
-  return answering.length > 0 ? new Set(answering.map(answerSignature)) : undefined;
+  const answering = probes.filter(
+    (res) => res.status === 'exists' || (res.status === 'nxdomain' && res.chain.length > 0),
+  );
+  const probe = answering[0];
+  return probe ? { signatures: new Set(answering.map(answerSignature)), probe } : undefined;
 }

@@ -23,6 +23,8 @@ export class NameSet {
   readonly domain: string;
   private readonly names = new Map<string, Entry>();
   private readonly invalid = new Map<string, { count: number; example: string }>();
+  /** Wildcard owners (`*.example.com`): never scanned as names, but findings are reported at them. */
+  private readonly wildcards = new Map<string, number>();
   private injected = 0;
   readonly over = { names: 0, injected: 0 };
   readonly maxNames: number;
@@ -88,8 +90,13 @@ export class NameSet {
     for (const [name, entry] of this.names) if (!entry.dispatched) yield name;
   }
 
+  /** Records where a wildcard owner came from, for the finding reported at it. */
+  noteWildcard(owner: string, source: NameSource) {
+    this.wildcards.set(owner, (this.wildcards.get(owner) ?? 0) | BITS[source]);
+  }
+
   sourcesOf(name: string): NameSource[] {
-    const bits = this.names.get(name)?.sources ?? 0;
+    const bits = this.names.get(name)?.sources ?? this.wildcards.get(name) ?? 0;
     return ORDER.filter((source) => bits & BITS[source]);
   }
 

@@ -26,7 +26,7 @@ export interface ResolveSettings {
 }
 
 /** What a zone says of a name, as the start of its resolution; undefined where DNS must be asked. */
-function givenBy(known: Known | undefined, apex: boolean): Given | undefined {
+export function givenBy(known: Known | undefined, apex: boolean): Given | undefined {
   if (!known) return undefined;
   if (known.cname) return { cname: known.cname, alias: known.alias };
   // A delegation's data lives in the child zone: ask DNS, and check the delegation if that fails.
@@ -124,7 +124,8 @@ export class ResolvePhase {
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
     // gone (NXDOMAIN at the end of the chain) is the very record this scan looks for.
     const absent = res.status === 'nxdomain' && res.chain.length === 0;
-    if (names.onlyGuessed(name) && (absent || settings.wildcard?.has(answerSignature(res)))) return;
+    const likeWildcard = settings.wildcard?.has(answerSignature(res)) ?? false;
+    if (names.onlyGuessed(name) && (absent || likeWildcard)) return;
     this.checked.add(name);
     if (settings.discovery || known) {
       res.chain.forEach((hop, i) => {
@@ -132,6 +133,8 @@ export class ResolvePhase {
         this.found(hop, fromZone ? 'zone' : 'dns', `CNAME ${name}`);
       });
     }
+    // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
+    if (likeWildcard && !known && !apex) return;
     this.candidates.push(...(await detectName(ctx, res, apex ? [] : (known?.ns ?? []))));
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
@@ -140,8 +143,13 @@ export class ResolvePhase {
         this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
       return;
     }
-    const [mx, txt] = await Promise.all([ctx.dns.query(name, 'MX'), ctx.dns.query(name, 'TXT')]);
-    const records = (o: typeof mx) => (o.status === 'ok' ? o.records : []);
-    this.candidates.push(...(await detectMail(ctx, name, records(mx), records(txt))));
+    // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
+    // SPF is asked only then, which keeps a name that is only a host to two questions.
+    const mx = await ctx.dns.query(name, 'MX');
+    if (mx.status !== 'ok') return;
+    const txt = await ctx.dns.query(name, 'TXT');
+    this.candidates.push(
+      ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
+    );
   }
 }

@@ -47,6 +47,11 @@ export const lameDelegationTexts = (servers: string[]) => ({
   remediation: 'Remove the NS records of this name, or recreate the zone at the DNS host under your account.',
 });
 
+export const wildcardTexts = (parent: string) => ({
+  lead: `This is a wildcard record: every name under ${parent} that has no record of its own (anything.${parent}) resolves this way, so whoever claims the target controls all of them at once.`,
+  fix: `Delete the wildcard record *.${parent} if nothing needs it.`,
+});
+
 export const cloudIpTexts = (address: string, provider: string) => ({
   explanation: `This name points at ${address}, an address of ${provider}, where nothing answers on HTTP or HTTPS any more. Cloud addresses are handed to other customers once released; if this one was, its new holder receives this name's traffic.`,
   proofOfConcept: `No automatic proof: cloud addresses are assigned at random. Check that ${address} still belongs to your account.`,

@@ -1,6 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { mailingListSignups, scans, users, webhookDeliveries, webhooks } from '../../db/schema.ts';
+import {
+  deletedAccounts,
+  mailingListSignups,
+  scans,
+  users,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema.ts';
+import { accountLock } from '../auth/users.ts';
+
+/** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
+export async function forgetDeletion(db: Db, userId: string): Promise<void> {
+  await db.delete(deletedAccounts).where(eq(deletedAccounts.uid, userId));
+}
+
+/** Tombstones a process left behind (it stopped between the rows and Firebase), after a day. */
+export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(deletedAccounts)
+    .where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ uid: deletedAccounts.uid });
+  return rows.length;
+}
 
 /**
  * Removes every row of the user: the account row (domains, scans, findings, webhooks and their
@@ -9,6 +31,9 @@ import { mailingListSignups, scans, users, webhookDeliveries, webhooks } from '.
  */
 export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(accountLock(userId));
+    // Kept until the sign-in account is deleted too (see deletedAccounts).
+    await tx.insert(deletedAccounts).values({ uid: userId }).onConflictDoNothing();
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const scanIds = tx
       .select({ id: sql`${scans.id}::text` })

@@ -5,12 +5,14 @@ import {
   auditLog,
   domains,
   findings,
+  firstScans,
   mailingListSignups,
-  scans,
   users,
   webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
+import { userScans } from '../domains/store.ts';
+import type { JsonMember } from '../json-stream.ts';
 
 /** Names the file: danglewatch-export-YYYY-MM-DD.json (spec 2 §7: named with the date). */
 export function exportFileName(now: Date): string {
@@ -18,17 +20,18 @@ export function exportFileName(now: Date): string {
 }
 
 /**
- * Everything we hold about one user, table by table. Credentials are left out: webhook signing
- * secrets and API-key hashes would let whoever reads the file act for the user, and say nothing
- * about them the rest does not.
+ * Everything we hold about one user, table by table, as the members of one JSON object; the scans
+ * are read a page at a time while it is written. Credentials are left out: webhook signing secrets
+ * and API-key hashes would let whoever reads the file act for the user, and say nothing about them
+ * the rest does not.
  */
-export async function exportAccount(db: Db, userId: string, now: Date) {
+export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
   const own = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
   const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
   const hookIds = hooks.map((h) => h.id);
-  return {
+  const members: Record<string, unknown> = {
     format: 'danglewatch-export/1',
     exportedAt: now.toISOString(),
     user: {
@@ -52,8 +55,9 @@ export async function exportAccount(db: Db, userId: string, now: Date) {
       updatedAt: user.updatedAt,
     },
     domains: await db.select().from(domains).where(own(domains)).orderBy(asc(domains.createdAt)),
-    scans: await db.select().from(scans).where(own(scans)).orderBy(asc(scans.createdAt)),
+    scans: () => userScans(db, userId, 'oldest'),
     findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
+    firstScans: await db.select().from(firstScans).where(own(firstScans)).orderBy(asc(firstScans.createdAt)),
     webhooks: hooks.map(({ secret: _secret, ...hook }) => hook),
     webhookDeliveries: hookIds.length
       ? await db
@@ -75,4 +79,5 @@ export async function exportAccount(db: Db, userId: string, now: Date) {
           .where(sql`lower(${mailingListSignups.email}) = ${user.email.toLowerCase()}`)
       : [],
   };
+  return Object.entries(members);
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
 import type { users } from '../../db/schema.ts';
 import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-constants.ts';
 import type { AppEnv } from '../env.ts';
@@ -41,44 +42,51 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
     if (!deps) throw new ApiError(503, 'AUTH_NOT_CONFIGURED', 'Sign-in is not configured on this server');
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new ApiError(401, 'AUTH_REQUIRED', UNAUTHENTICATED);
-    let token: DecodedIdToken;
+    const token = match?.[1];
+    if (!token) throw new ApiError(401, 'AUTH_REQUIRED', UNAUTHENTICATED);
+    const verify = (fresh: boolean) =>
+      deps.verifier.verifyIdToken(token, fresh ? { fresh } : undefined).catch((error: unknown) => {
+        throw verificationFailure(error, c.get('logger'));
+      });
+    let decoded = await verify(false);
     let account: AccountRow | undefined;
-    try {
-      token = await deps.verifier.verifyIdToken(match[1]);
-      // Only a remembered token can be older than its account's deletion: a fresh check asked Firebase.
-      if (deps.verifier.remembersTokens && deps.findAccount) {
-        account = await deps.findAccount(token.uid);
-        if (!account) token = await deps.verifier.verifyIdToken(match[1], { fresh: true });
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? '';
-      if (code === 'auth/user-disabled') throw new ApiError(403, 'ACCESS_DENIED', 'Access denied');
-      // Firebase (or the emulator) could not be asked: not the user's fault, so not a 401 that
-      // would send them to sign in again.
-      if (code.startsWith('app/network') || code === 'auth/internal-error') {
-        c.get('logger').error({ err: error }, 'could not verify an ID token');
-        throw new ApiError(
-          503,
-          'AUTH_UNAVAILABLE',
-          'The sign-in service is unavailable. Please try again shortly.',
-        );
-      }
-      c.get('logger').info({ code }, 'rejected an ID token');
-      throw new ApiError(
-        401,
-        code === 'auth/id-token-expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
-        UNAUTHENTICATED,
-      );
+    // Only a remembered token can be older than its account's deletion: a fresh check asks Firebase.
+    // The account row is read outside the token's error handling: a database that went away is a
+    // 503, never a 401 that would sign the user out.
+    if (deps.verifier.remembersTokens && deps.findAccount) {
+      account = await deps.findAccount(decoded.uid);
+      if (!account) decoded = await verify(true);
     }
     const now = (deps.now ?? Date.now)() / 1000;
-    if (!Number.isFinite(token.auth_time) || now - token.auth_time > SESSION_MAX_AGE_SECONDS) {
+    if (!Number.isFinite(decoded.auth_time) || now - decoded.auth_time > SESSION_MAX_AGE_SECONDS) {
       throw new ApiError(401, 'SESSION_EXPIRED', UNAUTHENTICATED);
     }
-    c.set('token', token);
+    c.set('token', decoded);
     if (account) c.set('account', account);
     await next();
   };
+}
+
+/** Why a token was refused, as the answer the client gets. */
+function verificationFailure(error: unknown, logger: Logger): ApiError {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'auth/user-disabled') return new ApiError(403, 'ACCESS_DENIED', 'Access denied');
+  // Firebase (or the emulator) could not be asked: not the user's fault, so not a 401 that
+  // would send them to sign in again.
+  if (code.startsWith('app/network') || code === 'auth/internal-error') {
+    logger.error({ err: error }, 'could not verify an ID token');
+    return new ApiError(
+      503,
+      'AUTH_UNAVAILABLE',
+      'The sign-in service is unavailable. Please try again shortly.',
+    );
+  }
+  logger.info({ code }, 'rejected an ID token');
+  return new ApiError(
+    401,
+    code === 'auth/id-token-expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
+    UNAUTHENTICATED,
+  );
 }
 
 /** 'google' for Google sign-ins, 'github' otherwise (spec 1 §3). */

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import { deletedAccounts, users } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../lib/auth/profile.ts';
 import { startOfUtcDay, userScansSince } from '../domains/quota.ts';
+import { ApiError } from '../errors.ts';
 import { providerOf } from './middleware.ts';
 import type { DecodedIdToken } from './verifier.ts';
 
@@ -36,23 +37,35 @@ export async function upsertUser(db: Db, token: DecodedIdToken): Promise<UserRow
     provider: providerOf(token),
     lastLoginAt: new Date(token.auth_time * 1000),
   };
-  const [row] = await db
-    .insert(users)
-    .values(values)
-    .onConflictDoUpdate({
-      target: users.id,
-      set: {
-        email: values.email,
-        photoUrl: values.photoUrl,
-        provider: values.provider,
-        lastLoginAt: values.lastLoginAt,
-        displayName: sql`coalesce(${users.displayName}, excluded.display_name)`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning();
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    // The same lock as the account's deletion: a token still valid while the account is being
+    // deleted finds the tombstone, and never creates the row again.
+    await tx.execute(accountLock(token.uid));
+    const [deleted] = await tx.select().from(deletedAccounts).where(eq(deletedAccounts.uid, token.uid));
+    if (deleted) throw new ApiError(401, 'ACCOUNT_DELETED', 'This account has been deleted');
+    const [row] = await tx
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({
+        target: users.id,
+        set: {
+          email: values.email,
+          photoUrl: values.photoUrl,
+          provider: values.provider,
+          lastLoginAt: values.lastLoginAt,
+          displayName: sql`coalesce(${users.displayName}, excluded.display_name)`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('upsert returned no row');
+    return row;
+  });
+}
+
+/** Serialises an account's creation with its deletion (a transaction-scoped advisory lock). */
+export function accountLock(uid: string) {
+  return sql`select pg_advisory_xact_lock(hashtext(${`account:${uid}`}))`;
 }
 
 const userStatement = preparedStatement('user_by_id', (db) =>

@@ -106,3 +106,20 @@ export async function cancelSubscription(
     ip,
   });
 }
+
+/**
+ * Deletes the account's Stripe customer, with its saved payment methods, when the account is
+ * deleted. One Stripe no longer knows is already gone; any other failure stops the deletion.
+ */
+export async function deleteStripeCustomer(billing: Billing, customerId: string): Promise<void> {
+  try {
+    await billing.stripe.customers.del(customerId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return;
+    throw new ApiError(
+      502,
+      'BILLING_UNAVAILABLE',
+      'Stripe could not be reached to delete your billing details; please try again',
+    );
+  }
+}

@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { stripeEvents, users } from '../../db/schema.ts';
 import type { SubscriptionStatus } from '../../lib/billing.ts';
 import { audit } from '../audit.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
+import { ApiError } from '../errors.ts';
 import { type Billing, idOf, planForPrice } from './stripe.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -18,6 +20,8 @@ function statusOf(subscription: Stripe.Subscription): SubscriptionStatus {
     case 'canceled':
       return subscription.status as SubscriptionStatus;
     case 'unpaid':
+      // Stripe gave up retrying the card: shown as past due (the banner says what to do), and no
+      // longer entitled to the plan (see `entitled`).
       return 'past_due';
     case 'incomplete':
       // Not paid yet: nothing is granted until the first invoice is.
@@ -25,6 +29,11 @@ function statusOf(subscription: Stripe.Subscription): SubscriptionStatus {
     default:
       return 'canceled';
   }
+}
+
+/** Only these keep a paid plan; `unpaid`, `incomplete`, `paused` and the ended states do not. */
+function entitled(subscription: Stripe.Subscription): boolean {
+  return ['active', 'trialing', 'past_due'].includes(subscription.status);
 }
 
 /** Where the current period ends: on the items in current API versions, on the subscription before. */
@@ -76,8 +85,7 @@ export async function applySubscription(
     logger.error({ subscription: subscription.id, priceId }, 'Stripe price is not in STRIPE_PRICES');
     return;
   }
-  const entitled = status === 'active' || status === 'trialing' || status === 'past_due';
-  const tier = entitled && plan ? plan.id : 'free';
+  const tier = entitled(subscription) && plan ? plan.id : 'free';
   await db
     .update(users)
     .set({
@@ -91,6 +99,8 @@ export async function applySubscription(
     })
     .where(eq(users.id, user.id));
   if (tier !== user.tier) {
+    // Domains beyond a smaller plan stop being scanned; a larger one brings them back.
+    await applyDomainLimit(db, user.id);
     await audit(db, {
       userId: user.id,
       action: 'plan.changed',
@@ -105,9 +115,83 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
   return idOf(invoice.parent?.subscription_details?.subscription ?? legacy);
 }
 
+/** What an event is about: the subscription whose state to read, and who it bills. */
+interface EventSubject {
+  subscriptionId?: string;
+  customer?: string;
+  userId?: string;
+  /** The event's own copy of the subscription, used only when Stripe no longer has it. */
+  snapshot?: Stripe.Subscription;
+}
+
+function subjectOf(event: Stripe.Event): EventSubject {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      return {
+        subscriptionId: idOf(session.subscription),
+        customer: idOf(session.customer),
+        userId: session.client_reference_id ?? undefined,
+      };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return {
+        subscriptionId: subscription.id,
+        customer: idOf(subscription.customer),
+        userId: subscription.metadata?.userId,
+        snapshot: subscription,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      return {
+        subscriptionId: invoiceSubscription(invoice),
+        customer: idOf(invoice.customer),
+        userId: invoice.parent?.subscription_details?.metadata?.userId,
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+/**
+ * Stripe's current state of a subscription. Events arrive in any order and failed deliveries are
+ * retried for days, so an event's own copy may be older than one applied before it: the plan is
+ * always made from a fresh read. When Stripe cannot be read the event is refused (503) and not
+ * recorded, so Stripe delivers it again later; it is never applied from its copy.
+ */
+async function currentSubscription(
+  billing: Billing,
+  subject: EventSubject & { subscriptionId: string },
+  logger: Logger,
+): Promise<Stripe.Subscription | undefined> {
+  try {
+    return await billing.stripe.subscriptions.retrieve(subject.subscriptionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      // Stripe keeps ended subscriptions, so one it no longer knows is gone for good: nothing to pay for.
+      logger.warn({ subscription: subject.subscriptionId }, 'Stripe no longer knows this subscription');
+      return subject.snapshot ? { ...subject.snapshot, status: 'canceled' } : undefined;
+    }
+    logger.warn({ err: error, subscription: subject.subscriptionId }, 'Stripe could not be read');
+    throw new ApiError(
+      503,
+      'BILLING_UNAVAILABLE',
+      'Stripe could not be reached to read the subscription; deliver the event again later',
+    );
+  }
+}
+
 /**
  * Applies one verified Stripe event, at most once: the event id is recorded in the same
- * transaction as its effect, so a replay finds it and changes nothing.
+ * transaction as its effect, so a replay finds it and changes nothing. The owner's row is locked
+ * before Stripe is read, so two events of one account are applied one after the other, each from a
+ * read made after the other's write.
  */
 export async function handleStripeEvent(
   db: Db,
@@ -123,46 +207,34 @@ export async function handleStripeEvent(
       .returning({ id: stripeEvents.id });
     if (recorded.length === 0) return 'duplicate';
     const txDb = tx as unknown as Db;
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        const uid = session.client_reference_id;
-        const customer = idOf(session.customer);
-        if (uid && customer) {
-          await txDb
-            .update(users)
-            .set({ stripeCustomerId: customer, updatedAt: sql`now()` })
-            .where(eq(users.id, uid));
-        }
-        const subscriptionId = idOf(session.subscription);
-        if (subscriptionId) {
-          const subscription = await billing.stripe.subscriptions.retrieve(subscriptionId);
-          await applySubscription(txDb, billing, subscription, logger);
-        }
-        break;
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        await applySubscription(txDb, billing, event.data.object, logger);
-        break;
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        const subscriptionId = invoiceSubscription(event.data.object);
-        if (!subscriptionId) break;
-        // Past due until a later invoice is paid; the plan stays while Stripe retries the card.
-        await txDb
-          .update(users)
-          .set({
-            subscriptionStatus: event.type === 'invoice.paid' ? 'active' : 'past_due',
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.stripeSubscriptionId, subscriptionId));
-        break;
-      }
-      default:
-        logger.debug({ type: event.type }, 'Stripe event not used');
+    const subject = subjectOf(event);
+    if (!subject.subscriptionId) {
+      logger.debug({ type: event.type }, 'Stripe event not used');
+      return 'applied';
     }
+    const owners = [
+      subject.customer ? eq(users.stripeCustomerId, subject.customer) : undefined,
+      subject.userId ? eq(users.id, subject.userId) : undefined,
+    ].filter((condition) => condition !== undefined);
+    if (owners.length) {
+      await txDb
+        .select({ id: users.id })
+        .from(users)
+        .where(or(...owners))
+        .for('update');
+    }
+    if (event.type === 'checkout.session.completed' && subject.userId && subject.customer) {
+      await txDb
+        .update(users)
+        .set({ stripeCustomerId: subject.customer, updatedAt: sql`now()` })
+        .where(eq(users.id, subject.userId));
+    }
+    const subscription = await currentSubscription(
+      billing,
+      { ...subject, subscriptionId: subject.subscriptionId },
+      logger,
+    );
+    if (subscription) await applySubscription(txDb, billing, subscription, logger);
     return 'applied';
   });
 }

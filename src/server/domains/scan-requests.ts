@@ -2,12 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
+import { OWNERSHIP_RECHECK_MS } from '../../lib/dashboard/constants.ts';
 import type { ScanConfig, StartScanRequest } from '../../lib/dashboard/contract.ts';
 import { domainNameSchema } from '../../lib/dashboard/schemas.ts';
 import { audit } from '../audit.ts';
 import { underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
+import { checkOwnership, txtValue } from './ownership.ts';
+import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 import { quotaView } from './quota.ts';
 import type { DomainRow, ScanRow } from './views.ts';
 
@@ -36,19 +39,31 @@ export async function requestScan(
     now: Date;
     /** The requester's address, for the audit log. */
     ip?: string;
+    /** The scan resolvers, through which the ownership record is checked again. */
+    resolvers?: string[];
   },
 ): Promise<ScanRow> {
   const { user, domain, trigger, config, now } = request;
   if (domain.status !== 'verified') {
     throw new ApiError(409, 'DOMAIN_NOT_VERIFIED', `Verify that you own ${domain.domain} before scanning it`);
   }
+  if (domain.overPlanLimit) throw new ApiError(403, 'PLAN_LIMIT', OVER_PLAN_LIMIT_MESSAGE);
+  if (trigger !== 'scheduled') await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
   // domain's one active scan or the day's last one. The job goes in once the row is committed.
   const row = await underUserLock(db, user.id, async (tx) => {
+    // By name, not by row: a scan left running by a removed domain still holds the name when the
+    // domain is added again.
     const [active] = await tx
       .select({ id: scans.id })
       .from(scans)
-      .where(and(eq(scans.domainId, domain.id), inArray(scans.status, ACTIVE_SCAN_STATUSES)))
+      .where(
+        and(
+          eq(scans.userId, user.id),
+          eq(scans.domain, domain.domain),
+          inArray(scans.status, ACTIVE_SCAN_STATUSES),
+        ),
+      )
       .limit(1);
     if (active) {
       throw new ApiError(409, 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, {
@@ -93,6 +108,35 @@ export async function requestScan(
 }
 
 /**
+ * Proving ownership once is not enough: whoever lost the domain (a former contractor, the previous
+ * owner of a re-registered name) must not go on scanning it. A scan the user asks for is refused
+ * while monitoring is paused for a missing record, and checks the record again when it was last
+ * seen more than a day ago. A DNS failure is no evidence either way and lets the scan go.
+ */
+async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?: string[]): Promise<void> {
+  if (domain.pausedReason) throw new ApiError(409, 'DOMAIN_PAUSED', domain.pausedReason);
+  if (now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS) return;
+  const result = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
+  if (result.verified) {
+    await db
+      .update(domains)
+      .set({ ownershipCheckedAt: now, recordMissingSince: null })
+      .where(eq(domains.id, domain.id));
+    return;
+  }
+  if (!result.definite) return;
+  await db
+    .update(domains)
+    .set({ recordMissingSince: domain.recordMissingSince ?? now, verificationError: result.error })
+    .where(eq(domains.id, domain.id));
+  throw new ApiError(
+    409,
+    'OWNERSHIP_NOT_FOUND',
+    `The TXT record ${txtValue(domain.verificationToken)} is no longer at ${domain.domain}. Add it back and verify again to scan this domain.`,
+  );
+}
+
+/**
  * A scan the user asked for by domain name (POST /scan/api/v1/scan, POST /api/v1/scans): of one of
  * their verified domains, with the domain's options unless the request overrides them.
  */
@@ -105,9 +149,10 @@ export async function startRequestedScan(
     now: Date;
     /** The requester's address, for the audit log. */
     ip?: string;
+    resolvers?: string[];
   },
 ): Promise<ScanRow> {
-  const { user, body, now, ip } = request;
+  const { user, body, now, ip, resolvers } = request;
   const name = parseInput(domainNameSchema, body.domain);
   const [domain] = await db
     .select()
@@ -132,5 +177,6 @@ export async function startRequestedScan(
     },
     now,
     ip,
+    resolvers,
   });
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../lib/dashboard/contract.ts';
 import type { findingQuerySchema, scanListQuerySchema } from '../../lib/dashboard/schemas.ts';
 import { ApiError } from '../errors.ts';
+import { paged } from '../json-stream.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { quotaView } from './quota.ts';
 import { type DomainRow, domainView, findingRecord, type ScanRow, scanView } from './views.ts';
@@ -166,4 +167,32 @@ export async function listFindings(
     .orderBy(desc(findings.lastSeenAt))
     .limit(1000);
   return { findings: rows.map(findingRecord) };
+}
+
+/** Scans read per query while an export is written. */
+const EXPORT_PAGE = 100;
+
+/** Every scan of a user, a page at a time (keyset paging), for exports that stream them. */
+export function userScans(db: Db, userId: string, order: 'oldest' | 'newest'): AsyncGenerator<ScanRow> {
+  // The key in milliseconds, as the Date that carries it back holds it: PostgreSQL keeps
+  // microseconds, and a key compared at a finer grain than it was read would return its row again.
+  const at = sql`date_trunc('milliseconds', ${scans.createdAt})`;
+  const newest = order === 'newest';
+  return paged<ScanRow>((after) =>
+    db
+      .select()
+      .from(scans)
+      .where(
+        and(
+          eq(scans.userId, userId),
+          after
+            ? newest
+              ? sql`(${at}, ${scans.id}) < (${after.createdAt}, ${after.id})`
+              : sql`(${at}, ${scans.id}) > (${after.createdAt}, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(...(newest ? [sql`${at} desc`, desc(scans.id)] : [at, asc(scans.id)]))
+      .limit(EXPORT_PAGE),
+  );
 }

@@ -7,6 +7,7 @@ import type {
   ScanView,
 } from '../../lib/dashboard/contract.ts';
 import { txtValue } from './ownership.ts';
+import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type ScanRow = typeof scans.$inferSelect;
@@ -49,6 +50,7 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
 /** A domain row with its latest scan, as the Domains screen shows it (spec 2 §3). */
 export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
   const lastEnded = latest?.completedAt ?? null;
+  const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);
   return {
     id: row.id,
     domain: row.domain,
@@ -59,10 +61,11 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
     addedAt: row.createdAt.toISOString(),
     verifiedAt: iso(row.verifiedAt),
     lastScanAt: iso(lastEnded ?? latest?.startedAt ?? null),
-    nextScanAt: row.status === 'verified' && !row.pausedReason ? iso(row.nextScanAt) : null,
+    nextScanAt: row.status === 'verified' && !pausedReason ? iso(row.nextScanAt) : null,
     vulnerabilitiesCount: latest?.status === 'completed' ? latest.vulnerabilitiesFound : 0,
-    isActive: row.status === 'verified' && row.pausedReason === null,
-    pausedReason: row.pausedReason,
+    isActive: row.status === 'verified' && pausedReason === null,
+    pausedReason,
+    overPlanLimit: row.overPlanLimit,
     lastScanId: latest?.id ?? null,
     scanStatus: (latest?.status as ScanStatus | undefined) ?? null,
     subdomainsScanned: latest ? latest.subdomainsScanned : null,

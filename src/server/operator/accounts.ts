@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, users } from '../../db/schema.ts';
 import { PLANS, type PlanId } from '../../lib/plans.ts';
 import { audit } from '../audit.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
 
 export interface UserLine {
   email: string | null;
@@ -34,6 +35,7 @@ export async function setPlan(db: Db, email: string, plan: string): Promise<numb
   const before = await db.select({ id: users.id, tier: users.tier }).from(users).where(matching);
   await db.update(users).set({ tier: plan, updatedAt: sql`now()` }).where(matching);
   for (const user of before.filter((u) => u.tier !== plan)) {
+    await applyDomainLimit(db, user.id);
     await audit(db, {
       userId: user.id,
       action: 'plan.changed',

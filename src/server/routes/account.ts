@@ -2,18 +2,22 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { type SubscriptionStatus, subscriptionSettled } from '../../lib/billing.ts';
-import { deleteAccountRows } from '../account/delete-account.ts';
+import { deleteAccountRows, forgetDeletion } from '../account/delete-account.ts';
 import { exportAccount, exportFileName } from '../account/export.ts';
 import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
-import { billingInfo, cancelSubscription } from '../billing/info.ts';
+import { billingInfo, cancelSubscription, deleteStripeCustomer } from '../billing/info.ts';
 import type { Billing } from '../billing/stripe.ts';
 import { ApiError } from '../errors.ts';
+import { jsonObjectStream } from '../json-stream.ts';
+import { deleteOutboxMail } from '../mail/outbox.ts';
 
 export interface AccountDeps {
   billing?: Billing;
   now: () => Date;
+  /** Where alert e-mails are written without SMTP: a deleted account's are removed from it. */
+  outboxDir?: string;
 }
 
 /** The account's own data (spec 2 §7): export, deletion, and cancelling the subscription first. */
@@ -27,7 +31,8 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       await audit(db, { userId: user.id, action: 'data.exported', ip: c.get('clientAddress') });
       c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
       c.header('Cache-Control', 'no-store');
-      return c.json(await exportAccount(db, user.id, now));
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(jsonObjectStream(await exportAccount(db, user.id, now)));
     })
     .post('/billing/cancel', authed, async (c) => {
       const user = await currentUser(db, c.var);
@@ -46,9 +51,20 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       if (!subscriptionSettled(subscription)) {
         throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
       }
+      // Stripe's customer first (its payment methods and invoices): if Stripe fails, nothing is gone yet.
+      if (user.stripeCustomerId && deps.billing) {
+        await deleteStripeCustomer(deps.billing, user.stripeCustomerId);
+      }
       await deleteAccountRows(db, user.id);
-      // After the rows: if this fails the user can still sign in and ask again.
-      await auth?.verifier.deleteUser(user.id);
+      if (user.email && deps.outboxDir) await deleteOutboxMail(deps.outboxDir, user.email);
+      try {
+        await auth?.verifier.deleteUser(user.id);
+      } finally {
+        // The tombstone guarded the time between the rows and the sign-in account. Once Firebase
+        // has no such user, its tokens fail on their own; if Firebase failed, lifting it lets the
+        // user sign in again and ask again.
+        await forgetDeletion(db, user.id);
+      }
       c.get('logger').info({ uid: user.id }, 'account deleted');
       return c.body(null, 204);
     });

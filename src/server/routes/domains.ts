@@ -2,7 +2,7 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { domains, scans } from '../../db/schema.ts';
+import { domains, firstScans, scans } from '../../db/schema.ts';
 import { companyDomain } from '../../lib/auth/domain.ts';
 import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
@@ -12,6 +12,7 @@ import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser, underUserLock } from '../auth/users.ts';
 import { checkOwnership } from '../domains/ownership.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { quotaView } from '../domains/quota.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import {
@@ -59,6 +60,10 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
           throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
         }
         if (user.tier === 'free') {
+          // Anyone can type an address their provider never checked: only a verified one proves a company.
+          if (c.var.token.email_verified !== true) {
+            throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierUnverifiedEmail);
+          }
           const own = companyDomain(user.email);
           if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
           if (!withinEmailDomain(body.domain, own)) {
@@ -100,12 +105,12 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
             verificationError: null,
             recordMissingSince: null,
             pausedReason: null,
+            ownershipCheckedAt: at,
             nextScanAt: nextScanAfter(row.scanConfig, at),
           })
           .where(eq(domains.id, row.id))
           .returning();
         if (!updated) throw new ApiError(404, 'NOT_FOUND', 'Domain not found');
-        // Monitoring starts with a first scan, the plan's own (it does not count against the quota).
         if (row.status !== 'verified') {
           await audit(db, {
             userId: user.id,
@@ -113,8 +118,24 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
             detail: { domainId: row.id, domain: row.domain },
             ip: c.get('clientAddress'),
           });
-          const { scanFrequency: _, ...config } = updated.scanConfig;
-          await requestScan(db, deps.queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
+          // Monitoring starts with a first scan, the plan's own (it does not count against the
+          // quota), once per account and name: removing the domain and adding it again is no way
+          // to more free scans. Later verifications wait for the schedule or a counted scan.
+          const [first] = await db
+            .insert(firstScans)
+            .values({ userId: user.id, domain: updated.domain })
+            .onConflictDoNothing()
+            .returning();
+          if (first && !updated.overPlanLimit) {
+            const { scanFrequency: _, ...config } = updated.scanConfig;
+            await requestScan(db, deps.queue, {
+              user,
+              domain: updated,
+              trigger: 'scheduled',
+              config,
+              now: at,
+            });
+          }
         }
         const latest = await latestScans(db, [updated.id]);
         return c.json({ verified: true, domain: domainView(updated, latest.get(updated.id)) });
@@ -177,11 +198,23 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       }));
       return c.json({ points });
     })
+    .post('/:id/keep', async (c) => {
+      const user = await currentUser(db, c.var);
+      const row = await ownDomain(db, user.id, c.req.param('id'));
+      // The owner's choice comes first; the domain it pushes beyond the plan is the one chosen least recently.
+      await db.update(domains).set({ keptAt: now() }).where(eq(domains.id, row.id));
+      await applyDomainLimit(db, user.id);
+      const updated = await ownDomain(db, user.id, row.id);
+      const latest = await latestScans(db, [row.id]);
+      return c.json({ domain: domainView(updated, latest.get(row.id)) });
+    })
     .delete('/:id', async (c) => {
       const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
       // Its scans stay until the plan's retention purges them (they lose the link to the domain).
       await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, user.id)));
+      // A place within the plan may have come free for a domain beyond it.
+      await applyDomainLimit(db, user.id);
       await audit(db, {
         userId: user.id,
         action: 'domain.removed',

@@ -15,7 +15,7 @@ import { parseInput, readJson } from '../validation.ts';
  * dashboard's answers, from the same queries, for the key owner's own data only. Its OpenAPI
  * document is public; everything else needs a key and counts against the plan's hourly calls.
  */
-export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Date }) {
+export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Date; resolvers?: string[] }) {
   return new Hono<ApiKeyEnv>()
     .get('/openapi.json', (c) => {
       c.header('Cache-Control', 'public, max-age=300');
@@ -30,6 +30,7 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
         body,
         now: deps.now(),
         ip: c.get('clientAddress'),
+        resolvers: deps.resolvers,
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })

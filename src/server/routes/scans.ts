@@ -12,9 +12,10 @@ import { scanListQuerySchema, startScanSchema } from '../../lib/dashboard/schema
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser } from '../auth/users.ts';
 import { type ScanQueue, startRequestedScan } from '../domains/scan-requests.ts';
-import { listScans, ownScan } from '../domains/store.ts';
+import { listScans, ownScan, userScans } from '../domains/store.ts';
 import { scanView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
+import { jsonObjectStream, mapRows } from '../json-stream.ts';
 import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { parseInput, readJson } from '../validation.ts';
@@ -24,6 +25,8 @@ export interface ScanServiceDeps {
   /** Whether the job queue is running in this process. */
   queueUp: () => boolean;
   now?: () => Date;
+  /** The scan resolvers, through which a scan re-checks the ownership record. */
+  resolvers?: string[];
 }
 
 /** A worker that has not reported for this long counts as gone. */
@@ -44,6 +47,7 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
         body,
         now: now(),
         ip: c.get('clientAddress'),
+        resolvers: deps.resolvers,
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
@@ -130,15 +134,16 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     })
     .get('/export', async (c) => {
       const user = await currentUser(db, c.var);
-      const rows = await db
-        .select()
-        .from(scans)
-        .where(eq(scans.userId, user.id))
-        .orderBy(desc(scans.createdAt));
-      return c.json({
-        exportedAt: now().toISOString(),
-        scans: rows.map((row) => scanView(row, { withSubdomains: true })),
-      });
+      c.header('Content-Type', 'application/json; charset=UTF-8');
+      return c.body(
+        jsonObjectStream([
+          ['exportedAt', now().toISOString()],
+          [
+            'scans',
+            () => mapRows(userScans(db, user.id, 'newest'), (row) => scanView(row, { withSubdomains: true })),
+          ],
+        ]),
+      );
     });
 
   return new Hono<AuthedEnv>()

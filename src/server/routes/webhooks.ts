@@ -5,18 +5,22 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { WEBHOOK_FORMATS } from '../../lib/dashboard/contract.ts';
-import type { AllowPrivate } from '../../scanner/http/guard.ts';
+import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
+import { currentUser, underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB, WEBHOOK_LIMIT } from '../limits.ts';
+import { BODY_LIMIT_KB, WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
+import { countRequest } from '../middleware/rate-limit.ts';
 import { isUuid, readJson } from '../validation.ts';
 import { checkWebhookTarget } from '../webhooks/target.ts';
 
 export interface WebhookDeps {
-  enqueue: (deliveryId: string) => Promise<void>;
+  /** `tenant` (the account) groups deliveries, so one account's slow receiver delays only its own. */
+  enqueue: (deliveryId: string, tenant: string) => Promise<void>;
   allowPrivate: AllowPrivate;
+  /** The scan resolvers (SCAN_RESOLVERS), through which receivers' names are resolved. */
+  resolvers?: string[];
 }
 
 const addSchema = z.strictObject({
@@ -94,21 +98,25 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
       const user = await currentUser(db, c.var);
-      const [existing] = await db.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));
-      if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
-        throw new ApiError(409, 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
-      }
-      const target = await checkWebhookTarget(body.url, deps?.allowPrivate ?? false);
+      // Resolved before the lock is taken: a slow name must not hold the account's row.
+      const target = await checkWebhookTarget(body.url, deps?.allowPrivate ?? false, deps?.resolvers);
       if (!target.ok) throw new ApiError(400, 'VALIDATION_ERROR', target.message);
-      const [row] = await db
-        .insert(webhooks)
-        .values({
-          userId: user.id,
-          url: target.url.toString(),
-          format: body.format,
-          secret: `whsec_${randomBytes(24).toString('base64url')}`,
-        })
-        .returning();
+      const row = await underUserLock(db, user.id, async (tx) => {
+        const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, user.id));
+        if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
+          throw new ApiError(409, 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
+        }
+        const [inserted] = await tx
+          .insert(webhooks)
+          .values({
+            userId: user.id,
+            url: target.url.toString(),
+            format: body.format,
+            secret: `whsec_${randomBytes(24).toString('base64url')}`,
+          })
+          .returning();
+        return inserted;
+      });
       if (!row) throw new Error('insert returned no webhook');
       return c.json({ webhook: hookView(row) }, 201);
     })
@@ -122,6 +130,8 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
       const user = await currentUser(db, c.var);
       const row = await own(user.id, c.req.param('id'));
       const { enqueue } = queue();
+      // Per account, not per webhook: otherwise 'Send test' floods any endpoint through us.
+      await countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${user.id}`, WEBHOOK_TEST_RATE);
       const [delivery] = await db
         .insert(webhookDeliveries)
         .values({
@@ -135,7 +145,7 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
         })
         .returning();
       if (!delivery) throw new Error('insert returned no delivery');
-      await enqueue(delivery.id);
+      await enqueue(delivery.id, user.id);
       return c.json({ delivery: deliveryView(delivery) }, 202);
     });
 }

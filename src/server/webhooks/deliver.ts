@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { Agent, buildConnector, fetch } from 'undici';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import type { AllowPrivate } from '../../scanner/http/guard.ts';
+import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { discordMessage, teamsMessage } from './chat-messages.ts';
 import { checkWebhookTarget } from './target.ts';
 
@@ -34,7 +34,7 @@ export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
 export async function deliverWebhook(
   db: Db,
   deliveryId: string,
-  options: { allowPrivate?: AllowPrivate; logger: Logger },
+  options: { allowPrivate?: AllowPrivate; resolvers?: string[]; logger: Logger },
 ): Promise<DeliveryOutcome> {
   const [row] = await db
     .select({ delivery: webhookDeliveries, hook: webhooks })
@@ -64,7 +64,7 @@ export async function deliverWebhook(
     return last ? 'failed' : 'retry';
   };
 
-  const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false);
+  const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false, options.resolvers);
   if (!target.ok) {
     // A refused address will not become acceptable by waiting.
     await record({ status: 'failed', error: target.message });

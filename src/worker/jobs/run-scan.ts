@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
+import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
 import { getPlanForTier } from '../../lib/auth/profile.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
@@ -30,6 +31,8 @@ export async function runScan(
     engine?: typeof scanDomain;
     /** The worker is shutting down: the scan goes back to pending, for the next worker. */
     shutdown?: AbortSignal;
+    /** Hears of database outages, which are logged once rather than at every progress write. */
+    outage?: DatabaseOutage;
   } = {},
 ): Promise<RunOutcome> {
   const engine = options.engine ?? scanDomain;
@@ -81,7 +84,11 @@ export async function runScan(
   const timer = setInterval(() => {
     writing = writing
       .then(beat)
-      .catch((error) => logger.warn({ err: error, scanId }, 'progress write failed'));
+      .catch((error) =>
+        isDatabaseUnavailable(error)
+          ? options.outage?.failed(error, 'scan progress')
+          : logger.warn({ err: error, scanId }, 'progress write failed'),
+      );
   }, PROGRESS_WRITE_MS);
 
   const config = claimed.config ?? {
@@ -119,28 +126,45 @@ export async function runScan(
     options.shutdown?.removeEventListener('abort', release);
     await writing;
     const completedAt = new Date();
-    const [done] = await db
-      .update(scans)
-      .set({
-        status: 'completed',
-        completedAt,
-        durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
-        progress: { stage: 'done', checked: result.subdomains.length, total: result.subdomains.length },
-        subdomainsScanned: result.subdomains.length,
-        vulnerabilitiesFound: result.findings.length,
-        criticalCount: result.findings.filter((f) => f.risk === 'high').length,
-        falsePositivesFiltered: result.stats.filtered,
-        findings: result.findings,
-        subdomains: result.subdomains,
-        scanErrors: result.errors,
-        heartbeatAt: completedAt,
-      })
-      .where(mine)
-      .returning();
+    // The result, the findings' history and the next date are stored together, and again while the
+    // database is away (a restart, a failover): the scan ran, so it must not be lost or run twice.
+    const done = await whenDatabaseAnswers(
+      () =>
+        db.transaction(async (tx) => {
+          const txDb = tx as unknown as Db;
+          const [row] = await txDb
+            .update(scans)
+            .set({
+              status: 'completed',
+              completedAt,
+              durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
+              progress: { stage: 'done', checked: result.subdomains.length, total: result.subdomains.length },
+              subdomainsScanned: result.subdomains.length,
+              vulnerabilitiesFound: result.findings.length,
+              criticalCount: result.findings.filter((f) => f.risk === 'high').length,
+              falsePositivesFiltered: result.stats.filtered,
+              findings: result.findings,
+              subdomains: result.subdomains,
+              scanErrors: result.errors,
+              heartbeatAt: completedAt,
+            })
+            .where(mine)
+            .returning();
+          if (!row) return undefined;
+          const changes = await recordFindingHistory(
+            txDb,
+            row,
+            result.findings,
+            result.subdomains,
+            completedAt,
+          );
+          await txDb.update(scans).set({ changes }).where(eq(scans.id, row.id));
+          if (row.domainId) await scheduleNext(txDb, row.domainId, completedAt);
+          return row;
+        }),
+      { outage: options.outage },
+    );
     if (!done) return 'skipped';
-    const changes = await recordFindingHistory(db, done, result.findings, result.subdomains, completedAt);
-    await db.update(scans).set({ changes }).where(eq(scans.id, done.id));
-    if (done.domainId) await scheduleNext(db, done.domainId, completedAt);
     logger.info(
       { scanId, findings: result.findings.length, names: result.subdomains.length },
       'scan completed',
@@ -161,16 +185,20 @@ export async function runScan(
     const cancelled = controller.signal.aborted;
     const message = cancelled ? CANCELLED_MESSAGE : failureMessage(error);
     const completedAt = new Date();
-    const [ended] = await db
-      .update(scans)
-      .set({
-        status: cancelled ? 'cancelled' : 'failed',
-        completedAt,
-        durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
-        error: message,
-      })
-      .where(mine)
-      .returning({ id: scans.id });
+    const [ended] = await whenDatabaseAnswers(
+      () =>
+        db
+          .update(scans)
+          .set({
+            status: cancelled ? 'cancelled' : 'failed',
+            completedAt,
+            durationSeconds: (completedAt.getTime() - startedAt.getTime()) / 1000,
+            error: message,
+          })
+          .where(mine)
+          .returning({ id: scans.id }),
+      { outage: options.outage },
+    );
     if (!ended) return 'skipped';
     if (!cancelled) logger.warn({ scanId, err: error }, 'scan failed');
     return cancelled ? 'cancelled' : 'failed';

@@ -6,15 +6,20 @@ import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../lib/dashboard/con
 import { checkOwnership, txtValue } from '../../server/domains/ownership.ts';
 import { requestScan, type ScanQueue } from '../../server/domains/scan-requests.ts';
 import { nextScanAfter } from '../../server/domains/store.ts';
+import type { DomainRow } from '../../server/domains/views.ts';
 import { ApiError } from '../../server/errors.ts';
 
 export function pausedMessage(domain: string, token: string, since: Date): string {
   return `Monitoring paused: the TXT record ${txtValue(token)} has been missing from ${domain} since ${since.toISOString().slice(0, 10)}. Add it back and verify again to resume.`;
 }
 
+/** Due domains whose ownership is checked at once: a slow nameserver holds up one place, not the round. */
+const OWNERSHIP_CHECKS_AT_ONCE = 8;
+
 /**
- * Starts the scans that are due: verified, active domains whose next scan time has come. Ownership
- * is checked again first; a record gone for seven days pauses monitoring with the reason.
+ * Starts the scans that are due: verified, active domains within their plan whose next scan time
+ * has come. Ownership is checked again first; a record gone for seven days pauses monitoring with
+ * the reason.
  */
 export async function scheduleDueScans(
   db: Db,
@@ -27,53 +32,78 @@ export async function scheduleDueScans(
     .select({ domain: domains, tier: users.tier })
     .from(domains)
     .innerJoin(users, eq(users.id, domains.userId))
-    .where(and(eq(domains.status, 'verified'), isNull(domains.pausedReason), lte(domains.nextScanAt, now)));
+    .where(
+      and(
+        eq(domains.status, 'verified'),
+        isNull(domains.pausedReason),
+        eq(domains.overPlanLimit, false),
+        lte(domains.nextScanAt, now),
+      ),
+    );
+  const pending = due.filter(({ domain }) => domain.scanConfig.scanFrequency !== 'manual');
   let started = 0;
-  for (const { domain, tier } of due) {
-    if (domain.scanConfig.scanFrequency === 'manual') continue;
-    const ownership = await checkOwnership(domain.domain, domain.verificationToken, {
-      resolvers: options.resolvers,
-    });
-    if (!ownership.verified && ownership.definite) {
-      const since = domain.recordMissingSince ?? now;
-      if (now.getTime() - since.getTime() >= VERIFICATION_GRACE_MS) {
-        await db
-          .update(domains)
-          .set({
-            pausedReason: pausedMessage(domain.domain, domain.verificationToken, since),
-            recordMissingSince: since,
-          })
-          .where(eq(domains.id, domain.id));
-        logger.info({ domain: domain.domain }, 'monitoring paused: ownership record missing for 7 days');
-        continue;
-      }
-      if (!domain.recordMissingSince) {
-        await db.update(domains).set({ recordMissingSince: now }).where(eq(domains.id, domain.id));
-      }
-    } else if (ownership.verified && domain.recordMissingSince) {
-      await db.update(domains).set({ recordMissingSince: null }).where(eq(domains.id, domain.id));
+  const next = async (): Promise<void> => {
+    const item = pending.shift();
+    if (!item) return;
+    if (await scheduleOne(db, queue, logger, item, now, options.resolvers)) started += 1;
+    return next();
+  };
+  await Promise.all(Array.from({ length: OWNERSHIP_CHECKS_AT_ONCE }, next));
+  return started;
+}
+
+/** Checks one due domain's ownership and starts its scan; true when a scan was started. */
+async function scheduleOne(
+  db: Db,
+  queue: ScanQueue,
+  logger: Logger,
+  { domain, tier }: { domain: DomainRow; tier: string },
+  now: Date,
+  resolvers: string[] | undefined,
+): Promise<boolean> {
+  const ownership = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
+  if (!ownership.verified && ownership.definite) {
+    const since = domain.recordMissingSince ?? now;
+    if (now.getTime() - since.getTime() >= VERIFICATION_GRACE_MS) {
+      await db
+        .update(domains)
+        .set({
+          pausedReason: pausedMessage(domain.domain, domain.verificationToken, since),
+          recordMissingSince: since,
+        })
+        .where(eq(domains.id, domain.id));
+      logger.info({ domain: domain.domain }, 'monitoring paused: ownership record missing for 7 days');
+      return false;
     }
-    // Moved on first, so a slow or failed start is not retried every minute.
+    if (!domain.recordMissingSince) {
+      await db.update(domains).set({ recordMissingSince: now }).where(eq(domains.id, domain.id));
+    }
+  } else if (ownership.verified) {
     await db
       .update(domains)
-      .set({
-        nextScanAt: nextScanAfter(domain.scanConfig, now) ?? new Date(now.getTime() + SCAN_INTERVAL_MS.daily),
-      })
+      .set({ recordMissingSince: null, ownershipCheckedAt: now })
       .where(eq(domains.id, domain.id));
-    const { scanFrequency: _, ...config } = domain.scanConfig;
-    try {
-      await requestScan(db, queue, {
-        user: { id: domain.userId, tier },
-        domain,
-        trigger: 'scheduled',
-        config,
-        now,
-      });
-      started += 1;
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      logger.info({ domain: domain.domain, reason: error.message }, 'scheduled scan not started');
-    }
   }
-  return started;
+  // Moved on first, so a slow or failed start is not retried every minute.
+  await db
+    .update(domains)
+    .set({
+      nextScanAt: nextScanAfter(domain.scanConfig, now) ?? new Date(now.getTime() + SCAN_INTERVAL_MS.daily),
+    })
+    .where(eq(domains.id, domain.id));
+  const { scanFrequency: _, ...config } = domain.scanConfig;
+  try {
+    await requestScan(db, queue, {
+      user: { id: domain.userId, tier },
+      domain,
+      trigger: 'scheduled',
+      config,
+      now,
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    logger.info({ domain: domain.domain, reason: error.message }, 'scheduled scan not started');
+    return false;
+  }
 }

@@ -38,7 +38,7 @@ export function changesPayload(input: {
 export async function queueWebhookAlerts(
   db: Db,
   scanId: string,
-  deps: { publicUrl: string; enqueue: (deliveryId: string) => Promise<void> },
+  deps: { publicUrl: string; enqueue: (deliveryId: string, tenant: string) => Promise<void> },
 ): Promise<number> {
   const found = await scanAlert(db, scanId);
   if (!found?.domain.alertsWebhook || isEmpty(found.alert)) return 0;
@@ -60,7 +60,7 @@ export async function queueWebhookAlerts(
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     if (!delivery) continue;
-    await deps.enqueue(delivery.id);
+    await deps.enqueue(delivery.id, found.scan.userId);
     queued += 1;
   }
   return queued;

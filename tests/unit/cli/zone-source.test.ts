@@ -31,6 +31,7 @@ $TTL 300
 @              SOA  ns1.provider.net. hostmaster ( 1 7200 900 1209600 300 )
 www            A    ${FIXTURE_IP}
 campaign-2019  CNAME dw-campaign.azurewebsites.net.   ; the 2019 campaign
+ns1.elsewhere.test.  A  192.0.2.53
 `;
 
 const secrets = {
@@ -117,12 +118,16 @@ describe('danglewatch scan with a zone source', { timeout: 90_000 }, () => {
   });
 
   it('--zone-file and --axfr reveal it, and the finding says the zone did', async () => {
-    for (const source of [
-      ['--zone-file', join(dir, 'zone.db')],
-      ['--axfr', `${FIXTURE_IP}:${fixtures.dns.port}`],
-    ]) {
-      const { code, stdout, stderr } = await run([...flags(), ...source]);
-      expect(stderr).toBe('');
+    for (const [flag, value, notice] of [
+      [
+        '--zone-file',
+        join(dir, 'zone.db'),
+        `danglewatch scan: --zone-file ${join(dir, 'zone.db')}: 1 record outside ${apex} skipped (the first at line 6)\n`,
+      ],
+      ['--axfr', `${FIXTURE_IP}:${fixtures.dns.port}`, ''],
+    ] as const) {
+      const { code, stdout, stderr } = await run([...flags(), flag, value]);
+      expect(stderr).toBe(notice);
       expect(code).toBe(1);
       expect(hiddenFinding(stdout)).toMatchObject({ service: 'Azure App Service', sources: ['zone'] });
     }

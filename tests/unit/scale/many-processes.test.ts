@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { type Database, queryRows } from '../../../src/db/client.ts';
 import { domains, scans } from '../../../src/db/schema.ts';
 import { USER_CONCURRENT_SCANS } from '../../../src/lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
@@ -193,6 +193,16 @@ describe.skipIf(postgres.skipReason)(
       expect(perDomain.every((row) => Number(row.n) === 1)).toBe(true);
       // Across both workers, no user ever had more scans running than one user may.
       expect(mostPerUser).toBeLessThanOrEqual(USER_CONCURRENT_SCANS);
+
+      // The dead worker's jobs do not stay 'active' in the queue: the reaper ended them when it
+      // took their scans back.
+      await until(async () => {
+        const active = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from pgboss.job where name = 'run-scan' and state = 'active'`,
+        );
+        return active[0]?.n === 0 ? true : undefined;
+      }, 10_000);
 
       // The survivor's heartbeat keeps /scan/health green on both API processes.
       for (const url of apiUrls) {

@@ -22,6 +22,7 @@ beforeAll(async () => {
   for (let i = 0; i <= MAX_CHAIN + 1; i++)
     server.add(`deep${i}.d.test`, { type: 'CNAME', data: `deep${i + 1}.d.test` });
   server.add('txt.d.test', { type: 'TXT', data: 'v=spf1 -all' });
+  server.add('six.d.test', { type: 'AAAA', data: '::1' });
   server.add('d.test', { type: 'MX', data: { preference: 10, exchange: 'mx.d.test' } });
   server.behaviours.set('servfail.d.test', 'servfail');
   server.behaviours.set('refused.d.test', 'refused');
@@ -93,14 +94,23 @@ describe('lookups', () => {
 });
 
 describe('CNAME chains', () => {
-  it('follows every hop and reads the addresses at the end', async () => {
-    const res = await resolveChain(pool(), 'one.d.test');
+  it('follows every hop and reads the addresses at the end, from one question', async () => {
+    const dns = pool();
+    const res = await resolveChain(dns, 'one.d.test');
     expect(res).toMatchObject({
       status: 'exists',
       chain: ['two.d.test', 'a.d.test'],
       a: ['127.0.0.1'],
-      aaaa: ['::1'],
+      // IPv6 is asked only where IPv4 has no address.
+      aaaa: [],
     });
+    expect(dns.queries).toBe(1);
+  });
+
+  it('asks AAAA where the name has no IPv4 address', async () => {
+    const dns = pool();
+    expect(await resolveChain(dns, 'six.d.test')).toMatchObject({ status: 'exists', a: [], aaaa: ['::1'] });
+    expect(dns.queries).toBe(2);
   });
 
   it('ends in NXDOMAIN only when the last name does not exist', async () => {

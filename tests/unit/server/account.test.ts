@@ -31,6 +31,7 @@ const EXPORTED_BY_USER_ID: Record<string, string> = {
   webhooks: 'webhooks',
   api_keys: 'apiKeys',
   audit_log: 'auditLogs',
+  first_scans: 'firstScans',
 };
 
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
@@ -63,6 +64,7 @@ for (const backend of databaseBackends) {
           .insert(schema.scans)
           .values({ userId: user.uid, domainId: view.id, domain, status: 'completed' })
           .returning();
+        await db.insert(schema.firstScans).values({ userId: user.uid, domain });
         await db.insert(schema.findings).values({
           userId: user.uid,
           domain,

@@ -88,6 +88,16 @@ describe('the app around its routes', () => {
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 });
   });
 
+  it('regression: JSON answers are never stored by a CDN, but for documents the same for everyone', async () => {
+    for (const path of ['/health', '/api/nothing-here', '/scan/api/v1/scans', '/api/domains']) {
+      const res = await app().request(path);
+      expect(res.headers.get('content-type'), path).toContain('application/json');
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    const openapi = await app().request('/api/v1/openapi.json');
+    expect(openapi.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
   it('turns an unexpected failure into a 500 without leaking it', async () => {
     const broken = testApp(database, { site: loadSite(dist) });
     broken.get('/boom', () => {

@@ -162,6 +162,19 @@ for (const backend of databaseBackends) {
         );
       });
 
+      it("regression: an address the sign-in provider never verified does not make its domain the user's", async () => {
+        const claimed = await mintIdToken(emulatorHost, {
+          sub: `unverified-${tag}`,
+          email: `ceo@victim-${tag}.com`,
+          email_verified: false,
+        });
+        await expectError(
+          await add(claimed.idToken, { domain: `victim-${tag}.com` }),
+          400,
+          DOMAIN_MESSAGES.freeTierUnverifiedEmail,
+        );
+      });
+
       let annId: string;
 
       it('counts the plan limit from the catalogue: the free plan holds one domain', async () => {

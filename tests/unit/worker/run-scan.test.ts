@@ -212,14 +212,28 @@ for (const backend of databaseBackends) {
         const once = await newScan({ status: 'running', heartbeatAt: old, attempts: 1 });
         const twice = await newScan({ status: 'running', heartbeatAt: old, attempts: 2 });
         const alive = await newScan({ status: 'running', heartbeatAt: new Date(), attempts: 1 });
-        const retried = await reapStaleScans(database.db);
+        const { retried, abandoned } = await reapStaleScans(database.db);
         expect(retried).toContain(once);
         expect(retried).not.toContain(twice);
+        expect(abandoned).toEqual(expect.arrayContaining([once, twice]));
+        expect(abandoned).not.toContain(alive);
         expect((await read(once))?.status).toBe('pending');
         expect(await read(twice)).toMatchObject({ status: 'failed', error: WORKER_LOST_MESSAGE });
         expect((await read(alive))?.status).toBe('running');
         await database.db.update(scans).set({ status: 'failed' }).where(eq(scans.id, alive));
         expect(await runScan(database.db, once, settings, logger)).toBe('completed');
+      });
+
+      it('the reaper names scans pending past the stale window, whose job may have been lost', async () => {
+        const old = new Date(Date.now() - STALE_HEARTBEAT_MS - 1_000);
+        const lost = await newScan({ createdAt: old });
+        const fresh = await newScan();
+        const { waiting, retried } = await reapStaleScans(database.db);
+        expect(waiting).toContain(lost);
+        expect(waiting).not.toContain(fresh);
+        expect(retried).toEqual([]);
+        await database.db.update(scans).set({ status: 'failed' }).where(eq(scans.id, lost));
+        await database.db.update(scans).set({ status: 'failed' }).where(eq(scans.id, fresh));
       });
 
       // Two processes cannot share an embedded database: this one needs PostgreSQL.
@@ -245,7 +259,7 @@ for (const backend of databaseBackends) {
             expect((await read(id))?.status).toBe('running');
             // Minutes later (the clock moved on by the stale limit), the reaper takes it back.
             const later = new Date(Date.now() + STALE_HEARTBEAT_MS + 5_000);
-            expect(await reapStaleScans(database.db, later)).toContain(id);
+            expect((await reapStaleScans(database.db, later)).retried).toContain(id);
             expect((await read(id))?.status).toBe('pending');
           } finally {
             dns.delayMs = 0;

@@ -102,6 +102,37 @@ for (const backend of databaseBackends) {
         ).toBe(0);
       });
 
+      it("regression: one tenant's slow nameserver does not hold up everyone else's scheduled scans", async () => {
+        await database.db
+          .insert(users)
+          .values({ id: 'u-slow', email: 's@slow.com', provider: 'google', tier: 'pro-solo' });
+        const slow = await addDomain('slow-ns.com', {
+          userId: 'u-slow',
+          nextScanAt: new Date(now.getTime() - DAY),
+        });
+        dns.behaviours.set('slow-ns.com', 'timeout');
+        const fast = [];
+        for (const name of ['quick-a.com', 'quick-b.com', 'quick-c.com']) {
+          const row = await addDomain(name, { userId: 'u-slow' });
+          dns.add(name, { type: 'TXT', data: `danglewatch-verify=${row.verificationToken}` });
+          fast.push(row);
+        }
+        const at = new Map<string, number>();
+        const started = Date.now();
+        const timed = {
+          enqueue: async (id: string) => {
+            const [scan] = await database.db.select().from(scans).where(eq(scans.id, id));
+            at.set(scan?.domain ?? id, Date.now() - started);
+          },
+        };
+        await scheduleDueScans(database.db, timed, logger, { resolvers: [`127.0.0.1:${dns.port}`], now });
+        // The slow domain's lookup times out (3 s, twice); the others started meanwhile, not after it.
+        for (const row of fast) expect(at.get(row.domain), row.domain).toBeLessThan(2_000);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+        expect((await read(slow.id))?.recordMissingSince).toBeNull();
+        dns.behaviours.delete('slow-ns.com');
+      }, 30_000);
+
       it('purges scans older than the owner plan keeps them', async () => {
         const old = (days: number) => new Date(now.getTime() - days * DAY);
         await database.db.delete(scans);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { startScan, verifyDomain } from '../../../lib/dashboard/actions.ts';
+import { keepDomain, startScan, verifyDomain } from '../../../lib/dashboard/actions.ts';
 import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
@@ -27,6 +27,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   // A check that could not reach DNS leaves the domain pending; its reason still shows.
   const [pendingError, setPendingError] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
+  const [keeping, setKeeping] = useState(false);
   const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
   // Spec 2 §4: a rescan that fails to start shows the scan as failed to start, on the card.
@@ -130,6 +131,20 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         >
           <span className="font-semibold">Monitoring paused: </span>
           {domain.pausedReason}
+          {domain.overPlanLimit && (
+            <button
+              type="button"
+              className={`${BUTTON.small} ml-2`}
+              disabled={keeping}
+              onClick={async () => {
+                setKeeping(true);
+                await keepDomain(domain.id);
+                setKeeping(false);
+              }}
+            >
+              Keep this domain
+            </button>
+          )}
         </p>
       )}
       {domain.status === 'pending' && (

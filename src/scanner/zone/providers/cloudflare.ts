@@ -2,6 +2,7 @@ import Cloudflare from 'cloudflare';
 import { z } from 'zod';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
+import { retryAfterMs } from './http.ts';
 import { providerHost, zoneName } from './names.ts';
 import {
   baseUrl,
@@ -56,6 +57,19 @@ const recordPage = z.object({
 
 type Credentials = z.infer<typeof credentialSchemas.cloudflare>;
 
+/**
+ * The SDK waits out any `Retry-After`, however long; past our cap the answer is marked not to be
+ * retried (the SDK's `x-should-retry`), so the call fails as unavailable instead of hanging.
+ */
+const cappedRetryAfter = async (input: string | URL | Request, init?: RequestInit) => {
+  const response = await fetch(input, init);
+  const wait = retryAfterMs(response.headers.get('retry-after'));
+  if (wait === undefined || wait <= CALL_DEFAULTS.maxRetryAfterMs) return response;
+  const headers = new Headers(response.headers);
+  headers.set('x-should-retry', 'false');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
 function client(credentials: Credentials, options: ProviderCallOptions | undefined) {
   return new Cloudflare({
     apiToken: credentials.apiToken,
@@ -67,6 +81,7 @@ function client(credentials: Credentials, options: ProviderCallOptions | undefin
     timeout: options?.timeoutMs ?? CALL_DEFAULTS.timeoutMs,
     maxRetries: options?.maxRetries ?? CALL_DEFAULTS.maxRetries,
     logLevel: 'off',
+    fetch: cappedRetryAfter,
   });
 }
 
@@ -118,10 +133,18 @@ async function* pages<T extends { result: unknown[]; result_info: { page: number
 ): AsyncGenerator<T> {
   try {
     let page = await first;
+    let previous = 0;
     for (;;) {
       const body = checked(schema, page);
-      yield body;
       const { page: number, total_pages } = body.result_info;
+      if (number <= previous)
+        throw new ProviderError(
+          'cloudflare',
+          'malformed',
+          `Cloudflare sent page ${number} after page ${previous}`,
+        );
+      previous = number;
+      yield body;
       if (body.result.length === 0 || (total_pages !== undefined && number >= total_pages)) return;
       page = (await page.getNextPage()) as typeof page;
     }

@@ -45,15 +45,19 @@ const reason = (body: unknown) => {
 
 type Credentials = z.infer<typeof credentialSchemas.digitalocean>;
 
-/** Every page of a listing, following `links.pages.next`, which must stay on the API's origin. */
+/**
+ * Every page of a listing, following `links.pages.next`. Only its path and query are taken, on
+ * our base URL: the API names its public host there, which must neither lead us elsewhere nor
+ * bypass a base URL set for a private deployment.
+ */
 async function* pages<T extends { links?: { pages?: { next?: string } } }>(
-  first: string,
+  base: string,
+  path: string,
   schema: z.ZodType<T>,
   credentials: Credentials,
   options: ProviderCallOptions | undefined,
 ): AsyncGenerator<T> {
-  const origin = new URL(first).origin;
-  let url: string | undefined = first;
+  let url: string | undefined = `${base}${path}`;
   while (url) {
     const body: T = await callJson({
       provider: 'digitalocean',
@@ -65,13 +69,16 @@ async function* pages<T extends { links?: { pages?: { next?: string } } }>(
     });
     yield body;
     const next = body.links?.pages?.next;
-    if (next !== undefined && new URL(next, url).origin !== origin)
+    if (next === undefined) return;
+    const { pathname, search }: URL = new URL(next, url);
+    const following: string = `${base}${pathname}${search}`;
+    if (following === url)
       throw new ProviderError(
         'digitalocean',
         'malformed',
-        'DigitalOcean API sent a next page on another host',
+        'DigitalOcean API sent the same page as the next one',
       );
-    url = next === undefined ? undefined : new URL(next, url).toString();
+    url = following;
   }
 }
 
@@ -102,7 +109,8 @@ export const digitalocean: DnsProvider<Credentials> = {
     const base = baseUrl(options, 'DIGITALOCEAN_API_URL', DEFAULT_URL);
     const zones: string[] = [];
     for await (const body of pages(
-      `${base}/v2/domains?per_page=${MAX_PER_PAGE}`,
+      base,
+      `/v2/domains?per_page=${MAX_PER_PAGE}`,
       domainsPage,
       credentials,
       options,
@@ -114,8 +122,8 @@ export const digitalocean: DnsProvider<Credentials> = {
     const base = baseUrl(options, 'DIGITALOCEAN_API_URL', DEFAULT_URL);
     const name = zoneName(zone);
     const perPage = Math.min(options?.pageSize ?? MAX_PER_PAGE, MAX_PER_PAGE);
-    const first = `${base}/v2/domains/${encodeURIComponent(name)}/records?per_page=${perPage}`;
-    for await (const body of pages(first, recordsPage, credentials, options))
+    const path = `/v2/domains/${encodeURIComponent(name)}/records?per_page=${perPage}`;
+    for await (const body of pages(base, path, recordsPage, credentials, options))
       for (const record of body.domain_records) yield toRecord(record, name);
   },
 };

@@ -144,6 +144,8 @@ async function* pages<T extends { nextPageToken?: string }>(
       options,
     });
     yield body;
+    if (body.nextPageToken && body.nextPageToken === pageToken)
+      throw new ProviderError('gcloud', 'malformed', 'Google Cloud DNS sent the same page token twice');
     pageToken = body.nextPageToken || undefined;
   } while (pageToken);
 }

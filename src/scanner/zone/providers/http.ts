@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fetch } from 'undici';
+import { fetch, type Response } from 'undici';
 import type { z } from 'zod';
 import {
   CALL_DEFAULTS,
@@ -38,7 +38,7 @@ function failureOf(status: number, refused: number[]): ProviderFailure {
   return status === 429 || status >= 500 ? 'unavailable' : 'malformed';
 }
 
-async function readJson(response: Response | Awaited<ReturnType<typeof fetch>>) {
+async function readJson(response: Response) {
   const text = await response.text();
   try {
     return JSON.parse(text) as unknown;
@@ -60,7 +60,7 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
   const name = call.provider;
   for (let attempt = 0; ; attempt++) {
     const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-    let response: Awaited<ReturnType<typeof fetch>>;
+    let response: Response;
     try {
       response = await fetch(call.url, {
         method: call.method ?? 'GET',

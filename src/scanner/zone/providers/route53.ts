@@ -80,7 +80,7 @@ function client(credentials: Credentials, options: ProviderCallOptions | undefin
     ...(endpoint ? { endpoint } : {}),
     credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
     maxAttempts: (options?.maxRetries ?? CALL_DEFAULTS.maxRetries) + 1,
-    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs },
+    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
 }
 
@@ -219,11 +219,14 @@ export const route53: DnsProvider<Credentials> = {
             'malformed',
             'Route 53 sent a truncated page without NextRecordName',
           );
-        start = {
+        const next = {
           StartRecordName: page.NextRecordName,
           StartRecordType: page.NextRecordType,
           StartRecordIdentifier: page.NextRecordIdentifier,
         };
+        if (JSON.stringify(next) === JSON.stringify(start))
+          throw new ProviderError('route53', 'malformed', 'Route 53 sent the same next record twice');
+        start = next;
       }
     } finally {
       api.destroy();

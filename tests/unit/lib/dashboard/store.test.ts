@@ -31,6 +31,7 @@ function domain(id: string, name: string): DomainView {
     vulnerabilitiesCount: 0,
     isActive: true,
     pausedReason: null,
+    overPlanLimit: false,
     lastScanId: null,
     scanStatus: null,
     subdomainsScanned: null,

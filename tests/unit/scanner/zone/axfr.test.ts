@@ -83,6 +83,15 @@ describe('readAxfr', () => {
     });
   });
 
+  it('a slow consumer is not a silent server: the timeout runs only while waiting for the server', async () => {
+    let read = 0;
+    for await (const _ of readAxfr({ zone: apex, server: server(), allowPrivate: true, timeoutMs: 100 })) {
+      read++;
+      if (read <= 3) await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(read).toBeGreaterThanOrEqual(8);
+  });
+
   it('a refusal is an error naming the server and the answer', async () => {
     const error = await failure(readAxfr({ zone: 'elsewhere.test', server: server(), allowPrivate: true }));
     expect(error).toBeInstanceOf(ZoneTransferError);

@@ -103,6 +103,16 @@ describe('parseZoneFile', () => {
     ]);
   });
 
+  it('reads a relative $ORIGIN and @ in record data', async () => {
+    const records = await parse(
+      '$TTL 60\n$ORIGIN eu\nshop CNAME @\n$ORIGIN example.com.\napex-alias CNAME @\n',
+    );
+    expect(records.map((r) => `${r.name} ${r.data}`)).toEqual([
+      'shop.eu.example.com eu.example.com',
+      'apex-alias.example.com example.com',
+    ]);
+  });
+
   it('skips records outside the zone and says which', async () => {
     const outside: Array<[string, number]> = [];
     const records = await collect(

@@ -3,7 +3,7 @@ import { cloudflare } from '../../../../../src/scanner/zone/providers/cloudflare
 import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { startCloudflareFake } from '../../../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
-import { providerContract, SAMPLE, ZONE } from './contract.ts';
+import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
 
 const apiToken = 'cf-fixture-token-0123456789abcdef0123456789';
 let fake: FakeProvider;
@@ -26,6 +26,27 @@ describe('Cloudflare', () => {
     refusal: /^Cloudflare: Invalid access token \(code 9109\)$/,
     pageSize: 4,
   }));
+
+  const cfCase = () => ({
+    fake: () => fake,
+    provider: cloudflare,
+    credentials: { apiToken },
+    badCredentials: { apiToken: '' },
+    refusal: /./,
+    pageSize: 4,
+  });
+  pagingGuard(
+    cfCase,
+    /dns_records/,
+    JSON.stringify({
+      success: true,
+      errors: [],
+      messages: [],
+      result: [{ name: `a.${ZONE}`, type: 'A', content: '192.0.2.1', ttl: 1 }],
+      result_info: { page: 1, per_page: 1, total_pages: 5 },
+    }),
+    /^Cloudflare sent page 1 after page 1$/,
+  );
 
   it('reads pages to result_info.total_pages, without asking for an empty page', async () => {
     const before = fake.requests.length;

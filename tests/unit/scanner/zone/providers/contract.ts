@@ -102,6 +102,18 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     expect(records).toHaveLength(SAMPLE.length);
   });
 
+  it('never waits out a Retry-After of an hour', async () => {
+    const { fake, provider, credentials } = get();
+    fake().faults.push({ status: 429, retryAfter: '3600' });
+    const started = Date.now();
+    await collect(provider.readZone(credentials, ZONE, options())).catch((e: Error) => {
+      expect(e).toBeInstanceOf(ProviderError);
+      expect((e as ProviderError).failure).toBe('unavailable');
+    });
+    fake().faults.length = 0;
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('retries 5xx answers with backoff, and gives up after a bound', async () => {
     const { fake, provider, credentials } = get();
     fake().faults.push({ status: 503 }, { status: 500 });
@@ -115,6 +127,19 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).failure).toBe('unavailable');
     expect(fake().requests.length - before).toBe(3);
+  });
+
+  it('a call that gets no answer times out, is retried, and fails as unavailable', async () => {
+    const { fake, provider, credentials } = get();
+    for (let i = 0; i < 2; i++) fake().faults.push({ status: 0 });
+    const started = Date.now();
+    const error = await collect(
+      provider.readZone(credentials, ZONE, { ...options(), timeoutMs: 300, maxRetries: 1 }),
+    ).catch((e: Error) => e);
+    fake().faults.length = 0;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toBe('unavailable');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a malformed answer is a clear error, not a crash', async () => {
@@ -141,5 +166,20 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
       (r) => r.method !== 'GET' && !(r.method === 'POST' && allowedPosts?.test(r.path)),
     );
     expect(writes).toEqual([]);
+  });
+}
+
+/** A listing whose next-page pointer does not move on must end in an error, not loop forever. */
+export function pagingGuard<C>(get: () => ProviderCase<C>, path: RegExp, body: string, message: RegExp) {
+  it('a page that points at itself as the next one is an error, not an endless loop', async () => {
+    const { fake, provider, credentials } = get();
+    fake().faults.push({ status: 200, body, path }, { status: 200, body, path });
+    const error = await collect(
+      provider.readZone(credentials, ZONE, { baseUrl: fake().url, env: get().env ?? {}, maxRetries: 0 }),
+    ).catch((e: Error) => e);
+    fake().faults.length = 0;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toBe('malformed');
+    expect((error as Error).message).toMatch(message);
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_TOKEN_URL, gcloud } from '../../../../../src/scanner/zone/providers/gcloud.ts';
 import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { type GoogleFake, startGoogleFake } from '../../../../fixtures/dns-providers/gcloud.ts';
-import { providerContract, SAMPLE, ZONE } from './contract.ts';
+import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
 
 let fake: GoogleFake;
 
@@ -26,6 +26,21 @@ describe('Google Cloud DNS', () => {
     env: { GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl },
     allowedPosts: /^\/token$/,
   }));
+
+  pagingGuard(
+    () => ({
+      fake: () => fake,
+      provider: gcloud,
+      credentials: { serviceAccountJson: fake.serviceAccountJson },
+      badCredentials: { serviceAccountJson: '' },
+      refusal: /./,
+      pageSize: 4,
+      env: { GOOGLE_OAUTH_TOKEN_URL: fake.tokenUrl },
+    }),
+    /\/rrsets/,
+    JSON.stringify({ rrsets: [], nextPageToken: 'again' }),
+    /^Google Cloud DNS sent the same page token twice$/,
+  );
 
   it('never posts the key to a token_uri of the JSON that is not Google’s', async () => {
     const before = fake.requests.length;

@@ -4,7 +4,7 @@ import { route53 } from '../../../../../src/scanner/zone/providers/route53.ts';
 import type { ZoneRecord } from '../../../../../src/scanner/zone/record.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
 import { startRoute53Fake } from '../../../../fixtures/dns-providers/route53.ts';
-import { providerContract, SAMPLE, ZONE } from './contract.ts';
+import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
 
 const accessKeyId = 'AKIAFIXTURE000000001';
 const secretAccessKey = 'fixture/secret/0123456789abcdefghijklmnopqrstu';
@@ -37,6 +37,20 @@ describe('Route 53', () => {
     refusal: /^Route 53: InvalidClientTokenId: The security token included in the request is invalid\.$/,
     pageSize: 4,
   }));
+
+  pagingGuard(
+    () => ({
+      fake: () => fake,
+      provider: route53,
+      credentials: { accessKeyId, secretAccessKey },
+      badCredentials: { accessKeyId: '', secretAccessKey: '' },
+      refusal: /./,
+      pageSize: 4,
+    }),
+    /\/rrset/,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListResourceRecordSetsResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><ResourceRecordSets></ResourceRecordSets><IsTruncated>true</IsTruncated><NextRecordName>a.${ZONE}.</NextRecordName><NextRecordType>A</NextRecordType><MaxItems>4</MaxItems></ListResourceRecordSetsResponse>`,
+    /^Route 53 sent the same next record twice$/,
+  );
 
   it('a known key id with the wrong secret fails the signature check', async () => {
     const error = await route53

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateReason, refusal } from '../../../src/scanner/http/guard.ts';
 import { probe } from '../../../src/scanner/http/probe.ts';
+import { privateReason, refusal } from '../../../src/scanner/net/address-guard.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';

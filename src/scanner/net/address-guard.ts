@@ -1,3 +1,8 @@
+/*
+ * The one rule for addresses the product connects to on anyone's say-so: probes of scanned names,
+ * direct questions to delegated nameservers, webhook deliveries. Loopback, private, link-local,
+ * CGNAT, metadata and their IPv6 forms are refused unless the caller allows them.
+ */
 import { BlockList, isIP } from 'node:net';
 
 const blocked = new BlockList();

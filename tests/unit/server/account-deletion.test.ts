@@ -1,0 +1,141 @@
+// An account's deletion leaves nothing behind, here or at Stripe, and cannot be undone by a request
+// that arrives while it is under way.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { deletedAccounts, users } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { deleteAccountRows, purgeDeletedAccounts } from '../../../src/server/account/delete-account.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { stripeClient } from '../../../src/server/billing/stripe.ts';
+import { createMailer } from '../../../src/server/mail/mailer.ts';
+import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import { mintIdToken, TEST_PROJECT_ID, waitForAuthEmulator } from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+const logger = pino({ level: 'silent' });
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `account deletion on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let stripe: StripeFixture;
+      let outboxDir: string;
+      let app: ReturnType<typeof testApp>;
+      let offline: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const callOffline = apiCaller({ request: (path, init) => offline.request(path, init) });
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+
+      const signIn = async (name: string) => {
+        const user = await mintIdToken(emulatorHost, {
+          sub: `${name}-${tag}`,
+          email: `${name}@${name}-${tag}.com`,
+        });
+        expect((await call('/auth/verify', { method: 'POST', token: user.idToken })).status).toBe(200);
+        return user;
+      };
+      const row = async (uid: string) => (await database.db.select().from(users).where(eq(users.id, uid)))[0];
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        stripe = await startStripeServer();
+        outboxDir = mkdtempSync(join(tmpdir(), 'dw-outbox-'));
+        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
+        const billing = (url: string) => ({
+          stripe: stripeClient(FIXTURE_SECRET_KEY, url),
+          webhookSecret: stripe.webhookSecret,
+          prices: stripe.prices,
+        });
+        app = testApp(database, { auth, billing: billing(stripe.url), outboxDir });
+        offline = testApp(database, { auth, billing: billing('http://127.0.0.1:1'), outboxDir });
+      });
+      afterAll(async () => {
+        await stripe?.close();
+        await verifier?.close();
+        await database?.close();
+        if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
+      });
+
+      it('regression: a request between the rows and the sign-in account cannot create the account again', async () => {
+        const eve = await signIn('eve');
+        // The rows are gone; the Firebase account is not yet (its deletion is the next step).
+        await deleteAccountRows(database.db, eve.uid);
+        await expectError(
+          await call('/auth/user', { token: eve.idToken }),
+          401,
+          'This account has been deleted',
+          'ACCOUNT_DELETED',
+        );
+        await expectError(
+          await call('/auth/verify', { method: 'POST', token: eve.idToken }),
+          401,
+          'This account has been deleted',
+        );
+        expect(await row(eve.uid)).toBeUndefined();
+      });
+
+      it('purges the tombstones a stopped process left behind, after a day', async () => {
+        await database.db.insert(deletedAccounts).values([
+          { uid: `old-${tag}`, deletedAt: new Date(Date.now() - 2 * 86_400_000) },
+          { uid: `new-${tag}`, deletedAt: new Date() },
+        ]);
+        expect(await purgeDeletedAccounts(database.db)).toBe(1);
+        const left = await database.db.select().from(deletedAccounts);
+        expect(left.map((r) => r.uid)).toContain(`new-${tag}`);
+        expect(left.map((r) => r.uid)).not.toContain(`old-${tag}`);
+      });
+
+      it("regression: deletion removes the Stripe customer and the account's e-mails in the outbox", async () => {
+        const fay = await signIn('fay');
+        const customer = `cus_${tag.replace(/\W/g, '')}`;
+        stripe.customers.set(customer, { id: customer, object: 'customer' });
+        await database.db.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, fay.uid));
+        const mailer = createMailer({ from: 'DangleWatch <alerts@dw.test>', outboxDir, logger });
+        await mailer.send({
+          to: `fay@fay-${tag}.com`,
+          subject: 'Alert for fay',
+          text: 'x',
+          html: '<p>x</p>',
+        });
+        await mailer.send({
+          to: `gil@gil-${tag}.com`,
+          subject: 'Alert for gil',
+          text: 'y',
+          html: '<p>y</p>',
+        });
+        expect(readdirSync(outboxDir)).toHaveLength(2);
+
+        // Stripe away: nothing is deleted, and the user is told to try again.
+        await expectError(
+          await callOffline('/api/auth/account', { method: 'DELETE', token: fay.idToken }),
+          502,
+          'Stripe could not be reached to delete your billing details; please try again',
+        );
+        expect(await row(fay.uid)).toBeDefined();
+
+        expect((await call('/api/auth/account', { method: 'DELETE', token: fay.idToken })).status).toBe(204);
+        expect(stripe.customers.has(customer)).toBe(false);
+        expect(
+          stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/customers/${customer}`),
+        ).toBe(true);
+        const left = readdirSync(outboxDir);
+        expect(left).toHaveLength(1);
+        expect(existsSync(join(outboxDir, left[0] as string))).toBe(true);
+        expect(await row(fay.uid)).toBeUndefined();
+      });
+    },
+  );
+}

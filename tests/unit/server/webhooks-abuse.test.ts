@@ -1,0 +1,163 @@
+// Webhooks as a weapon: what a Free account could make our servers do to someone else's endpoint,
+// or learn about our own network, and what stops it now.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Database, queryRows } from '../../../src/db/client.ts';
+import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../../src/server/limits.ts';
+import {
+  purgeWebhookDeliveries,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+} from '../../../src/worker/jobs/purge-webhook-deliveries.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `webhook abuse on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let dns: DnsFixture;
+      let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const queued: { id: string; tenant: string }[] = [];
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const users: MintedUser[] = [];
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        dns = await startDnsServer();
+        // An internal name: a cluster's own resolver would answer it; the public internet would not.
+        dns.add('intranet.corp-hooks.com', { type: 'A', data: '10.0.0.5' });
+        dns.add('metadata.corp-hooks.com', { type: 'A', data: '169.254.169.254' });
+        dns.add('mixed.corp-hooks.com', { type: 'A', data: '93.184.216.34' });
+        dns.add('mixed.corp-hooks.com', { type: 'AAAA', data: '::1' });
+        dns.add('public.corp-hooks.com', { type: 'A', data: '93.184.216.34' });
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          webhooks: {
+            enqueue: async (id, tenant) => void queued.push({ id, tenant }),
+            allowPrivate: false,
+            resolvers: [`127.0.0.1:${dns.port}`],
+          },
+        });
+        for (const name of ['ann', 'bob', 'cat']) {
+          users.push(
+            await mintIdToken(emulatorHost, { sub: `${name}-${tag}`, email: `${name}@abuse-${tag}.com` }),
+          );
+        }
+      });
+      afterAll(async () => {
+        await dns?.close();
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it('regression: a name pointing into a private network is refused without saying where it points', async () => {
+        const [ann] = users as [MintedUser];
+        const answers: string[] = [];
+        for (const host of ['intranet', 'metadata', 'mixed', 'nowhere']) {
+          const res = await call('/api/webhooks', {
+            method: 'POST',
+            token: ann.idToken,
+            body: { url: `https://${host}.corp-hooks.com/hook` },
+          });
+          const body = await expectError(
+            res,
+            400,
+            `The webhook host ${host}.corp-hooks.com does not resolve to a public address`,
+          );
+          answers.push(body.error);
+        }
+        // Refused or missing, the answers are the same: no address, no reason that tells them apart.
+        expect(answers.join(' ')).not.toMatch(/10\.0\.0\.5|169\.254|::1|private|loopback|link-local/);
+        // The name was asked of the scan resolvers, not of this machine's.
+        expect(dns.queries.some((q) => q.name === 'intranet.corp-hooks.com')).toBe(true);
+      });
+
+      it('regression: twenty parallel adds store at most the cap', async () => {
+        const [, bob] = users as [MintedUser, MintedUser];
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            call('/api/webhooks', {
+              method: 'POST',
+              token: bob.idToken,
+              body: { url: `https://public.corp-hooks.com/hook/${i}` },
+            }),
+          ),
+        );
+        const statuses = answers.map((res) => res.status);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(WEBHOOK_LIMIT);
+        expect(statuses.filter((s) => s === 409)).toHaveLength(20 - WEBHOOK_LIMIT);
+        const list = (await (await call('/api/webhooks', { token: bob.idToken })).json()) as {
+          webhooks: unknown[];
+        };
+        expect(list.webhooks).toHaveLength(WEBHOOK_LIMIT);
+      });
+
+      it("regression: 'Send test' is rate limited per account, across all its webhooks", async () => {
+        const [, bob, cat] = users as [MintedUser, MintedUser, MintedUser];
+        const { webhooks } = (await (await call('/api/webhooks', { token: bob.idToken })).json()) as {
+          webhooks: { id: string }[];
+        };
+        const before = queued.length;
+        const statuses: number[] = [];
+        for (let i = 0; i < WEBHOOK_TEST_RATE.limit + 3; i++) {
+          const hook = webhooks[i % webhooks.length] as { id: string };
+          const res = await call(`/api/webhooks/${hook.id}/test`, { method: 'POST', token: bob.idToken });
+          statuses.push(res.status);
+          if (res.status === 429) {
+            expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+            await expectError(res, 429, 'Rate limit exceeded');
+          }
+        }
+        expect(statuses).toEqual([...Array(WEBHOOK_TEST_RATE.limit).fill(202), ...Array(3).fill(429)]);
+        // Only the allowed sends were queued, each under its account.
+        const sent = queued.slice(before);
+        expect(sent).toHaveLength(WEBHOOK_TEST_RATE.limit);
+        expect(new Set(sent.map((q) => q.tenant))).toEqual(new Set([bob.uid]));
+        // Another account keeps its own budget.
+        const own = await call('/api/webhooks', {
+          method: 'POST',
+          token: cat.idToken,
+          body: { url: 'https://public.corp-hooks.com/cat' },
+        });
+        const { webhook } = (await own.json()) as { webhook: { id: string } };
+        expect(
+          (await call(`/api/webhooks/${webhook.id}/test`, { method: 'POST', token: cat.idToken })).status,
+        ).toBe(202);
+      });
+
+      it('purges deliveries past their retention with the retention job', async () => {
+        const days = WEBHOOK_DELIVERY_RETENTION_DAYS;
+        await database.db.execute(sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days + 1})
+          where id = (select id from webhook_deliveries order by created_at limit 1)`);
+        const [before] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from webhook_deliveries`,
+        );
+        expect(await purgeWebhookDeliveries(database.db)).toBe(1);
+        const [after] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from webhook_deliveries`,
+        );
+        expect(after?.n).toBe((before?.n ?? 0) - 1);
+      });
+    },
+  );
+}
