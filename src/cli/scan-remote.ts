@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScanView } from '../lib/dashboard/contract.ts';
-import { renderFindings } from '../scanner/report/text.ts';
 import type { ProgressEvent } from '../scanner/types.ts';
 
 /** Per request, like the browser's request layer for API calls (spec 1 §9). */
@@ -21,7 +20,6 @@ export interface RemoteScanRequest {
   /** A `dw_…` API key of the domain's owner. */
   key: string;
   domain: string;
-  json: boolean;
   options: {
     skip_discovery?: boolean;
     use_certificate_transparency?: boolean;
@@ -77,12 +75,9 @@ async function call<T>(request: RemoteScanRequest, path: string, body?: unknown)
 
 /**
  * `danglewatch scan <domain> --server URL --key dw_…`: starts the scan on a DangleWatch server
- * through the public API, waits for it and prints it like a local scan. Exit code as for a local
- * scan: 0 no finding, 1 findings, 2 the scan failed or could not start.
+ * through the public API and waits for it; the completed scan is reported like a local one.
  */
-export async function scanThroughServer(
-  request: RemoteScanRequest,
-): Promise<{ exitCode: number; output: string }> {
+export async function scanThroughServer(request: RemoteScanRequest): Promise<ScanView> {
   const started = await call<{ scan_id: string }>(request, '/api/v1/scans', {
     domain: request.domain,
     scanType: 'dangling-subdomains',
@@ -109,24 +104,5 @@ export async function scanThroughServer(
       `the scan ${scan.status}${scan.error ? `: ${scan.error}` : ''} (scan ${scan.scan_id})`,
     );
   }
-  const exitCode = scan.findings.length > 0 ? 1 : 0;
-  if (request.json) {
-    const document = {
-      domain: scan.domain,
-      startedAt: scan.started_at,
-      completedAt: scan.completed_at,
-      subdomains: scan.subdomains ?? [],
-      findings: scan.findings,
-      errors: [],
-    };
-    return { exitCode, output: `${JSON.stringify(document, null, 2)}\n` };
-  }
-  const lines = [
-    `DangleWatch scan of ${scan.domain} on ${new URL(request.server).host} (scan ${scan.scan_id})`,
-    `${scan.subdomains_scanned} names checked, ${scan.findings.length} findings, ` +
-      `${scan.false_positives_filtered} dropped by validation (Filtered FP)`,
-    '',
-    ...renderFindings(scan.findings),
-  ];
-  return { exitCode, output: `${lines.join('\n')}\n` };
+  return scan;
 }

@@ -2,12 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseList } from '../scanner/discover/wordlist.ts';
 import { parseServer } from '../scanner/dns/resolver.ts';
-import { toJsonDocument } from '../scanner/report/json.ts';
-import { renderReport } from '../scanner/report/text.ts';
 import { parseDomain, scanDomain } from '../scanner/scan.ts';
 import type { ScanOptions } from '../scanner/types.ts';
+import {
+  deliverReport,
+  OUTPUT_OPTIONS,
+  OUTPUT_USAGE,
+  type OutputOptions,
+  outputOptions,
+} from './scan-output.ts';
 import { progressBar } from './scan-progress.ts';
 import { RemoteScanError, type RemoteScanRequest, scanThroughServer } from './scan-remote.ts';
+import { localReport, remoteReport, type ScanReport } from './scan-report.ts';
 import {
   ZONE_SOURCE_FLAGS,
   ZONE_SOURCE_HELP,
@@ -17,19 +23,20 @@ import {
   zoneRecordsFrom,
 } from './zone-source.ts';
 
-const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
+const USAGE = `Usage: danglewatch scan <domain> [output options] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
     [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
     [--certspotter-url URL] [--http-port N] [--https-port N] [--allow-private] [--concurrency N] [--timeout-ms N]
     [--max-names N] [--deadline-ms N]
 ${ZONE_SOURCE_USAGE}
-       danglewatch scan <domain> --server URL [--key dw_…] [--json] [--no-discovery] [--no-ct] [--no-validation]
+       danglewatch scan <domain> --server URL [--key dw_…] [output options] [--no-discovery] [--no-ct] [--no-validation]
 
 With --server, the scan runs on that DangleWatch server through its API (the domain must be one of
 your verified domains there), with an API key from Settings → API, given with --key or in the
 DANGLEWATCH_KEY environment variable.
 
 ${ZONE_SOURCE_HELP}
-Exit code: 0 no finding, 1 findings, 2 the scan failed.
+${OUTPUT_USAGE}
+Exit code: 0 nothing failing the run, 1 findings that fail it, 2 the scan failed.
 `;
 
 /** The options that steer the local engine; a server scans with its own settings. */
@@ -83,8 +90,14 @@ async function listFile(path: string | undefined, flag: string) {
 }
 
 type ScanRequest =
-  | { domain: string; json: boolean; options: ScanOptions }
-  | { domain: string; json: boolean; server: string; key: string; options: RemoteScanRequest['options'] };
+  | { domain: string; output: OutputOptions; options: ScanOptions }
+  | {
+      domain: string;
+      output: OutputOptions;
+      server: string;
+      key: string;
+      options: RemoteScanRequest['options'];
+    };
 
 async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
   let parsed: ReturnType<typeof parse>;
@@ -104,6 +117,12 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  let output: OutputOptions;
+  try {
+    output = await outputOptions(values);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   if (values.server !== undefined) {
     const server = url(values.server, '--server') as string;
     const local = LOCAL_ONLY.find((flag) => values[flag] !== undefined);
@@ -116,7 +135,7 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
       ...(values['no-ct'] ? { use_certificate_transparency: false } : {}),
       ...(values['no-validation'] ? { use_multi_stage_validation: false } : {}),
     };
-    return { domain, json: values.json ?? false, server, key, options };
+    return { domain, output, server, key, options };
   }
   if (values.key !== undefined) throw new UsageError('--key is for scans through a server (--server URL)');
   const resolvers = (values.resolver ?? []).map((r) => {
@@ -160,7 +179,7 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
   for (const key of Object.keys(options) as (keyof ScanOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
-  return { domain, json: values.json ?? false, options };
+  return { domain, output, options };
 }
 
 function parse(args: string[]) {
@@ -169,7 +188,7 @@ function parse(args: string[]) {
     allowPositionals: true,
     strict: true,
     options: {
-      json: { type: 'boolean' },
+      ...OUTPUT_OPTIONS,
       resolver: { type: 'string', multiple: true },
       'ct-url': { type: 'string' },
       'certspotter-url': { type: 'string' },
@@ -194,7 +213,7 @@ function parse(args: string[]) {
   });
 }
 
-/** `danglewatch scan`: exit 0 without findings, 1 with findings, 2 when the scan could not run. */
+/** `danglewatch scan`: exit 0 without failing findings, 1 with them, 2 when the scan could not run. */
 export async function scan(args: string[]): Promise<number> {
   let request: Awaited<ReturnType<typeof parseScanArgs>>;
   try {
@@ -208,37 +227,39 @@ export async function scan(args: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  const { output } = request;
   const controller = new AbortController();
   const onSignal = () => controller.abort(new Error('cancelled'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const onProgress = process.stderr.isTTY ? progressBar(process.stderr) : undefined;
+  const onProgress = process.stderr.isTTY && !output.quiet ? progressBar(process.stderr) : undefined;
   try {
+    let report: ScanReport;
     if ('server' in request) {
       try {
-        const { exitCode, output } = await scanThroughServer({
+        const done = await scanThroughServer({
           ...request,
           signal: controller.signal,
           onProgress,
-          log: (line) => process.stderr.write(`danglewatch scan: ${line}\n`),
+          log: (line) => {
+            if (!output.quiet) process.stderr.write(`danglewatch scan: ${line}\n`);
+          },
         });
-        process.stdout.write(output);
-        return exitCode;
+        report = remoteReport(done, request.server);
       } catch (error) {
         if (!(error instanceof RemoteScanError)) throw error;
         process.stderr.write(`danglewatch scan: ${request.server}: ${error.message}\n`);
         return 2;
       }
+    } else {
+      const result = await scanDomain(request.domain, {
+        ...request.options,
+        signal: controller.signal,
+        onProgress,
+      });
+      report = localReport(result);
     }
-    const result = await scanDomain(request.domain, {
-      ...request.options,
-      signal: controller.signal,
-      onProgress,
-    });
-    process.stdout.write(
-      request.json ? `${JSON.stringify(toJsonDocument(result), null, 2)}\n` : `${renderReport(result)}\n`,
-    );
-    return result.findings.length > 0 ? 1 : 0;
+    return await deliverReport(report, output, process);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -44,6 +44,33 @@ test("webhooks in settings: add, 'Send test' arrives signed, the delivery log sa
   await expect(panel.getByText('No webhooks yet.')).toBeVisible();
 });
 
+test("the form offers Teams and Discord; a Teams webhook's 'Send test' posts an Adaptive Card", async ({
+  page,
+  context,
+}) => {
+  await signInToDashboard(page, context, 'Tess Teams');
+  await page.goto('/dashboard?section=settings&tab=alerts');
+  const panel = page.getByTestId('webhooks-panel');
+  const format = panel.getByLabel('Format');
+  await expect(format.locator('option')).toHaveText(['JSON', 'Slack', 'Microsoft Teams', 'Discord']);
+  await panel.getByLabel('Webhook URL').fill(`${fixtureURL}/hook`);
+  await format.selectOption({ label: 'Microsoft Teams' });
+  await panel.getByRole('button', { name: 'Add Webhook' }).click();
+  const hook = panel.getByTestId('webhook');
+  await expect(hook).toContainText('Microsoft Teams · added');
+  await hook.getByRole('button', { name: 'Send test' }).click();
+  await expect(async () => {
+    const received = (await (await fetch(`${fixtureURL}/hooks`)).json()) as {
+      body: { type?: string; attachments?: { contentType: string; content: { body: { text: string }[] } }[] };
+    }[];
+    const card = received.find((r) => r.body.type === 'message')?.body.attachments?.[0];
+    expect(card?.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(card?.content.body.map((b) => b.text)).toContain('DangleWatch test delivery: this webhook works.');
+  }).toPass({ timeout: 30_000 });
+  await hook.getByRole('button', { name: 'Remove' }).click();
+  await expect(panel.getByText('No webhooks yet.')).toBeVisible();
+});
+
 test('a scan that finds a new dangling record posts it to the webhook within seconds', async ({
   page,
   context,

@@ -130,11 +130,20 @@ export interface FindingRecord {
 
 export const FINDING_STATES = ['open', 'resolved', 'all'] as const;
 
+/** What a webhook posts: our JSON payload, or a Slack, Microsoft Teams or Discord message. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams', 'discord'] as const;
+export const WEBHOOK_FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
+  json: 'JSON',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  discord: 'Discord',
+};
+
 /** A webhook for change alerts (GET /api/webhooks); the secret signs its deliveries. */
 export interface WebhookView {
   id: string;
   url: string;
-  format: 'json' | 'slack';
+  format: (typeof WEBHOOK_FORMATS)[number];
   secret: string;
   createdAt: string;
 }

@@ -22,12 +22,30 @@ const slug = (text: string) =>
 export const ruleId = (f: FindingView) =>
   `dangling-${f.recordType.toLowerCase()}/${slug(f.service) || 'unknown'}`;
 
+/** What identifies a finding across reports: SARIF's partial fingerprint, and a baseline's key. */
+export const findingFingerprint = (f: {
+  subdomain: string;
+  recordType: string;
+  target: string;
+  service: string;
+}) => `${f.subdomain}|${f.recordType}|${f.target}|${f.service}`;
+
+/** The key of our fingerprint in a result's `partialFingerprints`. */
+export const FINGERPRINT_KEY = 'danglewatch/v1';
+
 export function sarifFileName(scan: Pick<ScanView, 'domain' | 'scan_id'>): string {
   return `scan-report-${scan.domain}-${scan.scan_id}.sarif`;
 }
 
-/** A scan as a SARIF log: each finding a result on the DNS name (a logical location), with its fix. */
-export function buildSarif(scan: ScanView, toolVersion = '0.1.0'): SarifLog {
+/**
+ * A scan as a SARIF log: each finding a result on the DNS name (a logical location), with its fix.
+ * Given `known` (a baseline's findings), each result says whether it is new or was known.
+ */
+export function buildSarif(
+  scan: Pick<ScanView, 'findings' | 'status' | 'started_at' | 'completed_at'>,
+  toolVersion = '0.1.0',
+  known?: (finding: FindingView) => boolean,
+): SarifLog {
   const rules = new Map<string, FindingView>();
   for (const f of scan.findings) if (!rules.has(ruleId(f))) rules.set(ruleId(f), f);
   return {
@@ -62,6 +80,9 @@ export function buildSarif(scan: ScanView, toolVersion = '0.1.0'): SarifLog {
           message: { text: `${f.subdomain}: ${f.explanation} Fix: ${f.remediation}` },
           locations: [
             {
+              // GitHub code scanning refuses a file whose results have no physical location (a
+              // repository-relative URI and a start line): the DNS name stands in as a path.
+              physicalLocation: { artifactLocation: { uri: `dns/${f.subdomain}` }, region: { startLine: 1 } },
               logicalLocations: [
                 {
                   name: f.subdomain,
@@ -71,9 +92,8 @@ export function buildSarif(scan: ScanView, toolVersion = '0.1.0'): SarifLog {
               ],
             },
           ],
-          partialFingerprints: {
-            'danglewatch/v1': `${f.subdomain}|${f.recordType}|${f.target}|${f.service}`,
-          },
+          partialFingerprints: { [FINGERPRINT_KEY]: findingFingerprint(f) },
+          ...(known ? { baselineState: known(f) ? 'unchanged' : 'new' } : {}),
           properties: {
             status: f.status,
             risk: f.risk,

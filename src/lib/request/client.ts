@@ -1,3 +1,4 @@
+import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetch';
 import { errorFromResponse, RequestError } from './errors.ts';
 import { recordMetric } from './metrics.ts';
 import { OfflineQueue } from './offline-queue.ts';
@@ -9,6 +10,8 @@ export const RETRY_BASE_DELAY_MS = 1_000;
 export const GET_RETRIES = 3;
 export const OTHER_RETRIES = 1;
 export const UNAUTHORIZED_REDIRECT_MS = 2_000;
+/** A server failure (5xx) is worth another try, and so is a network failure (ofetch counts it as 500). */
+const RETRY_STATUS_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 export interface RequestOptions {
   body?: unknown;
@@ -30,6 +33,7 @@ export interface ClientOptions {
   /** Called for a 401 answer; the default sends the browser to /auth/signin after 2 s. */
   onUnauthorized?: (error: RequestError) => void;
   fetch?: typeof fetch;
+  /** Waits out the backoff before a retry instead of ofetch's timer (tests record the schedule). */
   sleep?: (ms: number) => Promise<void>;
   offlineQueue?: OfflineQueue;
   /** Makes the X-Request-ID of each request. */
@@ -44,8 +48,6 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * The one rule for a 401: the browser goes to /auth/signin after 2 s (spec 1 §8), unless it is
  * already on /login, where it would only bounce back.
@@ -55,25 +57,36 @@ export function redirectToSignIn(): void {
   setTimeout(() => window.location.assign('/auth/signin'), UNAUTHORIZED_REDIRECT_MS);
 }
 
+/** The wait before retry number `failures + 1`: 1 s, 2 s, 4 s … */
+const backoff = (failures: number) => RETRY_BASE_DELAY_MS * 2 ** failures;
+
 /**
- * The request layer every dashboard call goes through (spec 1 §7-§8): bearer token, unique
- * X-Request-ID, JSON, timeouts, retries with exponential backoff for retryable failures only,
- * shared in-flight GETs, the error catalogue, and an offline queue.
+ * The request layer every dashboard call goes through (spec 1 §7-§8), on ofetch: bearer token and
+ * a unique X-Request-ID per attempt, JSON, timeouts, retries with exponential backoff for network
+ * failures and 5xx only, shared in-flight GETs, the error catalogue, and an offline queue.
  */
 export function createApiClient(options: ClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const sleep = options.sleep ?? defaultSleep;
   const queue = options.offlineQueue ?? new OfflineQueue();
   const newRequestId = options.requestId ?? (() => crypto.randomUUID());
   const onUnauthorized = options.onUnauthorized ?? redirectToSignIn;
   const inFlight = new Map<string, Promise<unknown>>();
+  const started = new WeakMap<FetchContext, number>();
 
-  async function attempt(method: string, path: string, opts: RequestOptions): Promise<unknown> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'X-Request-ID': newRequestId(),
-      ...opts.headers,
-    };
+  const measure = (context: FetchContext) => {
+    // Per route, without the query: /scans?offset=10 and ?offset=20 are one metric.
+    const path = String(context.request).slice(options.baseUrl.length).split('?')[0];
+    recordMetric(`${context.options.method} ${path}`, performance.now() - (started.get(context) ?? 0));
+  };
+  const afterFailure = (context: FetchContext) => {
+    // ofetch hands this attempt's signal to the retry: spent after a timeout, timer-less after a
+    // 5xx. Without it, the retry gets a fresh timeout.
+    delete context.options.signal;
+    // Retrying while offline cannot help: the request waits for the connection instead.
+    if (!queue.isOnline()) context.options.retry = false;
+  };
+
+  const prepare = async (context: FetchContext) => {
+    context.options.headers.set('X-Request-ID', newRequestId());
     if (options.getToken) {
       let token: string | null;
       try {
@@ -85,51 +98,58 @@ export function createApiClient(options: ClientOptions): ApiClient {
         });
       }
       if (!token) throw new RequestError('Authentication required', { type: 'AUTHENTICATION' });
-      headers.Authorization = `Bearer ${token}`;
+      context.options.headers.set('Authorization', `Bearer ${token}`);
     }
-    const timeoutMs = opts.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const context = { method, path, requestId: headers['X-Request-ID'] };
-    const started = performance.now();
-    let response: Response;
-    try {
-      response = await doFetch(`${options.baseUrl}${path}`, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: controller.signal,
-      });
-    } catch {
-      throw controller.signal.aborted
-        ? new RequestError('Request timeout', { type: 'NETWORK', code: 'TIMEOUT', retryable: true, context })
-        : new RequestError('Network request failed', { type: 'NETWORK', retryable: true, context });
-    } finally {
-      clearTimeout(timer);
-      // Per route, without the query: /scans?offset=10 and ?offset=20 are one metric.
-      recordMetric(`${method} ${path.split('?')[0]}`, performance.now() - started);
-    }
-    const body = await readBody(response);
-    if (!response.ok) {
-      const error = errorFromResponse(response.status, response.statusText, body, response.headers, context);
-      if (error.statusCode === 401) onUnauthorized(error);
-      throw error;
-    }
-    return body;
-  }
+    started.set(context, performance.now());
+  };
 
-  async function withRetries(method: string, path: string, opts: RequestOptions): Promise<unknown> {
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseUrl,
+      headers: { 'Content-Type': 'application/json' },
+      retryStatusCodes: RETRY_STATUS_CODES,
+      onRequestError(context) {
+        measure(context);
+        afterFailure(context);
+      },
+      async onResponse(context) {
+        measure(context);
+        context.response._data = await settleBody(context.response);
+      },
+      onResponseError: afterFailure,
+    },
+    options.fetch ? { fetch: options.fetch } : {},
+  );
+
+  async function send(method: string, path: string, opts: RequestOptions): Promise<unknown> {
     const retries = opts.retries ?? (method === 'GET' ? GET_RETRIES : OTHER_RETRIES);
-    for (let failures = 0; ; failures++) {
-      try {
-        return await attempt(method, path, opts);
-      } catch (error) {
-        if (!(error instanceof RequestError) || !error.retryable) throw error;
-        // Retrying while offline cannot help: wait for the connection instead.
-        if (!queue.isOnline()) return queue.enqueue(() => withRetries(method, path, opts));
-        if (failures >= retries) throw error;
-        await sleep(RETRY_BASE_DELAY_MS * 2 ** failures);
-      }
+    // ofetch counts the retries left down in `retry`: failures so far = retries - retry.
+    const failures = (context: FetchContext) => retries - Number(context.options.retry ?? 0);
+    const { sleep } = options;
+    try {
+      return await $fetch(path, {
+        method,
+        body: opts.body as Record<string, unknown> | undefined,
+        headers: opts.headers,
+        timeout: opts.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        retry: retries,
+        retryDelay: sleep ? 0 : (context) => backoff(failures(context)),
+        onRequest: sleep
+          ? [
+              async (context) => {
+                const done = failures(context);
+                if (done > 0) await sleep(backoff(done - 1));
+              },
+              prepare,
+            ]
+          : prepare,
+      });
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      const failure = toFailure(error, method, path);
+      if (failure.statusCode === 401) onUnauthorized(failure);
+      if (failure.retryable && !queue.isOnline()) return queue.enqueue(() => send(method, path, opts));
+      throw failure;
     }
   }
 
@@ -138,11 +158,11 @@ export function createApiClient(options: ClientOptions): ApiClient {
     if (upper === 'GET' && opts.cacheKey) {
       const shared = inFlight.get(opts.cacheKey);
       if (shared) return shared as Promise<T>;
-      const promise = withRetries(upper, path, opts).finally(() => inFlight.delete(opts.cacheKey as string));
+      const promise = send(upper, path, opts).finally(() => inFlight.delete(opts.cacheKey as string));
       inFlight.set(opts.cacheKey, promise);
       return promise as Promise<T>;
     }
-    return withRetries(upper, path, opts) as Promise<T>;
+    return send(upper, path, opts) as Promise<T>;
   }
 
   return {
@@ -154,26 +174,33 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 }
 
-/** JSON when the answer says so; text (parsed as JSON when it is JSON); bytes otherwise. */
-export async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return null;
-  const type = response.headers.get('content-type') ?? '';
-  if (/\bjson\b/i.test(type)) {
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+/** ofetch's error of the last attempt as an entry of the catalogue (spec 1 §8). */
+function toFailure(error: FetchError, method: string, path: string): RequestError {
+  const requestId = new Headers(error.options?.headers).get('X-Request-ID') ?? undefined;
+  const context = { method, path, requestId };
+  const response = error.response;
+  if (response) {
+    return errorFromResponse(response.status, response.statusText, response._data, response.headers, context);
   }
-  if (!type || /^text\//i.test(type)) {
-    const text = await response.text();
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+  return (error.cause as Error | undefined)?.name === 'TimeoutError'
+    ? new RequestError('Request timeout', { type: 'NETWORK', code: 'TIMEOUT', retryable: true, context })
+    : new RequestError('Network request failed', { type: 'NETWORK', retryable: true, context });
+}
+
+/**
+ * Bodies as spec 1 §7 reads them: JSON when the answer says so, text (parsed as JSON when it is
+ * JSON), bytes otherwise. ofetch has parsed JSON and read text and blobs; this finishes the job.
+ */
+async function settleBody(response: FetchResponse<unknown>): Promise<unknown> {
+  const data = response._data;
+  if (data instanceof Blob) return new Uint8Array(await data.arrayBuffer());
+  if (data === undefined || (data === '' && /\bjson\b/i.test(response.headers.get('content-type') ?? ''))) {
+    return null;
   }
-  return new Uint8Array(await response.arrayBuffer());
+  if (typeof data !== 'string') return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
 }

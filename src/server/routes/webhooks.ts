@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { WEBHOOK_FORMATS } from '../../lib/dashboard/contract.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser, underUserLock } from '../auth/users.ts';
@@ -24,7 +25,7 @@ export interface WebhookDeps {
 
 const addSchema = z.strictObject({
   url: z.string().trim().min(1).max(2000),
-  format: z.enum(['json', 'slack']).default('json'),
+  format: z.enum(WEBHOOK_FORMATS).default('json'),
 });
 
 const DELIVERY_LOG = 50;

@@ -6,6 +6,7 @@ import { Agent, buildConnector, fetch } from 'undici';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
+import { discordMessage, teamsMessage } from './chat-messages.ts';
 import { checkWebhookTarget } from './target.ts';
 
 /** Attempts per delivery: the first and three retries (pg-boss spaces them with a growing delay). */
@@ -71,7 +72,13 @@ export async function deliverWebhook(
     return 'failed';
   }
   const body = JSON.stringify(
-    row.hook.format === 'slack' ? slackBody(row.delivery.payload) : row.delivery.payload,
+    row.hook.format === 'slack'
+      ? slackBody(row.delivery.payload)
+      : row.hook.format === 'teams'
+        ? teamsMessage(row.delivery.payload)
+        : row.hook.format === 'discord'
+          ? discordMessage(row.delivery.payload)
+          : row.delivery.payload,
   );
   // Certificates are checked as usual; only the address is ours: the one the check above allowed.
   const connector = buildConnector({ timeout: TIMEOUT_MS });

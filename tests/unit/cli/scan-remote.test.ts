@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -143,6 +146,43 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     // --no-ct reached the server as the scan's option.
     const all = await database.db.select().from(scans);
     expect(all.filter((row) => row.config?.useCertificateTransparency === false)).toHaveLength(1);
+  }, 30_000);
+
+  it('takes the output options too: SARIF to a file, then that file as the baseline', async () => {
+    outcome = { status: 'completed', findings: [FINDING] };
+    const dir = mkdtempSync(join(tmpdir(), 'dw-remote-'));
+    try {
+      const sarif = join(dir, 'scan.sarif');
+      const first = await run([
+        'remote-scan.dev',
+        '--server',
+        url,
+        '--key',
+        key,
+        '--format',
+        'sarif',
+        '--output',
+        sarif,
+      ]);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toBe('');
+      const log = JSON.parse(readFileSync(sarif, 'utf8'));
+      expect(log.runs[0].results[0]).toMatchObject({ level: 'error', ruleId: 'dangling-cname/heroku' });
+      const again = await run([
+        'remote-scan.dev',
+        '--server',
+        url,
+        '--key',
+        key,
+        '--baseline',
+        sarif,
+        '--json',
+      ]);
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.stdout).findings).toEqual([{ ...FINDING, known: true }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('exits 2 with the reason when the scan fails on the server', async () => {

@@ -160,6 +160,11 @@ describe('the error catalogue', () => {
     const error = await failure(client().api.get('/x'));
     expect(error).toMatchObject({ message: 'Access denied', type: 'AUTHORIZATION', retryable: false });
     expect(error.title).toBe('Access Denied');
+    expect(error.context).toMatchObject({
+      method: 'GET',
+      path: '/x',
+      requestId: seen[0]?.headers['x-request-id'],
+    });
   });
 
   it('429: Rate limit exceeded with the reset time, logged as a warning', async () => {
@@ -266,6 +271,20 @@ describe('retries and backoff', () => {
     const error = await failure(api.get('/slow', { retries: 0 }));
     expect(error).toMatchObject({ message: 'Request timeout', type: 'NETWORK', code: 'TIMEOUT' });
     expect(error.title).toBe('Connection Error');
+  });
+
+  it('each attempt has its own X-Request-ID and its own timeout', async () => {
+    let calls = 0;
+    // 1: too slow (timeout), 2: a 503, 3: too slow again, 4: on time.
+    handler = (_req, res) => {
+      calls += 1;
+      if (calls === 2) json(res, 503, {});
+      else setTimeout(() => json(res, 200, { attempt: calls }), calls === 4 ? 0 : 300);
+    };
+    const { api, waits } = client({ timeoutMs: 100 });
+    expect(await api.get('/x')).toEqual({ attempt: 4 });
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(new Set(seen.map((s) => s.headers['x-request-id'])).size).toBe(4);
   });
 
   it('the real backoff schedule under fake timers: 1 s, then 2 s', async () => {

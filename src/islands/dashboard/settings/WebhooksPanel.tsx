@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { WebhookDeliveryView, WebhookView } from '../../../lib/dashboard/contract.ts';
+import {
+  WEBHOOK_FORMAT_LABELS,
+  WEBHOOK_FORMATS,
+  type WebhookDeliveryView,
+  type WebhookView,
+} from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -8,7 +13,7 @@ import { CopyButton } from '../shared/CopyButton.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 
 /**
- * Webhooks for change alerts: add an https:// URL (JSON or Slack format), see its signing secret,
+ * Webhooks for change alerts: add an https:// URL (our JSON, or a Slack, Teams or Discord message), see its signing secret,
  * send a test, remove it, and read the delivery log. Alerts reach every webhook of the account for
  * each domain whose webhook alerts are on (Scan Settings).
  */
@@ -91,8 +96,11 @@ export function WebhooksPanel() {
             value={format}
             onChange={(event) => setFormat(event.target.value as WebhookView['format'])}
           >
-            <option value="json">JSON</option>
-            <option value="slack">Slack</option>
+            {WEBHOOK_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {WEBHOOK_FORMAT_LABELS[f]}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" className={BUTTON.primary} disabled={busy}>
@@ -112,7 +120,7 @@ export function WebhooksPanel() {
             <li key={hook.id} className="rounded-lg border border-slate-200 p-3" data-testid="webhook">
               <p className="font-mono break-all text-ink">{hook.url}</p>
               <p className="mt-1 text-xs text-slate-600">
-                {hook.format === 'slack' ? 'Slack' : 'JSON'} · added {formatDateTime(hook.createdAt)}
+                {WEBHOOK_FORMAT_LABELS[hook.format] ?? hook.format} · added {formatDateTime(hook.createdAt)}
               </p>
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <span className="text-xs text-slate-700">Secret</span>

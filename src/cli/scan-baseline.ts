@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { FindingView } from '../lib/dashboard/contract.ts';
+import { FINGERPRINT_KEY, findingFingerprint } from '../lib/dashboard/sarif.ts';
+
+/** A previous `--format json` report: only what identifies each finding is read. */
+const jsonReport = z.object({
+  findings: z.array(
+    z.object({ subdomain: z.string(), recordType: z.string(), target: z.string(), service: z.string() }),
+  ),
+});
+
+/** A previous `--format sarif` report (or the dashboard's SARIF export): our fingerprint of each result. */
+const sarifReport = z.object({
+  version: z.literal('2.1.0'),
+  runs: z.array(
+    z.object({
+      results: z
+        .array(z.object({ partialFingerprints: z.object({ [FINGERPRINT_KEY]: z.string() }) }))
+        .default([]),
+    }),
+  ),
+});
+
+export class BaselineError extends Error {}
+
+/** The fingerprints of the findings in a baseline file, JSON or SARIF. */
+export function baselineFingerprints(text: string): Set<string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BaselineError('is not JSON');
+  }
+  const sarif = sarifReport.safeParse(parsed);
+  if (sarif.success) {
+    return new Set(
+      sarif.data.runs.flatMap((run) => run.results.map((r) => r.partialFingerprints[FINGERPRINT_KEY] ?? '')),
+    );
+  }
+  const json = jsonReport.safeParse(parsed);
+  if (json.success) return new Set(json.data.findings.map(findingFingerprint));
+  throw new BaselineError(
+    'is neither a DangleWatch JSON report (findings with subdomain, recordType, target, service) ' +
+      `nor a DangleWatch SARIF report (results with partialFingerprints['${FINGERPRINT_KEY}'])`,
+  );
+}
+
+/** Reads `--baseline FILE`; the answer tells whether a finding was already in it. */
+export async function readBaseline(path: string): Promise<(finding: FindingView) => boolean> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new BaselineError(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const known = baselineFingerprints(text);
+  return (finding) => known.has(findingFingerprint(finding));
+}

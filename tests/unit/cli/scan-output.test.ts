@@ -1,0 +1,227 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv-draft-04';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scan } from '../../../src/cli/scan.ts';
+import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+
+const sarifSchema = JSON.parse(
+  readFileSync(new URL('../../fixtures/schemas/sarif-2.1.0-rtm.5.json', import.meta.url), 'utf8'),
+);
+// The schema's language pattern is not valid with the u flag; read it as the schema's authors did.
+const validateSarif = new Ajv({
+  allErrors: true,
+  strict: false,
+  unicodeRegExp: false,
+  logger: false,
+}).compile(sarifSchema);
+
+const apex = 'pipeline.test';
+const entry = (id: string) => {
+  const found = catalogue.find((e) => e.id === id);
+  if (!found) throw new Error(`no catalogue entry ${id}`);
+  return found;
+};
+// One finding of each status: claimable (Surge), likely (Heroku, an edge case), review (a CNAME
+// to a missing name of a registered domain outside the catalogue).
+const zone = zoneFrom({
+  apex,
+  records: [
+    [`docs.${apex}`, { type: 'CNAME', data: 'dw-docs.surge.sh' }],
+    ['dw-docs.surge.sh', { type: 'A', data: FIXTURE_IP }],
+    [`app.${apex}`, { type: 'CNAME', data: 'dw-app.herokuapp.com' }],
+    ['dw-app.herokuapp.com', { type: 'A', data: FIXTURE_IP }],
+    [`stale.${apex}`, { type: 'CNAME', data: 'gone.dw-elsewhere.com' }],
+  ],
+});
+
+let fixtures: ScanFixtures;
+let dir: string;
+
+beforeAll(async () => {
+  fixtures = await startScanFixtures(zone);
+  fixtures.web.site = (host) =>
+    host === `docs.${apex}`
+      ? evidencePage(entry('surge'))
+      : host === `app.${apex}`
+        ? evidencePage(entry('heroku'))
+        : undefined;
+  dir = mkdtempSync(join(tmpdir(), 'dw-output-'));
+  writeFileSync(join(dir, 'names.txt'), `docs.${apex}\napp.${apex}\nstale.${apex}\n`);
+});
+afterAll(async () => {
+  await fixtures?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `danglewatch scan` in this process, against the fixtures only; stdout and stderr captured. */
+async function run(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => stdout.push(String(chunk)) > 0);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
+  try {
+    const code = await scan([
+      apex,
+      '--resolver',
+      `${FIXTURE_IP}:${fixtures.dns.port}`,
+      '--rdap-url',
+      `${fixtures.api.url}/rdap`,
+      '--http-port',
+      String(fixtures.web.httpPort),
+      '--https-port',
+      String(fixtures.web.httpsPort),
+      '--allow-private',
+      '--no-discovery',
+      '--subdomains',
+      join(dir, 'names.txt'),
+      '--timeout-ms',
+      '1500',
+      ...args,
+    ]);
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+const file = (name: string) => join(dir, name);
+
+describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
+  it('finds one finding of each status (the ground the other cases stand on)', async () => {
+    const { code, stdout } = await run(['--format', 'json', '--output', file('all.json')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const doc = JSON.parse(readFileSync(file('all.json'), 'utf8'));
+    const status = Object.fromEntries(
+      doc.findings.map((f: { subdomain: string; status: string }) => [f.subdomain, f.status]),
+    );
+    expect(status).toEqual({
+      [`docs.${apex}`]: 'claimable',
+      [`app.${apex}`]: 'likely',
+      [`stale.${apex}`]: 'review',
+    });
+    // Without a baseline the document is the contract's, nothing added.
+    expect(doc.findings.every((f: object) => !('known' in f))).toBe(true);
+  });
+
+  it('--format sarif --output FILE: a valid SARIF 2.1.0 log, a summary on stderr, nothing on stdout', async () => {
+    const { code, stdout, stderr } = await run(['--format', 'sarif', '--output', file('report.sarif')]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `danglewatch scan: 3 findings, 3 failing the run (--fail-on review); sarif report in ${file('report.sarif')}\n`,
+    );
+    const log = JSON.parse(readFileSync(file('report.sarif'), 'utf8'));
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    const levels = Object.fromEntries(
+      log.runs[0].results.map(
+        (r: { locations: { logicalLocations: { name: string }[] }[]; level: string }) => [
+          r.locations[0]?.logicalLocations[0]?.name,
+          r.level,
+        ],
+      ),
+    );
+    expect(levels).toEqual({
+      [`docs.${apex}`]: 'error',
+      [`app.${apex}`]: 'warning',
+      [`stale.${apex}`]: 'note',
+    });
+    // GitHub's ingestion rules (GH1001, GH1003): each location a relative URI and a start line.
+    for (const result of log.runs[0].results) {
+      expect(result.locations[0].physicalLocation).toEqual({
+        artifactLocation: { uri: `dns/${result.locations[0].logicalLocations[0].name}` },
+        region: { startLine: 1 },
+      });
+    }
+  });
+
+  it('--fail-on sets the least status that fails the run', async () => {
+    expect((await run(['--quiet', '--fail-on', 'claimable'])).code).toBe(1);
+    // Only the review finding left: it fails the default run and not a --fail-on likely one.
+    const reviewOnly = `stale.${apex}\n`;
+    writeFileSync(file('stale.txt'), reviewOnly);
+    const only = (extra: string[]) => run(['--quiet', ...extra, '--subdomains', file('stale.txt')]);
+    expect((await only([])).code).toBe(1);
+    expect((await only(['--fail-on', 'likely'])).code).toBe(0);
+    expect((await only(['--fail-on', 'claimable'])).code).toBe(0);
+  });
+
+  it('--baseline (JSON or SARIF): known findings are marked and do not fail the run; new ones do', async () => {
+    await run(['--format', 'sarif', '--output', file('base.sarif')]);
+    await run(['--json', '--output', file('base.json')]);
+    for (const baseline of [file('base.sarif'), file('base.json')]) {
+      const { code, stdout } = await run(['--json', '--baseline', baseline]);
+      expect(code).toBe(0);
+      const doc = JSON.parse(stdout);
+      expect(doc.findings.map((f: { known: boolean }) => f.known)).toEqual([true, true, true]);
+    }
+    // A baseline that held only the claimable finding: the likely one is new.
+    const partial = JSON.parse(readFileSync(file('base.json'), 'utf8'));
+    partial.findings = partial.findings.filter((f: { status: string }) => f.status === 'claimable');
+    writeFileSync(file('partial.json'), JSON.stringify(partial));
+    expect((await run(['--quiet', '--baseline', file('partial.json'), '--fail-on', 'claimable'])).code).toBe(
+      0,
+    );
+    const sarif = await run(['--format', 'sarif', '--baseline', file('partial.json'), '--fail-on', 'likely']);
+    expect(sarif.code).toBe(1);
+    const log = JSON.parse(sarif.stdout);
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect(
+      log.runs[0].results
+        .map((r: { level: string; baselineState: string }) => [r.level, r.baselineState])
+        .sort(),
+    ).toEqual([
+      ['error', 'unchanged'],
+      ['note', 'new'],
+      ['warning', 'new'],
+    ]);
+    const text = await run(['--baseline', file('partial.json')]);
+    expect(text.stdout).toContain(`app.${apex}  CNAME → dw-app.herokuapp.com`);
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `Already in the baseline \\(1\\), not failing the run:\\n  docs\\.${apex.replace('.', '\\.')}  CNAME → dw-docs\\.surge\\.sh`,
+      ),
+    );
+  });
+
+  it('--format csv: a header and a row per finding; with a baseline, a known column', async () => {
+    const { stdout } = await run(['--format', 'csv', '--baseline', file('partial.json')]);
+    const rows = stdout.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('domain,subdomain,record_type,target,service,status,risk,known,how_to_fix');
+    expect(rows).toHaveLength(4);
+    expect(rows.find((r) => r.includes(`docs.${apex}`))).toMatch(
+      new RegExp(`^${apex},docs\\.${apex},CNAME,dw-docs\\.surge\\.sh,Surge\\.sh,claimable,high,yes,`),
+    );
+  });
+
+  it('--quiet: nothing on stdout or stderr, the exit code tells', async () => {
+    const { code, stdout, stderr } = await run(['--quiet', '--output', file('quiet.json'), '--json']);
+    expect([code, stdout, stderr]).toEqual([1, '', '']);
+    expect(JSON.parse(readFileSync(file('quiet.json'), 'utf8')).findings).toHaveLength(3);
+  });
+
+  it.each([
+    [['--format', 'xml'], "--format must be one of text, json, sarif, csv, got 'xml'"],
+    [['--fail-on', 'high'], "--fail-on must be one of claimable, likely, review, got 'high'"],
+    [['--json', '--format', 'csv'], '--json and --format csv disagree'],
+    [['--baseline', '/nonexistent/base.json'], "--baseline '/nonexistent/base.json' cannot be read: ENOENT"],
+  ])('refuses %j with one line and exit 2', async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toBe(`danglewatch scan: ${message}\n`);
+  });
+
+  it('refuses a baseline that is no report of ours', async () => {
+    writeFileSync(file('other.json'), JSON.stringify({ results: [] }));
+    writeFileSync(file('broken.json'), '{');
+    expect((await run(['--baseline', file('other.json')])).stderr).toContain(
+      'is neither a DangleWatch JSON report',
+    );
+    expect((await run(['--baseline', file('broken.json')])).stderr).toContain('is not JSON');
+  });
+});
