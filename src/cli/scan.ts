@@ -125,6 +125,10 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
   }
   if (values.server !== undefined) {
     const server = url(values.server, '--server') as string;
+    // The API key travels in every request: over plain HTTP anyone on the path could take it.
+    if (new URL(server).protocol !== 'https:' && !isLoopback(new URL(server).hostname)) {
+      throw new UsageError('--server must be an https:// URL (http:// only for a server on this machine)');
+    }
     const local = LOCAL_ONLY.find((flag) => values[flag] !== undefined);
     if (local)
       throw new UsageError(`--${local} cannot be used with --server: the server scans with its own settings`);
@@ -180,6 +184,14 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
     if (options[key] === undefined) delete options[key];
   }
   return { domain, output, options };
+}
+
+/** localhost, 127.0.0.0/8 and ::1: a server on this machine, where plain HTTP stays on the machine. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
 }
 
 function parse(args: string[]) {

@@ -212,6 +212,15 @@ describe('danglewatch scan --server: a scan through the public API', () => {
       '--resolver cannot be used with --server',
     ],
     [['example.com', '--key', 'dw_x'], '--key is for scans through a server (--server URL)'],
+    // Regression: the API key would cross the network in clear text.
+    [
+      ['example.com', '--server', 'http://danglewatch.example.com', '--key', 'dw_x'],
+      '--server must be an https:// URL (http:// only for a server on this machine)',
+    ],
+    [
+      ['example.com', '--server', 'http://10.0.0.5:4321', '--key', 'dw_x'],
+      '--server must be an https:// URL (http:// only for a server on this machine)',
+    ],
   ])('refuses %j', async (args, message) => {
     const result = await run(args);
     expect(result.code).toBe(2);
