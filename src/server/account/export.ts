@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import {
   apiKeys,
   auditLog,
+  dnsConnections,
   domains,
   findings,
   firstScans,
@@ -21,9 +22,9 @@ export function exportFileName(now: Date): string {
 
 /**
  * Everything we hold about one user, table by table, as the members of one JSON object; the scans
- * are read a page at a time while it is written. Credentials are left out: webhook signing secrets
- * and API-key hashes would let whoever reads the file act for the user, and say nothing about them
- * the rest does not.
+ * are read a page at a time while it is written. Credentials are left out: webhook signing secrets,
+ * API-key hashes and DNS providers' sealed credentials would let whoever reads the file act for the
+ * user, and say nothing about them the rest does not.
  */
 export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -59,6 +60,9 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
     firstScans: await db.select().from(firstScans).where(own(firstScans)).orderBy(asc(firstScans.createdAt)),
     webhooks: hooks.map(({ secret: _secret, ...hook }) => hook),
+    dnsConnections: (
+      await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))
+    ).map(({ credentialSealed: _sealed, ...connection }) => connection),
     webhookDeliveries: hookIds.length
       ? await db
           .select()

@@ -71,7 +71,7 @@ export async function runZoneSync(
     for (const { domainId, update } of synced) {
       if (update.baseline || update.changedNames.length === 0 || !owner) continue;
       const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
-      if (!domain || domain.status !== 'verified' || domain.overPlanLimit) continue;
+      if (domain?.status !== 'verified' || domain.overPlanLimit) continue;
       const { scanFrequency: _, ...config } = domain.scanConfig;
       try {
         await requestScan(db, queue, {

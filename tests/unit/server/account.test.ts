@@ -32,6 +32,7 @@ const EXPORTED_BY_USER_ID: Record<string, string> = {
   api_keys: 'apiKeys',
   audit_log: 'auditLogs',
   first_scans: 'firstScans',
+  dns_connections: 'dnsConnections',
 };
 
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
@@ -65,6 +66,13 @@ for (const backend of databaseBackends) {
           .values({ userId: user.uid, domainId: view.id, domain, status: 'completed' })
           .returning();
         await db.insert(schema.firstScans).values({ userId: user.uid, domain });
+        await db.insert(schema.dnsConnections).values({
+          userId: user.uid,
+          provider: 'cloudflare',
+          label: 'Cloudflare',
+          credentialSealed: `v1:sealed-${tag}`,
+          credentialHint: 'abcd',
+        });
         await db.insert(schema.findings).values({
           userId: user.uid,
           domain,
@@ -165,6 +173,7 @@ for (const backend of databaseBackends) {
         expect(JSON.stringify(body)).not.toContain(bob.uid);
         // Credentials stay out of the file.
         expect(JSON.stringify(body)).not.toContain(`whsec_${tag}`);
+        expect(JSON.stringify(body)).not.toContain(`sealed-${tag}`);
         expect(body.apiKeys?.[0]).not.toHaveProperty('hash');
         const actions = (body.auditLogs as unknown as { action: string; timestamp: string }[]).map(
           (a) => a.action,
