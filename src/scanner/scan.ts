@@ -4,6 +4,7 @@ import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
+import { detectExpiring } from './detect/expiring.ts';
 import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
 import { detectWildcard } from './detect/wildcard.ts';
 import { mailLabels } from './discover/mail-names.ts';
@@ -257,6 +258,9 @@ async function scanNames(
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
   candidates.push(...(await detectDmarc(ctx, domain)));
+  for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
+  for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
+  candidates.push(...(await detectExpiring(ctx)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 
