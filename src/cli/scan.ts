@@ -8,17 +8,27 @@ import { parseDomain, scanDomain } from '../scanner/scan.ts';
 import type { ScanOptions } from '../scanner/types.ts';
 import { progressBar } from './scan-progress.ts';
 import { RemoteScanError, type RemoteScanRequest, scanThroughServer } from './scan-remote.ts';
+import {
+  ZONE_SOURCE_FLAGS,
+  ZONE_SOURCE_HELP,
+  ZONE_SOURCE_OPTIONS,
+  ZONE_SOURCE_USAGE,
+  ZoneSourceError,
+  zoneRecordsFrom,
+} from './zone-source.ts';
 
 const USAGE = `Usage: danglewatch scan <domain> [--json] [--resolver HOST[:PORT]]... [--ct-url URL] [--rdap-url URL]
     [--no-discovery] [--no-ct] [--no-validation] [--wordlist FILE] [--subdomains FILE]
     [--certspotter-url URL] [--http-port N] [--https-port N] [--allow-private] [--concurrency N] [--timeout-ms N]
     [--max-names N] [--deadline-ms N]
+${ZONE_SOURCE_USAGE}
        danglewatch scan <domain> --server URL [--key dw_…] [--json] [--no-discovery] [--no-ct] [--no-validation]
 
 With --server, the scan runs on that DangleWatch server through its API (the domain must be one of
 your verified domains there), with an API key from Settings → API, given with --key or in the
 DANGLEWATCH_KEY environment variable.
 
+${ZONE_SOURCE_HELP}
 Exit code: 0 no finding, 1 findings, 2 the scan failed.
 `;
 
@@ -37,6 +47,7 @@ const LOCAL_ONLY = [
   'timeout-ms',
   'max-names',
   'deadline-ms',
+  ...ZONE_SOURCE_FLAGS,
 ] as const;
 
 class UsageError extends Error {}
@@ -133,6 +144,15 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
     maxNames: integer(values['max-names'], '--max-names', 1, 1_000_000),
     deadlineMs: integer(values['deadline-ms'], '--deadline-ms', 1000, 24 * 3_600_000),
   };
+  try {
+    options.zoneRecords = await zoneRecordsFrom(values, domain, {
+      allowPrivate: options.allowPrivate ?? false,
+      timeoutMs: options.timeoutMs,
+      warn: (line) => process.stderr.write(`danglewatch scan: ${line}\n`),
+    });
+  } catch (error) {
+    throw error instanceof ZoneSourceError ? new UsageError(error.message) : error;
+  }
   for (const name of options.subdomains ?? []) {
     if (!/^[a-z0-9_.-]+$/.test(name)) throw new UsageError(`--subdomains: '${name}' is not a host name`);
   }
@@ -168,6 +188,7 @@ function parse(args: string[]) {
       'deadline-ms': { type: 'string' },
       server: { type: 'string' },
       key: { type: 'string' },
+      ...ZONE_SOURCE_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
   });

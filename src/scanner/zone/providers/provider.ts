@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { ZoneRecord } from '../record.ts';
+
+export const PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/**
+ * Why a provider call failed. `credentials`: the provider refused the credential or its rights
+ * (the product answers 400 with the message); `not-found`: the credential cannot see that zone;
+ * `unavailable`: the provider kept failing (5xx, 429, timeouts) after the retries; `malformed`:
+ * an answer that is not what the provider documents.
+ */
+export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed';
+
+/** A provider call that failed; the message is the provider's own, and never holds a credential. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly provider: ProviderId;
+  readonly failure: ProviderFailure;
+  constructor(provider: ProviderId, failure: ProviderFailure, message: string) {
+    super(message);
+    this.provider = provider;
+    this.failure = failure;
+  }
+}
+
+export interface ProviderCallOptions {
+  /** The API's base URL; else its environment variable, else the provider's public endpoint. */
+  baseUrl?: string;
+  /** Deadline of each HTTP call, in ms. */
+  timeoutMs?: number;
+  /** Retries of a 429 or 5xx answer (or a timeout) before the call fails. */
+  maxRetries?: number;
+  /** First backoff after a 5xx, doubled at each retry; 429 waits what `Retry-After` says. */
+  retryBaseMs?: number;
+  /** Records per page asked for (the provider may cap it lower). */
+  pageSize?: number;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const CALL_DEFAULTS = { timeoutMs: 30_000, maxRetries: 4, retryBaseMs: 500, maxRetryAfterMs: 60_000 };
+
+/** A DNS provider's read-only API: check a credential by listing its zones, read one zone. */
+export interface DnsProvider<C> {
+  id: ProviderId;
+  label: string;
+  credentials: z.ZodType<C>;
+  /** The zones the credential can read (absolute names, lower case, no trailing dot). */
+  listZones(credentials: C, options?: ProviderCallOptions): Promise<string[]>;
+  /** Every record of the zone, page after page, as a stream. */
+  readZone(credentials: C, zone: string, options?: ProviderCallOptions): AsyncIterable<ZoneRecord>;
+}
+
+const secret = z.string().trim().min(1).max(4096);
+export const credentialSchemas = {
+  cloudflare: z.object({ apiToken: secret }),
+  route53: z.object({ accessKeyId: secret, secretAccessKey: secret }),
+  digitalocean: z.object({ token: secret }),
+  gcloud: z.object({
+    serviceAccountJson: z
+      .string()
+      .min(1)
+      .max(64 * 1024),
+  }),
+} as const;
+
+/** The base URL from the options, the environment or the default, checked to be http(s). */
+export function baseUrl(options: ProviderCallOptions | undefined, variable: string, fallback: string) {
+  const value = options?.baseUrl ?? (options?.env ?? process.env)[variable] ?? fallback;
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+  if (!parsed.success) throw new Error(`${variable} must be an http(s) URL, got '${value}'`);
+  return parsed.data.replace(/\/+$/, '');
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digitalocean } from '../../../../../src/scanner/zone/providers/digitalocean.ts';
+import { startDigitalOceanFake } from '../../../../fixtures/dns-providers/digitalocean.ts';
+import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
+import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
+
+const token = 'dop_v1_fixture0123456789abcdef0123456789abcdef';
+let fake: FakeProvider;
+
+beforeAll(async () => {
+  fake = await startDigitalOceanFake({ token, pageSize: 4 });
+  fake.zones.set(ZONE, [...SAMPLE]);
+  fake.zones.set('other.test', []);
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+describe('DigitalOcean', () => {
+  providerContract(() => ({
+    fake: () => fake,
+    provider: digitalocean,
+    credentials: { token },
+    badCredentials: { token: 'dop_v1_revoked00000000000000000000000000000000' },
+    refusal: /^DigitalOcean: Unable to authenticate you$/,
+    pageSize: 4,
+  }));
+
+  pagingGuard(
+    () => ({
+      fake: () => fake,
+      provider: digitalocean,
+      credentials: { token },
+      badCredentials: { token: '' },
+      refusal: /./,
+      pageSize: 4,
+    }),
+    /\/records/,
+    JSON.stringify({
+      domain_records: [],
+      links: { pages: { next: `/v2/domains/${ZONE}/records?per_page=200` } },
+    }),
+    /^DigitalOcean API sent the same page as the next one$/,
+  );
+});
+
+describe('DigitalOcean behind another base URL', () => {
+  it('follows links.pages.next on the base URL, never to the host the link names', async () => {
+    const proxied = await startDigitalOceanFake({
+      token,
+      pageSize: 3,
+      linkOrigin: 'https://api.digitalocean.com',
+    });
+    try {
+      proxied.zones.set(ZONE, [...SAMPLE]);
+      let read = 0;
+      for await (const _ of digitalocean.readZone({ token }, ZONE, { baseUrl: proxied.url, env: {} })) read++;
+      expect(read).toBe(SAMPLE.length);
+      expect(proxied.requests.map((r) => r.path)).toEqual([
+        `/v2/domains/${ZONE}/records?per_page=200`,
+        `/v2/domains/${ZONE}/records?page=2&per_page=3`,
+        `/v2/domains/${ZONE}/records?page=3&per_page=3`,
+      ]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
