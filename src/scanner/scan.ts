@@ -7,6 +7,7 @@ import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
 import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
 import { detectWildcard } from './detect/wildcard.ts';
+import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
 import { Rdap } from './discover/rdap.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
@@ -261,6 +262,7 @@ async function scanNames(
   for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
   for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
   candidates.push(...(await detectExpiring(ctx)));
+  candidates.push(...(await detectOpenTransfer(ctx, domain)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 

@@ -15,7 +15,8 @@ export type DetectionKind =
   | 'mail'
   | 'cloud-ip'
   | 'dangling-cname'
-  | 'expiring-domain';
+  | 'expiring-domain'
+  | 'open-zone-transfer';
 
 export interface Finding {
   subdomain: string;

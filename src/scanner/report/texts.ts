@@ -35,6 +35,12 @@ export const expiringTexts = (record: string, domain: string, deleting: boolean)
   remediation: `Renew ${domain} if it is yours, ask its owner whether they will, or move the ${record} record off it.`,
 });
 
+export const axfrTexts = (domain: string, server: string) => ({
+  explanation: `The nameserver ${server} hands the whole zone of ${domain} to anyone who asks for a zone transfer (AXFR). Every name in it, internal and forgotten ones included, is then known to attackers, who look there first for records that dangle.`,
+  proofOfConcept: `dig AXFR ${domain} @${server} lists the zone's records.`,
+  remediation: `Allow zone transfers on ${server} only to your own secondary nameservers (by address or TSIG key).`,
+});
+
 export const danglingCnameTexts = (target: string) => ({
   explanation: `This name is an alias (CNAME) of ${target}, which does not exist. The record is stale: it serves nothing today, and if anyone can ever create ${target}, they will control this name.`,
   proofOfConcept: `dig ${target} answers NXDOMAIN; check whether its provider lets anyone create that name.`,
