@@ -9,6 +9,7 @@ import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
 import { detectWildcard } from './detect/wildcard.ts';
 import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
+import { walkNsec } from './discover/nsec-walk.ts';
 import { Rdap } from './discover/rdap.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';
@@ -233,6 +234,10 @@ async function scanNames(
   });
   if (options.zoneRecords) await resolve.readZone(options.zoneRecords);
   resolve.release();
+  if (discovery) {
+    // A zone signed with NSEC lists its own names: every one, without guessing.
+    for await (const name of walkNsec(ctx, names.maxNames)) if (!name.startsWith('*.')) resolve.walked(name);
+  }
   for (const list of (await ct) ?? []) for (const name of list) names.admit(name, 'ct', 'CT');
   resolve.release();
   if (discovery) {

@@ -40,8 +40,12 @@ export class NameSet {
     return this.names.size;
   }
 
-  /** Adds a valid, in-zone name within the bounds; true when it is new to the scan. */
-  admit(raw: string, source: NameSource, what: string): boolean {
+  /**
+   * Adds a valid, in-zone name within the bounds; true when it is new to the scan. Names that DNS
+   * answers point to count against `maxInjected` too, unless they are the zone's own list of names
+   * (`injected: false`, an NSEC walk).
+   */
+  admit(raw: string, source: NameSource, what: string, injected = source === 'dns'): boolean {
     const name = normaliseName(raw);
     if (!isHostName(name)) {
       this.reject(what, raw);
@@ -53,7 +57,7 @@ export class NameSet {
       known.sources |= BITS[source];
       return false;
     }
-    if (source === 'dns' && this.injected >= this.maxInjected) {
+    if (injected && this.injected >= this.maxInjected) {
       this.over.injected++;
       return false;
     }
@@ -61,7 +65,7 @@ export class NameSet {
       this.over.names++;
       return false;
     }
-    if (source === 'dns') this.injected++;
+    if (injected) this.injected++;
     this.names.set(name, { sources: BITS[source], dispatched: false });
     return true;
   }

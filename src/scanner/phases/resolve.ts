@@ -115,6 +115,11 @@ export class ResolvePhase {
     if (!this.holding && this.names.dispatch(name)) this.queue.add({ name });
   }
 
+  /** A name of the zone's own NSEC chain: checked as soon as it is read, within `maxNames` only. */
+  walked(name: string) {
+    if (this.names.admit(name, 'dns', 'NSEC', false) && this.names.dispatch(name)) this.queue.add({ name });
+  }
+
   private async check({ name, known }: Item) {
     const { ctx, names, settings } = this;
     const apex = name === ctx.settings.domain;
