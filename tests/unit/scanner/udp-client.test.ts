@@ -45,7 +45,7 @@ beforeAll(async () => {
     send(
       dnsPacket.encode({
         ...base,
-        id: (query.id + 1) & 0xffff,
+        id: ((query.id ?? 0) + 1) & 0xffff,
         answers: [{ name: question?.name ?? '', type: 'A', ttl: 60, data: '203.0.113.66' }],
       }),
     );
