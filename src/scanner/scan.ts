@@ -236,7 +236,8 @@ async function scanNames(
   resolve.release();
   if (discovery) {
     // A zone signed with NSEC lists its own names: every one, without guessing.
-    for await (const name of walkNsec(ctx, names.maxNames)) if (!name.startsWith('*.')) resolve.walked(name);
+    for await (const name of walkNsec(ctx, names.maxNames))
+      if (!name.startsWith('*.')) resolve.listed(name, 'NSEC', false);
   }
   for (const list of (await ct) ?? []) for (const name of list) names.admit(name, 'ct', 'CT');
   resolve.release();
@@ -248,7 +249,11 @@ async function scanNames(
     resolve.release();
   }
   await resolve.idle();
+  // Pages name hosts: outside ones are checked for takeover, in-zone ones are names to scan too.
+  const secondOrder = await resolve.secondOrder.detect((host) => resolve.listed(host, 'page', true));
+  await resolve.idle();
   const candidates = resolve.candidates;
+  candidates.push(...secondOrder);
   if (wildcard) {
     names.noteWildcard(`*.${domain}`, 'dns');
     candidates.push(...(await detectWildcard(ctx, domain, wildcard.probe)));

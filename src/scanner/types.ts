@@ -16,7 +16,8 @@ export type DetectionKind =
   | 'cloud-ip'
   | 'dangling-cname'
   | 'expiring-domain'
-  | 'open-zone-transfer';
+  | 'open-zone-transfer'
+  | 'second-order';
 
 export interface Finding {
   subdomain: string;

@@ -41,6 +41,12 @@ export const axfrTexts = (domain: string, server: string) => ({
   remediation: `Allow zone transfers on ${server} only to your own secondary nameservers (by address or TSIG key).`,
 });
 
+export const secondOrderTexts = (page: string, host: string, service: string) => ({
+  explanation: `The page ${page} loads a script, style or frame from ${host} (${service}), which anyone can claim. Whoever claims it serves code that runs inside this page, with its cookies and its users' trust.`,
+  proofOfConcept: `Claim ${host} and serve a harmless script there that writes a random token into the page; load ${page} and see the token.`,
+  remediation: `Remove the reference to ${host} from the page, or host the file yourself.`,
+});
+
 export const danglingCnameTexts = (target: string) => ({
   explanation: `This name is an alias (CNAME) of ${target}, which does not exist. The record is stale: it serves nothing today, and if anyone can ever create ${target}, they will control this name.`,
   proofOfConcept: `dig ${target} answers NXDOMAIN; check whether its provider lets anyone create that name.`,
