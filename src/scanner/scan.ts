@@ -4,8 +4,12 @@ import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
-import { detectApexNs, detectMail } from './detect/mail.ts';
+import { detectExpiring } from './detect/expiring.ts';
+import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
 import { detectWildcard } from './detect/wildcard.ts';
+import { detectOpenTransfer } from './detect/zone-transfer.ts';
+import { mailLabels } from './discover/mail-names.ts';
+import { walkNsec } from './discover/nsec-walk.ts';
 import { Rdap } from './discover/rdap.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';
@@ -230,15 +234,26 @@ async function scanNames(
   });
   if (options.zoneRecords) await resolve.readZone(options.zoneRecords);
   resolve.release();
+  if (discovery) {
+    // A zone signed with NSEC lists its own names: every one, without guessing.
+    for await (const name of walkNsec(ctx, names.maxNames))
+      if (!name.startsWith('*.')) resolve.listed(name, 'NSEC', false);
+  }
   for (const list of (await ct) ?? []) for (const name of list) names.admit(name, 'ct', 'CT');
   resolve.release();
   if (discovery) {
     for (const label of options.wordlist ?? builtInWordlist())
       names.admit(`${label}.${domain}`, 'wordlist', 'wordlist');
+    // Mail and service records live at names no list holds: looked up, and kept only if they exist.
+    for (const label of mailLabels()) names.admit(`${label}.${domain}`, 'wordlist', 'mail names');
     resolve.release();
   }
   await resolve.idle();
+  // Pages name hosts: outside ones are checked for takeover, in-zone ones are names to scan too.
+  const secondOrder = await resolve.secondOrder.detect((host) => resolve.listed(host, 'page', true));
+  await resolve.idle();
   const candidates = resolve.candidates;
+  candidates.push(...secondOrder);
   if (wildcard) {
     names.noteWildcard(`*.${domain}`, 'dns');
     candidates.push(...(await detectWildcard(ctx, domain, wildcard.probe)));
@@ -253,6 +268,11 @@ async function scanNames(
   }
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
+  candidates.push(...(await detectDmarc(ctx, domain)));
+  for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
+  for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
+  candidates.push(...(await detectExpiring(ctx)));
+  candidates.push(...(await detectOpenTransfer(ctx, domain)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 

@@ -14,7 +14,10 @@ export type DetectionKind =
   | 'zone-missing'
   | 'mail'
   | 'cloud-ip'
-  | 'dangling-cname';
+  | 'dangling-cname'
+  | 'expiring-domain'
+  | 'open-zone-transfer'
+  | 'second-order';
 
 export interface Finding {
   subdomain: string;

@@ -3,7 +3,7 @@ import { normaliseName } from './names.ts';
 import { UdpClient } from './udp-client.ts';
 import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
 
-export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT';
+export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC';
 
 /**
  * Every way a lookup can end. Only `nxdomain` says the name does not exist; the failures say
@@ -125,7 +125,7 @@ export class DnsPool {
       // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
       const records = reply.answers
         .filter((r) => r.type === TYPE[type] && (type !== 'CNAME' || r.name === asked))
-        .map((r) => (type === 'CNAME' || type === 'NS' ? normaliseName(r.data) : r.data));
+        .map((r) => (type === 'CNAME' || type === 'NS' || type === 'NSEC' ? normaliseName(r.data) : r.data));
       return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
     });
   }

@@ -1,5 +1,5 @@
 /** The record types the engine asks for and reads; everything else in an answer is skipped. */
-export const TYPE = { A: 1, NS: 2, CNAME: 5, MX: 15, TXT: 16, AAAA: 28, OPT: 41 } as const;
+export const TYPE = { A: 1, NS: 2, CNAME: 5, MX: 15, TXT: 16, AAAA: 28, OPT: 41, NSEC: 47 } as const;
 
 export const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'] as const;
 
@@ -11,7 +11,7 @@ export interface WireRecord {
   name: string;
   type: number;
   /**
-   * A/AAAA: the address; CNAME, NS: the target as sent, lower case (`INVALID` for dots inside
+   * A/AAAA: the address; CNAME, NS: the target, NSEC: the next owner name, as sent, lower case (`INVALID` for dots inside
    * labels and bytes outside printable ASCII); MX: `preference exchange`; TXT: its strings joined.
    */
   data: string;
@@ -156,7 +156,8 @@ export function decodeReply(msg: Buffer): WireReply | undefined {
         });
       } else if (type === TYPE.AAAA && rdlength === 16) {
         answers.push({ name, type, data: ipv6(msg.subarray(rdata, rdata + 16)) });
-      } else if (type === TYPE.CNAME || type === TYPE.NS) {
+      } else if (type === TYPE.CNAME || type === TYPE.NS || type === TYPE.NSEC) {
+        // NSEC: the next owner name of the zone (never compressed); the type bitmap after it is not read.
         answers.push({ name, type, data: readName(msg, rdata).name });
       } else if (type === TYPE.MX && rdlength > 2) {
         answers.push({ name, type, data: `${msg.readUInt16BE(rdata)} ${readName(msg, rdata + 2).name}` });

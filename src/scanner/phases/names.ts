@@ -7,12 +7,8 @@ const ORDER = Object.keys(BITS) as NameSource[];
 /** Quoted and cut short: names from records and CT are the zone owner's (or anyone's) text. */
 export const quote = (text: string) => JSON.stringify(text.slice(0, 80));
 
-interface Entry {
-  /** The sources as bits of `BITS`: a number per name keeps 100,000 names small. */
-  sources: number;
-  /** Handed to the resolve phase already (with or without the zone's records). */
-  dispatched: boolean;
-}
+/** Set beside the source bits once a name is handed to the resolve phase. */
+const DISPATCHED = 1 << 8;
 
 /**
  * Every name of one scan with the sources that revealed it, within the scan's bounds: `maxNames`
@@ -21,7 +17,8 @@ interface Entry {
  */
 export class NameSet {
   readonly domain: string;
-  private readonly names = new Map<string, Entry>();
+  /** Each name's sources as bits of `BITS`, and `DISPATCHED`: one number per name keeps 100,000 names small. */
+  private readonly names = new Map<string, number>();
   private readonly invalid = new Map<string, { count: number; example: string }>();
   /** Wildcard owners (`*.example.com`): never scanned as names, but findings are reported at them. */
   private readonly wildcards = new Map<string, number>();
@@ -40,8 +37,12 @@ export class NameSet {
     return this.names.size;
   }
 
-  /** Adds a valid, in-zone name within the bounds; true when it is new to the scan. */
-  admit(raw: string, source: NameSource, what: string): boolean {
+  /**
+   * Adds a valid, in-zone name within the bounds; true when it is new to the scan. Names that DNS
+   * answers point to count against `maxInjected` too, unless they are the zone's own list of names
+   * (`injected: false`, an NSEC walk).
+   */
+  admit(raw: string, source: NameSource, what: string, injected = source === 'dns'): boolean {
     const name = normaliseName(raw);
     if (!isHostName(name)) {
       this.reject(what, raw);
@@ -49,11 +50,11 @@ export class NameSet {
     }
     if (!inZone(name, this.domain)) return false;
     const known = this.names.get(name);
-    if (known) {
-      known.sources |= BITS[source];
+    if (known !== undefined) {
+      this.names.set(name, known | BITS[source]);
       return false;
     }
-    if (source === 'dns' && this.injected >= this.maxInjected) {
+    if (injected && this.injected >= this.maxInjected) {
       this.over.injected++;
       return false;
     }
@@ -61,8 +62,8 @@ export class NameSet {
       this.over.names++;
       return false;
     }
-    if (source === 'dns') this.injected++;
-    this.names.set(name, { sources: BITS[source], dispatched: false });
+    if (injected) this.injected++;
+    this.names.set(name, BITS[source]);
     return true;
   }
 
@@ -79,15 +80,15 @@ export class NameSet {
 
   /** Marks a name as handed to the resolve phase; false when it already was (or is unknown). */
   dispatch(name: string): boolean {
-    const entry = this.names.get(name);
-    if (!entry || entry.dispatched) return false;
-    entry.dispatched = true;
+    const bits = this.names.get(name);
+    if (bits === undefined || bits & DISPATCHED) return false;
+    this.names.set(name, bits | DISPATCHED);
     return true;
   }
 
   /** Admitted names not handed to the resolve phase yet, in the order they came. */
   *undispatched() {
-    for (const [name, entry] of this.names) if (!entry.dispatched) yield name;
+    for (const [name, bits] of this.names) if (!(bits & DISPATCHED)) yield name;
   }
 
   /** Records where a wildcard owner came from, for the finding reported at it. */
@@ -96,13 +97,13 @@ export class NameSet {
   }
 
   sourcesOf(name: string): NameSource[] {
-    const bits = this.names.get(name)?.sources ?? this.wildcards.get(name) ?? 0;
+    const bits = this.names.get(name) ?? this.wildcards.get(name) ?? 0;
     return ORDER.filter((source) => bits & BITS[source]);
   }
 
   /** Only the wordlist guessed it: such a name is dropped unless it exists on its own. */
   onlyGuessed(name: string) {
-    return this.names.get(name)?.sources === BITS.wordlist;
+    return ((this.names.get(name) ?? 0) & ~DISPATCHED) === BITS.wordlist;
   }
 
   /** The errors for what was left out: invalid names per place, names past the bounds. */

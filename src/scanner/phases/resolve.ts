@@ -1,6 +1,7 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { detectMail } from '../detect/mail.ts';
 import { detectName } from '../detect/records.ts';
+import { SecondOrder } from '../detect/second-order.ts';
 import { answerSignature } from '../discover/wordlist.ts';
 import { type Given, resolveChain } from '../dns/chain.ts';
 import { parseMx } from '../dns/resolver.ts';
@@ -53,6 +54,8 @@ function targetsOf(known: Known): string[] {
 export class ResolvePhase {
   readonly checked = new Set<string>();
   readonly candidates: Candidate[] = [];
+  /** Live pages of the zone, read for scripts and frames from hosts anyone can claim. */
+  readonly secondOrder: SecondOrder;
   /** Owner names of the zone's `*.` records, for the wildcard check. */
   readonly zoneWildcards: OwnerRecords[] = [];
   private readonly queue: WorkQueue<Item>;
@@ -67,6 +70,7 @@ export class ResolvePhase {
 
   constructor(ctx: ScanContext, names: NameSet, settings: ResolveSettings) {
     this.ctx = ctx;
+    this.secondOrder = new SecondOrder(ctx);
     this.names = names;
     this.settings = settings;
     this.wildcard = settings.wildcard !== undefined;
@@ -115,6 +119,14 @@ export class ResolvePhase {
     if (!this.holding && this.names.dispatch(name)) this.queue.add({ name });
   }
 
+  /**
+   * A name the zone itself lists (its NSEC chain: `maxNames` only) or points at from a page
+   * (`injected`: within `maxInjectedNames` too), checked as soon as it is read.
+   */
+  listed(name: string, what: string, injected: boolean) {
+    if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add({ name });
+  }
+
   private async check({ name, known }: Item) {
     const { ctx, names, settings } = this;
     const apex = name === ctx.settings.domain;
@@ -133,9 +145,14 @@ export class ResolvePhase {
         this.found(hop, fromZone ? 'zone' : 'dns', `CNAME ${name}`);
       });
     }
+    for (const hop of res.chain) ctx.notePointer(name, 'CNAME', hop);
+    if (!apex) for (const server of known?.ns ?? []) ctx.notePointer(name, 'NS', server);
+    for (const record of known?.mx ?? []) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
     if (likeWildcard && !known && !apex) return;
-    this.candidates.push(...(await detectName(ctx, res, apex ? [] : (known?.ns ?? []))));
+    const found = await detectName(ctx, res, apex ? [] : (known?.ns ?? []));
+    this.candidates.push(...found);
+    if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
     if (known) {
@@ -147,6 +164,7 @@ export class ResolvePhase {
     // SPF is asked only then, which keeps a name that is only a host to two questions.
     const mx = await ctx.dns.query(name, 'MX');
     if (mx.status !== 'ok') return;
+    for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     const txt = await ctx.dns.query(name, 'TXT');
     this.candidates.push(
       ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),

@@ -23,6 +23,30 @@ export const spfTexts = (include: string, domain: string) => ({
   remediation: `Remove include:${include} from the SPF record, or register ${domain} yourself.`,
 });
 
+export const dmarcTexts = (host: string, domain: string) => ({
+  explanation: `The DMARC record sends its reports to an address at ${host}, inside ${domain}, a domain nobody has registered. Whoever registers it receives every aggregate and failure report: which servers send mail as this domain, and copies of failing messages.`,
+  proofOfConcept: `Register ${domain} and publish an MX record for ${host}; the next daily DMARC reports arrive there.`,
+  remediation: `Remove the address at ${host} from the rua= and ruf= tags of the DMARC record, or register ${domain} yourself.`,
+});
+
+export const expiringTexts = (record: string, domain: string, deleting: boolean) => ({
+  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
+  proofOfConcept: `Look ${domain} up in RDAP or WHOIS: the expiry date and status show it. Nothing to claim until it lapses.`,
+  remediation: `Renew ${domain} if it is yours, ask its owner whether they will, or move the ${record} record off it.`,
+});
+
+export const axfrTexts = (domain: string, server: string) => ({
+  explanation: `The nameserver ${server} hands the whole zone of ${domain} to anyone who asks for a zone transfer (AXFR). Every name in it, internal and forgotten ones included, is then known to attackers, who look there first for records that dangle.`,
+  proofOfConcept: `dig AXFR ${domain} @${server} lists the zone's records.`,
+  remediation: `Allow zone transfers on ${server} only to your own secondary nameservers (by address or TSIG key).`,
+});
+
+export const secondOrderTexts = (page: string, host: string, service: string) => ({
+  explanation: `The page ${page} loads a script, style or frame from ${host} (${service}), which anyone can claim. Whoever claims it serves code that runs inside this page, with its cookies and its users' trust.`,
+  proofOfConcept: `Claim ${host} and serve a harmless script there that writes a random token into the page; load ${page} and see the token.`,
+  remediation: `Remove the reference to ${host} from the page, or host the file yourself.`,
+});
+
 export const danglingCnameTexts = (target: string) => ({
   explanation: `This name is an alias (CNAME) of ${target}, which does not exist. The record is stale: it serves nothing today, and if anyone can ever create ${target}, they will control this name.`,
   proofOfConcept: `dig ${target} answers NXDOMAIN; check whether its provider lets anyone create that name.`,

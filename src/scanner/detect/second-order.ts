@@ -1,0 +1,138 @@
+import type { Candidate, ScanContext } from '../context.ts';
+import { type Resolution, resolveChain } from '../dns/chain.ts';
+import { inZone, isHostName } from '../dns/names.ts';
+import { entriesForCname } from '../fingerprints/match.ts';
+import type { Entry } from '../fingerprints/schema.ts';
+import { gradeFor, secondOrderTexts } from '../report/texts.ts';
+import type { RecordKind } from '../types.ts';
+import { firstAddress, webEvidence } from './web.ts';
+
+/** Bounds: pages read per scan, references read per page, outside hosts checked per scan. */
+export const SECOND_ORDER = { pages: 20, referencesPerPage: 30, hosts: 50 } as const;
+
+/** `src` of scripts and frames, `href` of stylesheets: what runs or renders inside the page. */
+const REFERENCE =
+  /<(script|iframe)\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)|<link\b(?=[^>]*\brel\s*=\s*["']?stylesheet)[^>]*?\bhref\s*=\s*["']?([^"'\s>]+)/gi;
+
+/** The hosts of a page's scripts, stylesheets and frames (absolute or protocol-relative URLs only). */
+export function referencedHosts(html: string, limit: number = SECOND_ORDER.referencesPerPage): string[] {
+  const hosts = new Set<string>();
+  for (const match of html.matchAll(REFERENCE)) {
+    const raw = match[2] ?? match[3] ?? '';
+    if (!/^(https?:)?\/\//i.test(raw)) continue;
+    try {
+      const host = new URL(raw, 'https://page.invalid/').hostname.toLowerCase();
+      if (isHostName(host)) hosts.add(host);
+    } catch {}
+    if (hosts.size >= limit) break;
+  }
+  return [...hosts];
+}
+
+export interface Page {
+  name: string;
+  recordType: RecordKind;
+  address: string;
+}
+
+/**
+ * Second-order takeover: a live page of the zone loads scripts, styles or frames from a host that
+ * anyone can claim (a domain nobody registered, a storage bucket or service resource that no longer
+ * exists); whoever claims it runs code on the page. Pages are read through the same pinned, guarded
+ * probes; in-zone hosts they name are handed back to the scan as names.
+ */
+export class SecondOrder {
+  private readonly pages: Page[] = [];
+  private readonly checked = new Set<string>();
+  private readonly ctx: ScanContext;
+
+  constructor(ctx: ScanContext) {
+    this.ctx = ctx;
+  }
+
+  /** A live name whose page may be read, within the bound. */
+  offer(res: Resolution) {
+    const address = firstAddress(res.a, res.aaaa);
+    if (!address || this.pages.length >= SECOND_ORDER.pages) return;
+    const recordType: RecordKind = res.chain.length > 0 ? 'CNAME' : address.includes(':') ? 'AAAA' : 'A';
+    this.pages.push({ name: res.name, recordType, address });
+  }
+
+  /** Reads every offered page; in-zone hosts go to `found`, outside ones are checked. */
+  async detect(found: (host: string) => void): Promise<Candidate[]> {
+    const candidates: Candidate[] = [];
+    for (const page of this.pages) {
+      const result = await this.ctx.probe(page.name, page.address, 'https', undefined);
+      const response = result.responses.find(
+        (r) => r.host === page.name && r.status >= 200 && r.status < 300,
+      );
+      if (!response) continue;
+      for (const host of referencedHosts(response.body)) {
+        if (inZone(host, this.ctx.settings.domain)) {
+          found(host);
+          continue;
+        }
+        if (this.checked.has(host) || this.checked.size >= SECOND_ORDER.hosts) continue;
+        this.checked.add(host);
+        const candidate = await this.claimable(page, response.url, host);
+        if (candidate) candidates.push(candidate);
+      }
+    }
+    return candidates;
+  }
+
+  private async claimable(page: Page, pageUrl: string, host: string): Promise<Candidate | undefined> {
+    const ctx = this.ctx;
+    const base = (
+      service: string,
+      grade: ReturnType<typeof gradeFor>,
+      evidence: string[],
+      recheck: Candidate['recheck'],
+    ) => ({
+      kind: 'second-order' as const,
+      finding: {
+        subdomain: page.name,
+        recordType: page.recordType,
+        target: host,
+        service,
+        ...grade,
+        evidence: [`${pageUrl} loads a script, style or frame from ${host}`, ...evidence],
+        ...secondOrderTexts(pageUrl, host, service),
+      },
+      recheck,
+    });
+    const registrable = await ctx.unregistered(host);
+    if (registrable) {
+      return base(
+        `unregistered domain ${registrable}`,
+        { status: 'claimable', risk: 'high' },
+        [`${registrable} is not registered (RDAP 404, NXDOMAIN)`],
+        async () =>
+          (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
+      );
+    }
+    const entries = entriesForCname(host, ctx.settings.catalogue).filter(
+      (e) => e.status !== 'not-vulnerable',
+    );
+    if (entries.length === 0) return undefined;
+    const res = await resolveChain(ctx.dns, host);
+    for (const entry of entries) {
+      const evidence = await this.evidence(host, res, entry);
+      if (evidence.length === 0) continue;
+      return base(entry.service, gradeFor(entry), evidence, async () => {
+        const again = await resolveChain(ctx.dns, host, { fresh: true, avoid: res.server });
+        const more = await this.evidence(host, again, entry, true);
+        return more.length > 0 ? `confirmed: ${more.join('; ')}` : undefined;
+      });
+    }
+    return undefined;
+  }
+
+  /** The entry's own evidence for the host: NXDOMAIN where that is the sign, else its page. */
+  private async evidence(host: string, res: Resolution, entry: Entry, fresh = false): Promise<string[]> {
+    if (entry.dns === 'nxdomain') return res.status === 'nxdomain' ? [`${res.terminal}: NXDOMAIN`] : [];
+    const address = firstAddress(res.a, res.aaaa);
+    if (entry.dns !== 'resolves' || res.status !== 'exists' || !address) return [];
+    return webEvidence(this.ctx, host, address, entry, fresh);
+  }
+}
