@@ -42,6 +42,9 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
     { name: zone, type: 'A', ttl: 300, data: '192.0.2.10' },
     { name: `www.${zone}`, type: 'CNAME', ttl: 300, data: zone },
   ]);
+  // Cloudflare serves the zone it holds.
+  await publishDns(zone, 'A', '192.0.2.10');
+  await publishDns(`www.${zone}`, 'CNAME', zone);
   await signInToDashboard(page, context, { email: `cleo.${stamp}@${zone}`, name: 'Cleo Cloudflare' });
 
   // The failure e-mail's link opens this tab directly.
