@@ -120,8 +120,22 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   expect(await blockingViolations(page)).toEqual([]);
   await records.getByRole('button', { name: 'Close' }).click();
 
-  // Removing the connection deletes the credential; the domain stays.
+  // The token is revoked at Cloudflare: the next sync fails, and the connection says so in its words.
+  await control('/cloudflare/revoke', { zone });
   await openDnsSettings(page);
+  await page.getByTestId('dns-connection').getByRole('button', { name: 'Sync now' }).click();
+  const syncError = page.getByTestId('dns-sync-error');
+  await expect(async () => {
+    await page.getByRole('tab', { name: 'Alerts' }).click();
+    await page.getByRole('tab', { name: 'DNS' }).click();
+    await expect(syncError).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
+  await expect(syncError).toContainText(
+    /^Sync failing since .+: Cloudflare: Invalid access token \(code 9109\)$/,
+  );
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // Removing the connection deletes the credential; the domain stays.
   await page.getByRole('button', { name: 'Remove Cloudflare production' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove DNS Connection' });
   await expect(confirm).toContainText('The credential is deleted from DangleWatch at once');

@@ -84,6 +84,19 @@ const control = http.createServer(async (req, res) => {
       return;
     } else if (req.url === '/cloudflare/record' && req.method === 'POST') {
       cloudflare.addRecord(String(body.zone), body.record as ZoneRecord);
+    } else if (req.url === '/cloudflare/revoke' && req.method === 'POST') {
+      // The token is revoked at Cloudflare: the next read of this zone is refused as Cloudflare does.
+      const name = encodeURIComponent(String(body.zone)).replace(/[.]/g, '\\.');
+      cloudflare.faults.push({
+        status: 403,
+        path: new RegExp(`[?&]name=${name}(&|$)`),
+        body: JSON.stringify({
+          success: false,
+          errors: [{ code: 9109, message: 'Invalid access token' }],
+          messages: [],
+          result: null,
+        }),
+      });
     } else if (req.url === '/ct' && req.method === 'POST') {
       api.crtsh.set(
         String(body.domain),
