@@ -57,7 +57,14 @@ describe('Settings → DNS', () => {
 
   it('a connection shows its provider, hint, who added it and its last read; Monitor only for zones not monitored', () => {
     const html = renderToStaticMarkup(
-      <ConnectionCard connection={connection} disabled={false} onChanged={noop} onRemove={noop} />,
+      <ConnectionCard
+        connection={connection}
+        disabled={false}
+        reading={false}
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
     );
     const words = text(html);
     expect(words).toContain('Cloudflare production');
@@ -76,7 +83,14 @@ describe('Settings → DNS', () => {
       syncFailingSince: '2026-11-22T11:00:00.000Z',
     };
     const html = renderToStaticMarkup(
-      <ConnectionCard connection={failing} disabled={false} onChanged={noop} onRemove={noop} />,
+      <ConnectionCard
+        connection={failing}
+        disabled={false}
+        reading={false}
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
     );
     expect(html).toContain('role="alert"');
     expect(text(html)).toMatch(/Sync failing since Nov 22, 2026, .+: Invalid access token/);
@@ -84,10 +98,34 @@ describe('Settings → DNS', () => {
 
   it('offline, the connection waits: Sync now and Monitor are disabled', () => {
     const html = renderToStaticMarkup(
-      <ConnectionCard connection={connection} disabled onChanged={noop} onRemove={noop} />,
+      <ConnectionCard
+        connection={connection}
+        disabled
+        reading={false}
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
     );
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Sync now<\/button>/);
     expect(html).toMatch(/<button[^>]*aria-label="Monitor acme.dev"[^>]*disabled=""/);
+  });
+});
+
+describe('a queued sync', () => {
+  it('says the zones are being read and holds Sync now until the read shows', () => {
+    const html = renderToStaticMarkup(
+      <ConnectionCard
+        connection={connection}
+        disabled={false}
+        reading
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
+    );
+    expect(text(html)).toContain('reading the zones now...');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Sync now<\/button>/);
   });
 });
 

@@ -11,13 +11,24 @@ import { ZonePicker } from './ZonePicker.tsx';
 interface ConnectionCardProps {
   connection: ConnectionView;
   disabled: boolean;
+  /** Its queued read has not shown yet. */
+  reading: boolean;
   /** Something changed on the server: read the list again. */
   onChanged: () => void;
+  /** A read of the zones was queued: follow it until it shows. */
+  onSyncQueued: (connection: ConnectionView) => void;
   onRemove: (connection: ConnectionView) => void;
 }
 
 /** One DNS provider connection: what it is, how its reads go, its zones, 'Sync now' and 'Remove'. */
-export function ConnectionCard({ connection, disabled, onChanged, onRemove }: ConnectionCardProps) {
+export function ConnectionCard({
+  connection,
+  disabled,
+  reading,
+  onChanged,
+  onSyncQueued,
+  onRemove,
+}: ConnectionCardProps) {
   const [syncing, setSyncing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const provider = dnsProvider(connection.provider);
@@ -31,7 +42,7 @@ export function ConnectionCard({ connection, disabled, onChanged, onRemove }: Co
         title: 'Sync Queued',
         description: `${connection.label}: its zones are read again now; changed records are scanned at once.`,
       });
-      onChanged();
+      onSyncQueued(connection);
     } catch (cause) {
       setError(failureMessage(cause, 'The sync could not be queued.'));
     } finally {
@@ -50,10 +61,16 @@ export function ConnectionCard({ connection, disabled, onChanged, onRemove }: Co
           </p>
           <p className="mt-1 text-xs text-slate-600" data-testid="dns-last-read">
             Last read: {formatDateTime(connection.lastSyncAt, 'not read yet')}
+            {reading && ' · reading the zones now...'}
           </p>
         </div>
         <div className="flex gap-2">
-          <button type="button" className={BUTTON.small} disabled={disabled || syncing} onClick={sync}>
+          <button
+            type="button"
+            className={BUTTON.small}
+            disabled={disabled || syncing || reading}
+            onClick={sync}
+          >
             {syncing ? 'Queuing...' : 'Sync now'}
           </button>
           <button

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../lib/dashboard/constants.ts';
 import type { ConnectionView } from '../../../lib/dashboard/contract.ts';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
@@ -20,19 +21,38 @@ export function DnsConnectionsPanel() {
   const [connections, setConnections] = useState<ConnectionView[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ConnectionView | null>(null);
+  // A connection whose sync was just queued, as it was then: the list is read until its read shows.
+  const [syncing, setSyncing] = useState<ConnectionView | null>(null);
   const online = useOnline();
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (): Promise<ConnectionView[] | null> => {
     setLoadError(null);
     try {
-      setConnections((await dashboardApi().dnsConnections.list()).connections);
+      const { connections: fresh } = await dashboardApi().dnsConnections.list();
+      setConnections(fresh);
+      return fresh;
     } catch (cause) {
       setLoadError(failureMessage(cause, 'The DNS connections could not be loaded.'));
+      return null;
     }
   }, []);
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (!syncing) return;
+    const until = Date.now() + SYNC_FOLLOW_MS;
+    const timer = setInterval(async () => {
+      const now = (await load())?.find((c) => c.id === syncing.id);
+      const read =
+        !now ||
+        now.lastSyncAt !== syncing.lastSyncAt ||
+        now.syncError !== syncing.syncError ||
+        now.syncFailingSince !== syncing.syncFailingSince;
+      if (read || Date.now() > until) setSyncing(null);
+    }, SYNC_POLL_MS);
+    return () => clearInterval(timer);
+  }, [syncing, load]);
 
   return (
     <div className="max-w-3xl space-y-6 text-sm" data-testid="dns-connections-panel">
@@ -64,7 +84,9 @@ export function DnsConnectionsPanel() {
                 key={connection.id}
                 connection={connection}
                 disabled={!online}
+                reading={syncing?.id === connection.id}
                 onChanged={() => void load()}
+                onSyncQueued={setSyncing}
                 onRemove={setRemoving}
               />
             ))}
