@@ -1,6 +1,6 @@
 // The e2e suite's server: the real `serve` (site, API, worker, Auth Emulator) with its scan engine
 // pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), billing at a local
-// Stripe-speaking server, plus a small control
+// Stripe-speaking server, a Cloudflare-speaking DNS provider, plus a small control
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, and store scan history to page through.
 import http from 'node:http';
@@ -8,10 +8,12 @@ import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import type { Db } from '../../src/db/client.ts';
 import { scans, users } from '../../src/db/schema.ts';
+import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
+import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 
@@ -24,6 +26,9 @@ const api = await startApiServer();
 const stripe = await startStripeServer({
   webhookTarget: `http://127.0.0.1:${process.env.PORT}/api/billing/webhook`,
 });
+// The DNS provider the connected-DNS specs connect to; they learn its one valid token from /cloudflare/zone.
+const cloudflareToken = 'e2e-cloudflare-read-token-7f3a';
+const cloudflare = await startCloudflareFake({ token: cloudflareToken });
 // The fixtures' own service domains exist at RDAP, as they do on the internet.
 for (const domain of ['azurewebsites.net', 'herokuapp.com', 'github.io', 'cloudapp.net'])
   api.registered.add(domain);
@@ -70,6 +75,28 @@ const control = http.createServer(async (req, res) => {
       return;
     } else if (req.url === '/dns' && req.method === 'POST') {
       dns.add(String(body.name), { type: body.type, data: body.data } as FixtureRecord);
+    } else if (req.url === '/cloudflare/zone' && req.method === 'POST') {
+      // A zone the user holds at Cloudflare, with its records; the answer is the read-only token.
+      cloudflare.zones.set(String(body.zone), (body.records as ZoneRecord[] | undefined) ?? []);
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ token: cloudflareToken }));
+      return;
+    } else if (req.url === '/cloudflare/record' && req.method === 'POST') {
+      cloudflare.addRecord(String(body.zone), body.record as ZoneRecord);
+    } else if (req.url === '/cloudflare/revoke' && req.method === 'POST') {
+      // The token is revoked at Cloudflare: the next read of this zone is refused as Cloudflare does.
+      const name = encodeURIComponent(String(body.zone)).replace(/[.]/g, '\\.');
+      cloudflare.faults.push({
+        status: 403,
+        path: new RegExp(`[?&]name=${name}(&|$)`),
+        body: JSON.stringify({
+          success: false,
+          errors: [{ code: 9109, message: 'Invalid access token' }],
+          messages: [],
+          result: null,
+        }),
+      });
     } else if (req.url === '/ct' && req.method === 'POST') {
       api.crtsh.set(
         String(body.domain),
@@ -105,6 +132,8 @@ const control = http.createServer(async (req, res) => {
 });
 await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
 
+// Provider calls read their base URL from the environment when they are made.
+process.env.CLOUDFLARE_API_URL = cloudflare.url;
 await ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
 const { stop, database } = await startServer(
   loadConfig({
@@ -114,6 +143,7 @@ const { stop, database } = await startServer(
     CERTSPOTTER_URL: `${api.url}/certspotter`,
     RDAP_URL: `${api.url}/rdap`,
     SCAN_ALLOW_PRIVATE: 'true',
+    ZONE_SYNC_MINUTES: '1',
     STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
     STRIPE_API_URL: stripe.url,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -128,7 +158,7 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close(), stripe.close()]);
+  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close()]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -2,15 +2,17 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
+import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
 import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'plan' | 'alerts' | 'api' | 'data';
+type Tab = 'profile' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'Profile' },
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts' },
+  { id: 'dns', label: 'DNS' },
   { id: 'api', label: 'API' },
   { id: 'data', label: 'Data' },
 ];
@@ -62,6 +64,7 @@ export function SettingsSection() {
         {tab === 'profile' && <ProfileTab />}
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
+        {tab === 'dns' && <DnsConnectionsPanel />}
         {tab === 'api' && <ApiKeysPanel />}
         {tab === 'data' && <DataTab />}
       </div>

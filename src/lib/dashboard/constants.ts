@@ -28,3 +28,6 @@ export const USER_CONCURRENT_SCANS = 2;
 export const DNS_PROPAGATION_NOTE = 'DNS changes may take up to 24 hours to propagate.';
 /** The trend chart's window. */
 export const TREND_DAYS = 90;
+/** After 'Sync now', Settings → DNS reads the connections this often until the read shows, at most this long. */
+export const SYNC_POLL_MS = 2_000;
+export const SYNC_FOLLOW_MS = 60_000;

@@ -91,7 +91,13 @@ export interface FindingView {
   explanation: string;
   proofOfConcept: string;
   remediation: string;
+  /** Every source that revealed the subdomain; absent on findings stored before sources were kept. */
+  sources?: NameSource[];
 }
+
+/** Where a finding's name came from: the caller, the zone's records, CT logs, the wordlist, DNS answers. */
+export const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
+export type NameSource = (typeof NAME_SOURCES)[number];
 
 /**
  * What a completed scan changed (the monitoring issue): findings seen for the first time, findings
@@ -271,4 +277,55 @@ export interface ApiKeyView {
 export interface CreatedApiKey {
   key: ApiKeyView;
   secret: string;
+}
+
+export const DNS_PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
+export type DnsProviderId = (typeof DNS_PROVIDER_IDS)[number];
+
+/** A DNS provider connection (GET /api/dns-connections): never the credential, only its last four characters. */
+export interface ConnectionView {
+  id: string;
+  provider: DnsProviderId;
+  label: string;
+  credentialHint: string;
+  createdBy: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  lastSyncAt: string | null;
+  /** The provider's own words for the last failed read; null while reads succeed. */
+  syncError: string | null;
+  syncFailingSince: string | null;
+  /** The zones the credential reads; `domainId` is set once the zone is monitored. */
+  zones: { zone: string; domainId: string | null }[];
+}
+
+/** Where a domain's inventory comes from: a provider's API or an uploaded zone file. */
+export type InventorySource = DnsProviderId | 'zone-file';
+
+export interface InventoryRecord {
+  name: string;
+  type: string;
+  ttl: number;
+  data: string;
+  source: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+export interface InventoryChange {
+  at: string;
+  change: 'added' | 'changed' | 'removed';
+  name: string;
+  type: string;
+  ttl: number;
+  data: string;
+  source: string;
+}
+
+/** GET /api/domains/{id}/records: a domain's inventory, where it comes from, and its history. */
+export interface InventoryView {
+  source: InventorySource | null;
+  readAt: string | null;
+  records: InventoryRecord[];
+  history: InventoryChange[];
 }

@@ -1,4 +1,4 @@
-import type { FindingView } from './contract.ts';
+import type { FindingView, NameSource } from './contract.ts';
 
 /** What each finding status means, in one sentence a user can act on. */
 export const FINDING_STATUS_TEXT: Record<FindingView['status'], { label: string; sentence: string }> = {
@@ -57,3 +57,12 @@ export function byRisk(findings: readonly FindingView[]): FindingView[] {
     (a, b) => RISK_ORDER[a.risk] - RISK_ORDER[b.risk] || a.subdomain.localeCompare(b.subdomain),
   );
 }
+
+/** How each source of a finding's name reads on its tag, and what it means for its title. */
+export const NAME_SOURCE_TEXT: Record<NameSource, { tag: string; title: string }> = {
+  given: { tag: 'given', title: 'A name given to the scan' },
+  zone: { tag: 'zone', title: "A record of the domain's zone (connected provider or zone file)" },
+  ct: { tag: 'CT', title: 'Found in certificate-transparency logs' },
+  wordlist: { tag: 'wordlist', title: 'Found by trying common subdomain names' },
+  dns: { tag: 'DNS', title: 'Named in a DNS answer (NS, MX, SPF)' },
+};

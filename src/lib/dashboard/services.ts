@@ -7,7 +7,9 @@ import {
   apiKeyService,
   authService,
   createAuthedClient,
+  type DnsConnectionService,
   type DomainService,
+  dnsConnectionService,
   domainService,
   type FindingService,
   findingService,
@@ -23,6 +25,7 @@ export interface DashboardApi {
   findings: FindingService;
   webhooks: WebhookService;
   apiKeys: ApiKeyService;
+  dnsConnections: DnsConnectionService;
   auth: AuthService;
   account: AccountService;
 }
@@ -39,6 +42,7 @@ export function dashboardApi(): DashboardApi {
       findings: findingService(client),
       webhooks: webhookService(client),
       apiKeys: apiKeyService(client),
+      dnsConnections: dnsConnectionService(client),
       auth: authService(client),
       account: accountService(client),
     };

@@ -5,10 +5,13 @@ import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
 import type {
   AlertSettings,
   ApiKeyView,
+  ConnectionView,
   CreatedApiKey,
+  DnsProviderId,
   DomainListResponse,
   DomainView,
   FindingRecord,
+  InventoryView,
   ScanConfig,
   ScanListResponse,
   ScanStats,
@@ -127,6 +130,37 @@ export function domainService(client: ApiClient) {
     /** Keeps a domain within the plan's number, in place of the one chosen least recently. */
     keep: async (id: string) => client.post<{ domain: DomainView }>(`${domainPath(id)}/keep`),
     trend: async (id: string) => client.get<{ points: TrendPoint[] }>(`${domainPath(id)}/trend`),
+    /** The domain's record inventory, where it comes from, and its history. */
+    records: async (id: string) => client.get<InventoryView>(`${domainPath(id)}/records`),
+    /** Keeps a BIND master file as a verified domain's inventory until replaced. */
+    uploadZoneFile: async (id: string, zoneFile: string) =>
+      client.request<{ records: number }>('PUT', `${domainPath(id)}/zone-file`, {
+        body: zoneFile,
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+  };
+}
+
+function connectionPath(id: string): string {
+  if (!id) throw new RequestError('Connection ID is required', { type: 'VALIDATION' });
+  return `/api/dns-connections/${encodeURIComponent(id)}`;
+}
+
+/** Read-only DNS provider credentials (Settings → DNS) and the zones they prove and inventory. */
+export function dnsConnectionService(client: ApiClient) {
+  return {
+    list: () => client.get<{ connections: ConnectionView[] }>('/api/dns-connections'),
+    create: (provider: DnsProviderId, credentials: Record<string, string>, label?: string) =>
+      client.post<{ connection: ConnectionView }>('/api/dns-connections', {
+        provider,
+        credentials,
+        ...(label?.trim() ? { label: label.trim() } : {}),
+      }),
+    /** Monitors a zone the connection reads: it becomes a verified domain. */
+    monitor: async (id: string, zone: string) =>
+      client.post<{ domain: DomainView }>(`${connectionPath(id)}/zones`, { zone }),
+    sync: async (id: string) => client.post<{ queued: boolean }>(`${connectionPath(id)}/sync`),
+    remove: async (id: string) => client.delete<null>(connectionPath(id)),
   };
 }
 
@@ -189,3 +223,4 @@ export type WebhookService = ReturnType<typeof webhookService>;
 export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;
 export type ApiKeyService = ReturnType<typeof apiKeyService>;
+export type DnsConnectionService = ReturnType<typeof dnsConnectionService>;

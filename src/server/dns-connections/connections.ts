@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains, firstScans } from '../../db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../lib/dashboard/contract.ts';
+import { type ConnectionView, DEFAULT_SCAN_CONFIG } from '../../lib/dashboard/contract.ts';
 import { DOMAIN_MESSAGES } from '../../lib/dashboard/domain-input.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
 import {
@@ -18,22 +18,10 @@ import { ApiError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { type SecretsKey, seal, unseal } from './secrets.ts';
 
-type ConnectionRow = typeof dnsConnections.$inferSelect;
+/** The one definition lives in the dashboard contract, which the browser reads too. */
+export type { ConnectionView };
 
-/** A connection as the API shows it: never the credential, only its last four characters. */
-export interface ConnectionView {
-  id: string;
-  provider: ProviderId;
-  label: string;
-  credentialHint: string;
-  createdBy: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  lastSyncAt: string | null;
-  syncError: string | null;
-  syncFailingSince: string | null;
-  zones: { zone: string; domainId: string | null }[];
-}
+type ConnectionRow = typeof dnsConnections.$inferSelect;
 
 export function connectionView(
   row: ConnectionRow,

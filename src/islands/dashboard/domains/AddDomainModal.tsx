@@ -17,6 +17,7 @@ import { toast } from '../../../lib/toast.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';
+import { AddDomainConnectStep } from './AddDomainConnectStep.tsx';
 import { AddDomainInputStep } from './AddDomainInputStep.tsx';
 import { AddDomainVerifyStep } from './AddDomainVerifyStep.tsx';
 
@@ -29,17 +30,19 @@ interface AddDomainModalProps {
   onClose: () => void;
 }
 
-type Step = 'input' | 'config' | 'verify';
+type Step = 'input' | 'config' | 'verify' | 'connect';
 
 const TITLES: Record<Step, string> = {
   input: 'Add Domain to Monitor',
   config: 'Scan Configuration',
   verify: 'Domain Added - Verification Required',
+  connect: 'Connect Your DNS Provider',
 };
 
 /**
  * The three-step add modal (spec 2 §2): the domain, its scan configuration, then the TXT record
- * to publish. Closing it unmounts it, which resets the step, the domain and the options (spec 2 §4).
+ * to publish; or, instead of the TXT record, a connected DNS provider whose zone proves ownership.
+ * Closing it unmounts it, which resets the step, the domain and the options (spec 2 §4).
  */
 export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onClose }: AddDomainModalProps) {
   const [step, setStep] = useState<Step>('input');
@@ -129,6 +132,15 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
           Configure Scanning
         </button>
       </>
+    ) : step === 'connect' ? (
+      <>
+        <button type="button" className={BUTTON.secondary} onClick={() => setStep('input')}>
+          Back
+        </button>
+        <button type="button" className={BUTTON.secondary} onClick={onClose}>
+          Close
+        </button>
+      </>
     ) : step === 'config' ? (
       <>
         <button type="button" className={BUTTON.secondary} onClick={() => setStep('input')}>
@@ -186,6 +198,23 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
           onSubmit={toConfig}
         />
       )}
+      {step === 'input' && (
+        <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-700">
+          Rather not publish a TXT record?{' '}
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline"
+            onClick={() => {
+              const reason = blocked();
+              if (reason) setInputError(reason);
+              else setStep('connect');
+            }}
+          >
+            Connect your DNS provider instead
+          </button>
+        </p>
+      )}
+      {step === 'connect' && <AddDomainConnectStep disabled={serviceDown} onMonitored={onClose} />}
       {step === 'config' && (
         <AddDomainConfigStep domain={input} config={config} onChange={setConfig} error={addError} />
       )}

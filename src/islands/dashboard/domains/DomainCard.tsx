@@ -4,6 +4,7 @@ import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { DomainInventory } from './DomainInventory.tsx';
 import { DomainMenu } from './DomainMenu.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
 import { DomainTrend } from './DomainTrend.tsx';
@@ -166,6 +167,14 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         />
       )}
       {domain.status === 'verified' && <ScanStatusPanel domain={domain} startError={startError} />}
+      {domain.status === 'verified' && (
+        <DomainInventory
+          domainId={domain.id}
+          domainName={domain.domain}
+          lastScanAt={domain.lastScanAt}
+          now={now}
+        />
+      )}
       {domain.status === 'verified' && (
         <div className="mt-2">
           <button

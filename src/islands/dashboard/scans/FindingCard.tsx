@@ -2,6 +2,7 @@ import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { FINDING_STATUS_TEXT } from '../../../lib/dashboard/findings.ts';
 import { riskLabel } from '../../../lib/dashboard/format.ts';
 import { EvidenceChain } from './EvidenceChain.tsx';
+import { FindingSources } from './FindingSources.tsx';
 
 const STATUS_STYLE: Record<FindingView['status'], string> = {
   claimable: 'bg-red-100 text-red-800',
@@ -41,6 +42,7 @@ export function FindingCard({ finding, headingLevel: Heading = 'h3' }: FindingCa
         <span className={`rounded px-2 py-0.5 text-xs font-bold ${RISK_STYLE[finding.risk]}`}>
           {riskLabel(finding.risk)}
         </span>
+        <FindingSources sources={finding.sources} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{status.sentence}</p>
       <div className="mt-3">

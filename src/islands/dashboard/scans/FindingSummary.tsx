@@ -1,12 +1,16 @@
 import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { riskLabel } from '../../../lib/dashboard/format.ts';
+import { FindingSources } from './FindingSources.tsx';
 
 /** A finding on a scan card (spec 2 §2): subdomain, target, service, risk, proof of concept, fix. */
 export function FindingSummary({ finding }: { finding: FindingView }) {
   return (
     <li className="rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="finding-summary">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-mono font-semibold break-all text-ink">{finding.subdomain}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-mono font-semibold break-all text-ink">{finding.subdomain}</span>
+          <FindingSources sources={finding.sources} />
+        </span>
         <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
           {riskLabel(finding.risk)}
         </span>
