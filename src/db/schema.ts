@@ -110,6 +110,8 @@ export const domains = pgTable(
     inventorySource: text('inventory_source'),
     /** When the inventory was last read from its source. */
     inventoryReadAt: timestamp('inventory_read_at', { withTimezone: true }),
+    /** How many records that read held: the card's summary, without reading the records. */
+    inventoryRecords: integer('inventory_records').notNull().default(0),
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
     /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
     alertsEmail: boolean('alerts_email').notNull().default(true),

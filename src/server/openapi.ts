@@ -9,6 +9,7 @@ import {
   type FindingChanges,
   type FindingRecord,
   type FindingView,
+  INVENTORY_SOURCES,
   type QuotaView,
   SCAN_STATUSES,
   type ScanListResponse,
@@ -108,6 +109,9 @@ const domainSchema = z.object({
   isActive: z.boolean(),
   pausedReason: z.string().nullable(),
   overPlanLimit: z.boolean(),
+  inventory: z
+    .object({ source: z.enum(INVENTORY_SOURCES), readAt: iso, records: z.number().int() })
+    .nullable(),
   lastScanId: z.uuid().nullable(),
   scanStatus: z.enum(SCAN_STATUSES).nullable(),
   subdomainsScanned: z.number().int().nullable(),

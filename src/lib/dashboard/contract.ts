@@ -67,6 +67,8 @@ export interface DomainView {
   pausedReason: string | null;
   /** Beyond the plan's number of domains: not scanned until an upgrade or the owner keeps it (POST /api/domains/{id}/keep). */
   overPlanLimit: boolean;
+  /** Where the zone's records come from, when they were read and how many: null without an inventory. */
+  inventory: InventorySummary | null;
   lastScanId: string | null;
   scanStatus: ScanStatus | null;
   subdomainsScanned: number | null;
@@ -300,7 +302,8 @@ export interface ConnectionView {
 }
 
 /** Where a domain's inventory comes from: a provider's API or an uploaded zone file. */
-export type InventorySource = DnsProviderId | 'zone-file';
+export const INVENTORY_SOURCES = [...DNS_PROVIDER_IDS, 'zone-file'] as const;
+export type InventorySource = (typeof INVENTORY_SOURCES)[number];
 
 export interface InventoryRecord {
   name: string;
@@ -320,6 +323,13 @@ export interface InventoryChange {
   ttl: number;
   data: string;
   source: string;
+}
+
+/** A domain's inventory in brief, as its card shows it. */
+export interface InventorySummary {
+  source: InventorySource;
+  readAt: string;
+  records: number;
 }
 
 /** GET /api/domains/{id}/records: a domain's inventory, where it comes from, and its history. */

@@ -11,6 +11,7 @@ import {
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
 import { underUserLock } from '../auth/users.ts';
+import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, nextScanAfter } from '../domains/store.ts';
 import type { DomainRow } from '../domains/views.ts';
@@ -159,7 +160,8 @@ export function openCredentials(key: Buffer, row: ConnectionRow): Record<string,
  */
 export async function monitorZone(
   db: Db,
-  user: { id: string; tier: string },
+  user: { id: string; tier: string; email: string | null },
+  emailVerified: boolean,
   connection: ConnectionRow,
   zone: string,
   now: Date,
@@ -179,6 +181,7 @@ export async function monitorZone(
       if (quota.currentDomains >= quota.maxDomains) {
         throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
       }
+      assertFreeTierDomain(user, emailVerified, zone);
     }
     const proven = {
       status: 'verified',

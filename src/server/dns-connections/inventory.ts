@@ -115,7 +115,7 @@ export async function replaceInventory(
     }
     await txDb
       .update(domains)
-      .set({ inventorySource: source, inventoryReadAt: at })
+      .set({ inventorySource: source, inventoryReadAt: at, inventoryRecords: count })
       .where(eq(domains.id, domainId));
     return {
       records: count,

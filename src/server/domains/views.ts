@@ -3,6 +3,7 @@ import type {
   DomainStatus,
   DomainView,
   FindingRecord,
+  InventorySource,
   ScanStatus,
   ScanView,
 } from '../../lib/dashboard/contract.ts';
@@ -66,6 +67,14 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
     isActive: row.status === 'verified' && pausedReason === null,
     pausedReason,
     overPlanLimit: row.overPlanLimit,
+    inventory:
+      row.inventorySource && row.inventoryReadAt
+        ? {
+            source: row.inventorySource as InventorySource,
+            readAt: row.inventoryReadAt.toISOString(),
+            records: row.inventoryRecords,
+          }
+        : null,
     lastScanId: latest?.id ?? null,
     scanStatus: (latest?.status as ScanStatus | undefined) ?? null,
     subdomainsScanned: latest ? latest.subdomainsScanned : null,

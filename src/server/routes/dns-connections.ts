@@ -87,7 +87,14 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       const key = requireKey(deps.secrets);
       await limited(c, user.id);
       const at = now();
-      const { domain, firstScan } = await monitorZone(db, user, connection, zone, at);
+      const { domain, firstScan } = await monitorZone(
+        db,
+        user,
+        c.var.token.email_verified === true,
+        connection,
+        zone,
+        at,
+      );
       await audit(db, {
         userId: user.id,
         action: 'dns.zone_monitored',

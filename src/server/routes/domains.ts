@@ -5,16 +5,16 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { domains, firstScans, scans } from '../../db/schema.ts';
-import { companyDomain } from '../../lib/auth/domain.ts';
 import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
-import { DOMAIN_MESSAGES, withinEmailDomain } from '../../lib/dashboard/domain-input.ts';
+import { DOMAIN_MESSAGES } from '../../lib/dashboard/domain-input.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
 import { audit } from '../audit.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { currentUser, underUserLock } from '../auth/users.ts';
 import { inventoryView, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
+import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { checkOwnership } from '../domains/ownership.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { quotaView } from '../domains/quota.ts';
@@ -63,17 +63,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         if (quota.currentDomains >= quota.maxDomains) {
           throw new ApiError(409, 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
         }
-        if (user.tier === 'free') {
-          // Anyone can type an address their provider never checked: only a verified one proves a company.
-          if (c.var.token.email_verified !== true) {
-            throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierUnverifiedEmail);
-          }
-          const own = companyDomain(user.email);
-          if (!own) throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTierNoEmailDomain);
-          if (!withinEmailDomain(body.domain, own)) {
-            throw new ApiError(400, 'VALIDATION_ERROR', DOMAIN_MESSAGES.freeTier(own));
-          }
-        }
+        assertFreeTierDomain(user, c.var.token.email_verified === true, body.domain);
         const [added] = await tx
           .insert(domains)
           .values({

@@ -8,6 +8,7 @@ import type { Database } from '../../../src/db/client.ts';
 import { dnsConnections, scans } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import type { DomainView } from '../../../src/lib/dashboard/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../src/lib/dashboard/domain-input.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import type { ConnectionView } from '../../../src/server/dns-connections/connections.ts';
 import { NO_SECRETS_KEY } from '../../../src/server/dns-connections/secrets.ts';
@@ -196,6 +197,14 @@ for (const backend of databaseBackends) {
           records: { name: string; source: string }[];
         };
         expect(records.source).toBe('cloudflare');
+        // The card's summary comes with the domain list, without reading the records.
+        const list = (await (await call('/api/domains', { token: ann.idToken })).json()) as {
+          domains: DomainView[];
+        };
+        expect(list.domains.find((d) => d.id === domain.id)?.inventory).toMatchObject({
+          source: 'cloudflare',
+          records: 3,
+        });
         expect(records.records.map((r) => r.name)).toContain(`campaign-2019.${zone}`);
         const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, domain.id));
         expect(scan?.trigger).toBe('scheduled');
@@ -277,6 +286,16 @@ for (const backend of databaseBackends) {
           credentialHint: 'wxyz',
           zones: [{ zone: `do-${tag}.com` }],
         });
+        // Regression: the Free plan covers the company e-mail's domain, whichever way it is added.
+        await expectError(
+          await call(`/api/dns-connections/${made.id}/zones`, {
+            method: 'POST',
+            token: bob.idToken,
+            body: { zone: `do-${tag}.com` },
+          }),
+          400,
+          DOMAIN_MESSAGES.freeTier(`bob-${tag}.com`),
+        );
         expect(digitalocean.requests.every((r) => r.method === 'GET')).toBe(true);
       });
     },

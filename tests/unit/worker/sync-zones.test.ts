@@ -96,7 +96,8 @@ for (const backend of databaseBackends) {
           .where(eq(dnsConnections.id, connectionId));
         const { domain } = await monitorZone(
           database.db,
-          { id: userId, tier: 'solo' },
+          { id: userId, tier: 'solo', email: `owner@${zone}` },
+          true,
           row as never,
           zone,
           start,

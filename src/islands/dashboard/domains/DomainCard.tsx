@@ -171,7 +171,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         <DomainInventory
           domainId={domain.id}
           domainName={domain.domain}
-          lastScanAt={domain.lastScanAt}
+          inventory={domain.inventory}
           now={now}
         />
       )}

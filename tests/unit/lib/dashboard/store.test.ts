@@ -32,6 +32,7 @@ function domain(id: string, name: string): DomainView {
     isActive: true,
     pausedReason: null,
     overPlanLimit: false,
+    inventory: null,
     lastScanId: null,
     scanStatus: null,
     subdomainsScanned: null,

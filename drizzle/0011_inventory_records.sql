@@ -1,0 +1,1 @@
+ALTER TABLE "domains" ADD COLUMN "inventory_records" integer DEFAULT 0 NOT NULL;
