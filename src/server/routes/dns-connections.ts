@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections } from '../../db/schema.ts';
+import { dnsConnections, domains } from '../../db/schema.ts';
 import {
   PROVIDER_IDS,
   type ProviderCallOptions,
@@ -22,6 +22,7 @@ import {
 import type { SecretsKey } from '../dns-connections/secrets.ts';
 import { syncConnection } from '../dns-connections/sync.ts';
 import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
+import { latestScans } from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE } from '../limits.ts';
@@ -106,13 +107,14 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       await syncConnection(db, key, connection, options, at, zone).catch((error: unknown) => {
         if (!(error instanceof ProviderError)) throw error;
       });
-      const [fresh] = await db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id));
       if (firstScan && !domain.overPlanLimit) {
         const { scanFrequency: _, ...config } = domain.scanConfig;
         await requestScan(db, deps.queue, { user, domain, trigger: 'scheduled', config, now: at });
       }
-      c.header('X-Connection-Sync-Error', fresh?.syncError ? 'true' : 'false');
-      return c.json({ domain: domainView(domain, undefined) }, 201);
+      // As it is after the read: with its inventory, and its first scan.
+      const [read] = await db.select().from(domains).where(eq(domains.id, domain.id));
+      const latest = await latestScans(db, [domain.id]);
+      return c.json({ domain: domainView(read ?? domain, latest.get(domain.id)) }, 201);
     })
     .post('/:id/sync', async (c) => {
       const user = await currentUser(db, c.var);

@@ -189,7 +189,12 @@ for (const backend of databaseBackends) {
         });
         expect(res.status).toBe(201);
         const { domain } = (await res.json()) as { domain: DomainView };
-        expect(domain).toMatchObject({ domain: zone, status: 'verified' });
+        expect(domain).toMatchObject({
+          domain: zone,
+          status: 'verified',
+          inventory: { source: 'cloudflare', records: 3 },
+          scanStatus: 'pending',
+        });
         const records = (await (
           await call(`/api/domains/${domain.id}/records`, { token: ann.idToken })
         ).json()) as {
