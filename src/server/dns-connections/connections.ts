@@ -16,7 +16,7 @@ import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, nextScanAfter } from '../domains/store.ts';
 import type { DomainRow } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
+import { isUuid, parseInput } from '../validation.ts';
 import { type SecretsKey, seal, unseal } from './secrets.ts';
 
 /** The one definition lives in the dashboard contract, which the browser reads too. */
@@ -112,7 +112,7 @@ export async function createConnection(
 }
 
 export async function ownConnection(db: Db, userId: string, id: string): Promise<ConnectionRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+  const [row] = isUuid(id)
     ? await db
         .select()
         .from(dnsConnections)

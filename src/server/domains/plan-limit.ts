@@ -28,34 +28,25 @@ async function markDomains(db: Db, userId: string): Promise<void> {
     .from(domains)
     .where(eq(domains.userId, userId))
     .orderBy(sql`${domains.keptAt} desc nulls last`, asc(domains.createdAt), asc(domains.id));
-  const within = rows.slice(0, limit).filter((row) => row.over);
-  const beyond = rows.slice(limit).filter((row) => !row.over);
-  if (within.length) {
+  const mark = async (ids: string[], overPlanLimit: boolean) => {
+    if (ids.length === 0) return;
     await db
       .update(domains)
-      .set({ overPlanLimit: false })
-      .where(
-        and(
-          eq(domains.userId, userId),
-          inArray(
-            domains.id,
-            within.map((row) => row.id),
-          ),
-        ),
-      );
-  }
-  if (beyond.length) {
-    await db
-      .update(domains)
-      .set({ overPlanLimit: true })
-      .where(
-        and(
-          eq(domains.userId, userId),
-          inArray(
-            domains.id,
-            beyond.map((row) => row.id),
-          ),
-        ),
-      );
-  }
+      .set({ overPlanLimit })
+      .where(and(eq(domains.userId, userId), inArray(domains.id, ids)));
+  };
+  await mark(
+    rows
+      .slice(0, limit)
+      .filter((row) => row.over)
+      .map((row) => row.id),
+    false,
+  );
+  await mark(
+    rows
+      .slice(limit)
+      .filter((row) => !row.over)
+      .map((row) => row.id),
+    true,
+  );
 }
