@@ -49,3 +49,11 @@ export const INVOICES_SHOWN = 5;
  * now), per account: enough to set up every zone, too few to use us against a provider.
  */
 export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSeconds: 3600 } as const;
+
+/**
+ * The other DNS-inventory calls, per account: listing connections and reading a zone's records
+ * (the settings screen reads the list every 2 s while it follows a sync), removing a connection,
+ * and uploading a zone file (a parse of up to 5 MB each).
+ */
+export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
+export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;

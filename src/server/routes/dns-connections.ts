@@ -25,7 +25,7 @@ import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
 import { latestScans } from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB, DNS_CONNECTION_RATE } from '../limits.ts';
+import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
@@ -61,6 +61,7 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const user = await currentUser(db, c.var);
+      await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
       return c.json({ connections: await listConnections(db, user.id) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.connection), async (c) => {
@@ -129,6 +130,7 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
     })
     .delete('/:id', async (c) => {
       const user = await currentUser(db, c.var);
+      await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
       const connection = await ownConnection(db, user.id, c.req.param('id'));
       // The sealed credential goes with the row, at once; the domains and their history stay.
       await db.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));

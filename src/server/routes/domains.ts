@@ -28,8 +28,9 @@ import {
 } from '../domains/store.ts';
 import { domainView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
+import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
+import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
 
 export interface DomainDeps {
@@ -195,6 +196,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .put('/:id/zone-file', limitBody(BODY_LIMIT_KB.zoneFile), async (c) => {
       const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
+      await countRequest(c, db, `${ZONE_FILE_RATE.name}:${user.id}`, ZONE_FILE_RATE);
       if (!c.req.header('content-type')?.startsWith('text/plain')) {
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the zone file as text/plain');
       }
@@ -226,6 +228,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .get('/:id/records', async (c) => {
       const user = await currentUser(db, c.var);
       const row = await ownDomain(db, user.id, c.req.param('id'));
+      await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
       return c.json(await inventoryView(db, row));
     })
     .post('/:id/keep', async (c) => {

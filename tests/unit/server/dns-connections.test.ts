@@ -12,6 +12,7 @@ import { DOMAIN_MESSAGES } from '../../../src/lib/dashboard/domain-input.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import type { ConnectionView } from '../../../src/server/dns-connections/connections.ts';
 import { NO_SECRETS_KEY } from '../../../src/server/dns-connections/secrets.ts';
+import { DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../../src/server/limits.ts';
 import { setPlan } from '../../../src/server/operator/accounts.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import { startDigitalOceanFake } from '../../fixtures/dns-providers/digitalocean.ts';
@@ -171,9 +172,10 @@ for (const backend of databaseBackends) {
           .where(eq(dnsConnections.id, connection.id));
         expect(row?.credentialSealed).toMatch(/^v1:/);
         expect(row?.credentialSealed).not.toContain(CF_TOKEN);
-        const listed = (await (await call('/api/dns-connections', { token: ann.idToken })).json()) as {
-          connections: ConnectionView[];
-        };
+        expect(res.headers.get('x-ratelimit-limit')).toBe(String(DNS_CONNECTION_RATE.limit));
+        const list = await call('/api/dns-connections', { token: ann.idToken });
+        expect(list.headers.get('x-ratelimit-limit')).toBe(String(DNS_READ_RATE.limit));
+        const listed = (await list.json()) as { connections: ConnectionView[] };
         expect(listed.connections.map((c) => c.id)).toEqual([connection.id]);
         expect(
           ((await (await call('/api/dns-connections', { token: bob.idToken })).json()) as { connections: [] })

@@ -6,6 +6,7 @@ import { domains } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { ZONE_FILE_RATE } from '../../../src/server/limits.ts';
 import { expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -138,6 +139,8 @@ other.example.org. IN A 192.0.2.1 ; outside the zone: skipped
       it('keeps the first upload as the inventory, without calling it a change', async () => {
         const res = await upload(domainId, first);
         expect(res.status).toBe(200);
+        // Counted per account: a parse of up to 5 MB each.
+        expect(res.headers.get('x-ratelimit-limit')).toBe(String(ZONE_FILE_RATE.limit));
         expect(await res.json()).toEqual({ records: 5 });
         const view = await inventory(domainId);
         expect(view.source).toBe('zone-file');
