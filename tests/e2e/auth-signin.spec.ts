@@ -314,12 +314,16 @@ test('the avatar shows the account photo when there is one', async ({ page, cont
 test('regression: when the profile cannot be loaded, the menu says so and retries, never shows invented figures', async ({
   page,
 }) => {
+  // It waits out the request layer's retries before the profile may load again.
+  test.setTimeout(120_000);
   let failing = true;
-  await page.route(/\/auth\/(user|verify)$/, (route) =>
-    failing
+  let lastAsked = Date.now();
+  await page.route(/\/auth\/(user|verify)$/, (route) => {
+    lastAsked = Date.now();
+    return failing
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' })
-      : route.fallback(),
-  );
+      : route.fallback();
+  });
   await page.goto('/login');
   await hydrated(page);
   await signInThroughPopup(page, 'Continue with Google', newAccount('Flaky Server'));
@@ -336,6 +340,9 @@ test('regression: when the profile cannot be loaded, the menu says so and retrie
   const cached = await page.evaluate(() => JSON.parse(localStorage.getItem('danglewatch:session') ?? '{}'));
   expect(cached.profile).toBeNull();
 
+  // Every load already on its way (the request layer retries a GET 3 times, 1 + 2 + 4 s apart) has
+  // given up: the profile can now only come back through Retry.
+  await expect.poll(() => Date.now() - lastAsked, { timeout: 30_000 }).toBeGreaterThan(8_000);
   failing = false;
   await menu.getByRole('button', { name: 'Retry' }).click();
   await expect(menu.getByTestId('scans-remaining')).toHaveText('1/1');
