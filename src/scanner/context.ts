@@ -7,6 +7,15 @@ import type { AllowPrivate } from './net/address-guard.ts';
 import type { CloudRange, Detected, DetectionKind, ScanError } from './types.ts';
 import { Limiter, RateLimiter } from './util/limit.ts';
 
+/** Registrable domains checked for a lapsing registration, per scan: each is one RDAP request. */
+const MAX_POINTED_AT = 200;
+
+export interface Pointer {
+  subdomain: string;
+  recordType: 'CNAME' | 'NS' | 'MX';
+  target: string;
+}
+
 /** A possible finding and the way to check its evidence a second time. */
 export interface Candidate {
   kind: DetectionKind;
@@ -37,6 +46,11 @@ export class ScanContext {
   readonly errors: ScanError[] = [];
   /** The scanned domain's own nameservers, asked for referrals the resolvers will not give. */
   apexNameservers: string[] = [];
+  /**
+   * Registrable domains that the zone's CNAME, NS and MX records lead into, each with the first
+   * record seen, for the check of registrations about to lapse (bounded: each costs an RDAP request).
+   */
+  readonly pointedAt = new Map<string, Pointer>();
   private readonly probes: Limiter;
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
@@ -64,6 +78,14 @@ export class ScanContext {
       this.cloud.addSubnet(net as string, Number(bits), family);
       this.cloudProviders.push({ list, provider: range.provider });
     }
+  }
+
+  /** Notes a record's target for the expiry check; the scanned domain's own registration is not its business. */
+  notePointer(subdomain: string, recordType: Pointer['recordType'], target: string) {
+    const registrable = registrableDomain(target);
+    if (!registrable || registrable === registrableDomain(this.settings.domain)) return;
+    if (this.pointedAt.has(registrable) || this.pointedAt.size >= MAX_POINTED_AT) return;
+    this.pointedAt.set(registrable, { subdomain, recordType, target });
   }
 
   error(stage: ScanError['stage'], message: string, subdomain?: string) {

@@ -4,8 +4,10 @@ import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
-import { detectApexNs, detectMail } from './detect/mail.ts';
+import { detectExpiring } from './detect/expiring.ts';
+import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
 import { detectWildcard } from './detect/wildcard.ts';
+import { mailLabels } from './discover/mail-names.ts';
 import { Rdap } from './discover/rdap.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';
@@ -235,6 +237,8 @@ async function scanNames(
   if (discovery) {
     for (const label of options.wordlist ?? builtInWordlist())
       names.admit(`${label}.${domain}`, 'wordlist', 'wordlist');
+    // Mail and service records live at names no list holds: looked up, and kept only if they exist.
+    for (const label of mailLabels()) names.admit(`${label}.${domain}`, 'wordlist', 'mail names');
     resolve.release();
   }
   await resolve.idle();
@@ -253,6 +257,10 @@ async function scanNames(
   }
   candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
   candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
+  candidates.push(...(await detectDmarc(ctx, domain)));
+  for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
+  for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
+  candidates.push(...(await detectExpiring(ctx)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 

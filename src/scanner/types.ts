@@ -14,7 +14,8 @@ export type DetectionKind =
   | 'zone-missing'
   | 'mail'
   | 'cloud-ip'
-  | 'dangling-cname';
+  | 'dangling-cname'
+  | 'expiring-domain';
 
 export interface Finding {
   subdomain: string;

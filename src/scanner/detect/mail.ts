@@ -3,7 +3,7 @@ import { resolveChain } from '../dns/chain.ts';
 import { isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { entriesForMx } from '../fingerprints/match.ts';
-import { danglingMxTexts, gradeFor, spfNxTexts } from '../report/texts.ts';
+import { danglingMxTexts, dmarcTexts, gradeFor, spfNxTexts } from '../report/texts.ts';
 import { unregisteredCandidate } from './unregistered.ts';
 
 /** `include:` and `redirect=` targets of an SPF record. */
@@ -97,6 +97,55 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
           (await ctx.dns.query(include, 'TXT', { fresh: true, avoid: outcome.server })).status === 'nxdomain'
             ? `confirmed NXDOMAIN for ${include}`
             : undefined,
+      });
+    }
+  }
+  return candidates;
+}
+
+/** The domains of a DMARC record's report addresses (`rua=mailto:a@b.example,mailto:…`, `ruf=`). */
+export function dmarcReportDomains(txt: string): string[] {
+  if (!/^v=DMARC1\s*(;|$)/i.test(txt.trim())) return [];
+  const out = new Set<string>();
+  for (const tag of txt.split(';')) {
+    const match = /^\s*ru[af]\s*=\s*(.*)$/i.exec(tag);
+    if (!match) continue;
+    for (const uri of (match[1] ?? '').split(',')) {
+      // `mailto:reports@example.net!10m`: the size limit after `!` is no part of the address.
+      const host = /^\s*mailto:[^@\s]+@([^!\s]+)/i.exec(uri)?.[1]?.toLowerCase().replace(/\.$/, '');
+      if (host && isHostName(host)) out.add(host);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The DMARC record's report addresses: one in a domain nobody registered hands whoever registers
+ * it every aggregate and failure report (who sends mail as the domain, from where, what failed).
+ */
+export async function detectDmarc(ctx: ScanContext, domain: string) {
+  const name = `_dmarc.${domain}`;
+  const txt = await ctx.dns.query(name, 'TXT');
+  if (txt.status !== 'ok') return [];
+  const candidates: Candidate[] = [];
+  for (const record of txt.records) {
+    for (const host of dmarcReportDomains(record)) {
+      const registrable = await ctx.unregistered(host);
+      if (!registrable) continue;
+      candidates.push({
+        kind: 'mail',
+        finding: {
+          subdomain: name,
+          recordType: 'TXT',
+          target: host,
+          service: `unregistered domain ${registrable}`,
+          status: 'claimable',
+          risk: 'high',
+          evidence: [`${name} TXT "${record}"`, `${registrable} is not registered (RDAP 404, NXDOMAIN)`],
+          ...dmarcTexts(host, registrable),
+        },
+        recheck: async () =>
+          (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
       });
     }
   }

@@ -133,6 +133,9 @@ export class ResolvePhase {
         this.found(hop, fromZone ? 'zone' : 'dns', `CNAME ${name}`);
       });
     }
+    for (const hop of res.chain) ctx.notePointer(name, 'CNAME', hop);
+    if (!apex) for (const server of known?.ns ?? []) ctx.notePointer(name, 'NS', server);
+    for (const record of known?.mx ?? []) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
     if (likeWildcard && !known && !apex) return;
     this.candidates.push(...(await detectName(ctx, res, apex ? [] : (known?.ns ?? []))));
@@ -147,6 +150,7 @@ export class ResolvePhase {
     // SPF is asked only then, which keeps a name that is only a host to two questions.
     const mx = await ctx.dns.query(name, 'MX');
     if (mx.status !== 'ok') return;
+    for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     const txt = await ctx.dns.query(name, 'TXT');
     this.candidates.push(
       ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),

@@ -23,6 +23,18 @@ export const spfTexts = (include: string, domain: string) => ({
   remediation: `Remove include:${include} from the SPF record, or register ${domain} yourself.`,
 });
 
+export const dmarcTexts = (host: string, domain: string) => ({
+  explanation: `The DMARC record sends its reports to an address at ${host}, inside ${domain}, a domain nobody has registered. Whoever registers it receives every aggregate and failure report: which servers send mail as this domain, and copies of failing messages.`,
+  proofOfConcept: `Register ${domain} and publish an MX record for ${host}; the next daily DMARC reports arrive there.`,
+  remediation: `Remove the address at ${host} from the rua= and ruf= tags of the DMARC record, or register ${domain} yourself.`,
+});
+
+export const expiringTexts = (record: string, domain: string, deleting: boolean) => ({
+  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
+  proofOfConcept: `Look ${domain} up in RDAP or WHOIS: the expiry date and status show it. Nothing to claim until it lapses.`,
+  remediation: `Renew ${domain} if it is yours, ask its owner whether they will, or move the ${record} record off it.`,
+});
+
 export const danglingCnameTexts = (target: string) => ({
   explanation: `This name is an alias (CNAME) of ${target}, which does not exist. The record is stale: it serves nothing today, and if anyone can ever create ${target}, they will control this name.`,
   proofOfConcept: `dig ${target} answers NXDOMAIN; check whether its provider lets anyone create that name.`,

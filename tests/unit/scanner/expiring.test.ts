@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanDomain } from '../../../src/scanner/scan.ts';
+import type { ScanResult } from '../../../src/scanner/types.ts';
+import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import type { FixtureRecord } from '../../fixtures/dns-server.ts';
+import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+
+const apex = 'exp.test';
+const DAY = 86_400_000;
+const records: Array<[string, FixtureRecord]> = [
+  [apex, { type: 'NS', data: `ns1.${apex}` }],
+  [`ns1.${apex}`, { type: 'A', data: FIXTURE_IP }],
+  [`soon.${apex}`, { type: 'CNAME', data: 'www.dw-soon.com' }],
+  ['www.dw-soon.com', { type: 'A', data: FIXTURE_IP }],
+  [`later.${apex}`, { type: 'CNAME', data: 'www.dw-later.com' }],
+  ['www.dw-later.com', { type: 'A', data: FIXTURE_IP }],
+  [apex, { type: 'MX', data: { preference: 10, exchange: 'mx.dw-deleting.com' } }],
+  ['mx.dw-deleting.com', { type: 'A', data: FIXTURE_IP }],
+];
+const zone = zoneFrom({ apex, records });
+
+/** A registry: each domain's RDAP record, with the events and statuses a test gives it. */
+const registry = new Map<string, object>([
+  [
+    'dw-soon.com',
+    { events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 12 * DAY).toISOString() }] },
+  ],
+  [
+    'dw-later.com',
+    { events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * DAY).toISOString() }] },
+  ],
+  ['dw-deleting.com', { status: ['active', 'pending delete'] }],
+]);
+
+let fixtures: ScanFixtures;
+let rdap: http.Server;
+let result: ScanResult;
+beforeAll(async () => {
+  fixtures = await startScanFixtures(zone);
+  rdap = http.createServer((req, res) => {
+    const domain = /\/domain\/(.+)$/.exec(req.url ?? '')?.[1] ?? '';
+    const record = registry.get(decodeURIComponent(domain));
+    res.writeHead(record ? 200 : 404, { 'content-type': 'application/rdap+json' });
+    res.end(
+      JSON.stringify(record ? { objectClassName: 'domain', ldhName: domain, ...record } : { errorCode: 404 }),
+    );
+  });
+  await new Promise<void>((resolve) => rdap.listen(0, FIXTURE_IP, resolve));
+  const rdapUrl = `http://${FIXTURE_IP}:${(rdap.address() as AddressInfo).port}`;
+  result = await scanDomain(apex, fixtures.options({ ct: false, rdapUrl, subdomains: zone.names() }));
+});
+afterAll(async () => {
+  await fixtures?.close();
+  await new Promise((resolve) => rdap?.close(resolve));
+});
+
+describe('registrations about to lapse', () => {
+  it('warns about a CNAME target whose domain expires within 30 days', () => {
+    expect(result.findings.filter((f) => f.subdomain === `soon.${apex}`)).toMatchObject([
+      { recordType: 'CNAME', target: 'www.dw-soon.com', status: 'review', risk: 'medium' },
+    ]);
+    expect(result.findings.find((f) => f.subdomain === `soon.${apex}`)?.evidence.join(' ')).toMatch(
+      /expires in 1[12] days/,
+    );
+  });
+
+  it('calls an MX host whose domain is being deleted likely', () => {
+    expect(result.findings.filter((f) => f.target === 'mx.dw-deleting.com')).toMatchObject([
+      { subdomain: apex, recordType: 'MX', status: 'likely', service: 'registration of dw-deleting.com' },
+    ]);
+  });
+
+  it('says nothing of a registration that runs for another year', () => {
+    expect(result.findings.filter((f) => f.subdomain === `later.${apex}`)).toEqual([]);
+  });
+});
