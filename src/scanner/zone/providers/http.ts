@@ -38,10 +38,25 @@ function failureOf(status: number, refused: number[]): ProviderFailure {
   return status === 429 || status >= 500 ? 'unavailable' : 'malformed';
 }
 
-async function readJson(response: Response) {
-  const text = await response.text();
+/** The body as JSON (undefined when it is not JSON), read up to `limit` bytes and no further. */
+async function readJson(response: Response, limit: number, provider: ProviderId) {
+  const tooLarge = () =>
+    new ProviderError(provider, 'malformed', `${provider} API sent an answer larger than ${limit} bytes`);
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop cancels the stream: the rest of an oversized answer is never read.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) break;
+    chunks.push(Buffer.from(chunk));
+  }
+  if (size > limit) throw tooLarge();
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
@@ -57,6 +72,7 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
   const maxRetries = options.maxRetries ?? CALL_DEFAULTS.maxRetries;
   const retryBaseMs = options.retryBaseMs ?? CALL_DEFAULTS.retryBaseMs;
   const timeoutMs = options.timeoutMs ?? CALL_DEFAULTS.timeoutMs;
+  const maxBodyBytes = options.maxBodyBytes ?? CALL_DEFAULTS.maxBodyBytes;
   const name = call.provider;
   for (let attempt = 0; ; attempt++) {
     const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
@@ -86,7 +102,7 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
       );
     }
     if (response.status === 429 || response.status >= 500) {
-      const body = await readJson(response);
+      const body = await readJson(response, maxBodyBytes, name);
       const wait =
         response.status === 429
           ? (retryAfterMs(response.headers.get('retry-after')) ?? retryBaseMs * 2 ** attempt)
@@ -102,7 +118,7 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
         `${name} API failed after ${attempt + 1} attempts: ${reason}`,
       );
     }
-    const body = await readJson(response);
+    const body = await readJson(response, maxBodyBytes, name);
     if (!response.ok) {
       const reason = call.reason(body) ?? `HTTP ${response.status}`;
       throw new ProviderError(name, failureOf(response.status, call.refusedStatuses ?? [401, 403]), reason);

@@ -37,9 +37,17 @@ export interface ProviderCallOptions {
   pageSize?: number;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /** An answer larger than this is refused, not read into memory. */
+  maxBodyBytes?: number;
 }
 
-export const CALL_DEFAULTS = { timeoutMs: 30_000, maxRetries: 4, retryBaseMs: 500, maxRetryAfterMs: 60_000 };
+export const CALL_DEFAULTS = {
+  timeoutMs: 30_000,
+  maxRetries: 4,
+  retryBaseMs: 500,
+  maxRetryAfterMs: 60_000,
+  maxBodyBytes: 64 * 2 ** 20,
+};
 
 /** A DNS provider's read-only API: check a credential by listing its zones, read one zone. */
 export interface DnsProvider<C> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalocean } from '../../../../../src/scanner/zone/providers/digitalocean.ts';
+import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { startDigitalOceanFake } from '../../../../fixtures/dns-providers/digitalocean.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
 import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
@@ -42,6 +43,17 @@ describe('DigitalOcean', () => {
     }),
     /^DigitalOcean API sent the same page as the next one$/,
   );
+});
+
+describe('DigitalOcean answers', () => {
+  it('an answer larger than the limit is refused, not read whole', async () => {
+    const error = await digitalocean
+      .listZones({ token }, { baseUrl: fake.url, env: {}, maxBodyBytes: 64 })
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).failure).toBe('malformed');
+    expect((error as Error).message).toBe('digitalocean API sent an answer larger than 64 bytes');
+  });
 });
 
 describe('DigitalOcean behind another base URL', () => {
