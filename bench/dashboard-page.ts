@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ensureSiteBuilt } from '../src/cli/build-site.ts';
+import { listUsers } from '../src/core/operator/accounts.ts';
 import { domains, scans } from '../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../src/lib/dashboard/contract.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { startServer } from '../src/server/main.ts';
-import { listUsers } from '../src/server/operator/accounts.ts';
+import { DEFAULT_SCAN_CONFIG } from '../src/model/contract.ts';
+import { loadConfig } from '../src/start/config.ts';
+import { startServer } from '../src/start/server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 import { newAccount, prepareSignIn, signInThroughPopup } from '../tests/helpers/emulator-e2e.ts';
 

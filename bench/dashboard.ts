@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { requestScan } from '../src/core/domains/scan-requests.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { domains, scans, users } from '../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../src/lib/dashboard/contract.ts';
+import { DEFAULT_SCAN_CONFIG } from '../src/model/contract.ts';
 import type { ScanOptions } from '../src/scanner/types.ts';
 import { createApp } from '../src/server/app.ts';
-import { requestScan } from '../src/server/domains/scan-requests.ts';
 import { startWorker } from '../src/worker/queue.ts';
 
 const logger = pino({ level: 'silent' });

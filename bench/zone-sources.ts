@@ -278,8 +278,8 @@ async function syncBenchmark() {
     await Promise.all([
       import('../src/db/client.ts'),
       import('../src/db/schema.ts'),
-      import('../src/server/dns-connections/connections.ts'),
-      import('../src/server/dns-connections/sync.ts'),
+      import('../src/core/dns-connections/connections.ts'),
+      import('../src/core/dns-connections/sync.ts'),
     ]);
   const { randomBytes } = await import('node:crypto');
   const { eq } = await import('drizzle-orm');

@@ -1,5 +1,5 @@
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../start/config.ts';
 
 export async function migrate(): Promise<number> {
   const config = loadConfig();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { FindingView } from '../lib/dashboard/contract.ts';
-import { FINGERPRINT_KEY, findingFingerprint } from '../lib/dashboard/sarif.ts';
+import type { FindingView } from '../model/contract.ts';
+import { FINGERPRINT_KEY, findingFingerprint } from '../model/sarif.ts';
 
 /** A previous `--format json` report: only what identifies each finding is read. */
 const jsonReport = z.object({

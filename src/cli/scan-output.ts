@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { FINDING_STATUSES, type FindingView } from '../lib/dashboard/contract.ts';
+import { FINDING_STATUSES, type FindingView } from '../model/contract.ts';
 import { readBaseline } from './scan-baseline.ts';
 import { formatReport, REPORT_FORMATS, type ReportFormat, type ScanReport } from './scan-report.ts';
 

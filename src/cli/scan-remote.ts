@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ScanView } from '../lib/dashboard/contract.ts';
+import type { ScanView } from '../model/contract.ts';
 import type { ProgressEvent } from '../scanner/types.ts';
 
 /** Per request, like the browser's request layer for API calls (spec 1 §9). */

@@ -1,6 +1,6 @@
-import type { FindingView, ScanView } from '../lib/dashboard/contract.ts';
-import { csvField } from '../lib/dashboard/findings-csv.ts';
-import { buildSarif } from '../lib/dashboard/sarif.ts';
+import type { FindingView, ScanView } from '../model/contract.ts';
+import { csvField } from '../model/findings-csv.ts';
+import { buildSarif } from '../model/sarif.ts';
 import { toJsonDocument } from '../scanner/report/json.ts';
 import { renderFindings, renderReport } from '../scanner/report/text.ts';
 import type { ScanError, ScanResult } from '../scanner/types.ts';

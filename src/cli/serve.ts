@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { startServer } from '../server/main.ts';
+import { loadConfig } from '../start/config.ts';
+import { startServer } from '../start/server.ts';
 import { ensureSiteBuilt, siteIsStale } from './build-site.ts';
 import { untilSignal } from './until-signal.ts';
 

@@ -1,8 +1,8 @@
+import { listUsers, setPlan, type UserLine } from '../core/operator/accounts.ts';
+import { type OperatorChannel, readOperatorChannel } from '../core/operator/channel.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { PLANS } from '../lib/plans.ts';
-import { loadConfig } from '../server/config.ts';
-import { listUsers, setPlan, type UserLine } from '../server/operator/accounts.ts';
-import { type OperatorChannel, readOperatorChannel } from '../server/operator/channel.ts';
+import { PLANS } from '../model/plans.ts';
+import { loadConfig } from '../start/config.ts';
 
 const USAGE = `Usage:
   danglewatch users list                      every account: e-mail, plan, domains, uid

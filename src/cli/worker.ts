@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { startWorkerProcess } from '../worker/main.ts';
+import { loadConfig } from '../start/config.ts';
+import { startWorkerProcess } from '../start/worker.ts';
 import { untilSignal } from './until-signal.ts';
 
 const USAGE = `Usage: danglewatch worker

@@ -17,7 +17,7 @@ import type {
   ScanConfig,
   ScanProgress,
   ScanRunConfig,
-} from '../lib/dashboard/contract.ts';
+} from '../model/contract.ts';
 
 export const mailingListSignups = pgTable(
   'mailing_list_signups',
@@ -48,7 +48,7 @@ export const rateLimits = pgTable(
 
 /**
  * Signed-in users, keyed by their Firebase uid. Created or refreshed by POST /auth/verify from the
- * verified ID token; the tier decides the plan limits (src/lib/plans.ts).
+ * verified ID token; the tier decides the plan limits (src/model/plans.ts).
  */
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -400,7 +400,7 @@ export const auditLog = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** A dotted verb from src/server/audit.ts, e.g. domain.verified. */
+    /** A dotted verb from src/core/audit.ts, e.g. domain.verified. */
     action: text('action').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     /** The client address of the request, when a request did it. */

@@ -1,5 +1,5 @@
+import { EMAIL_PATTERN } from '../model/email-pattern.ts';
 import { track } from './analytics.ts';
-import { EMAIL_PATTERN } from './email-pattern.ts';
 import { toast } from './toast.ts';
 
 /** Spec 1 §8: the success toast, word for word. */

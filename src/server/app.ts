@@ -3,16 +3,17 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
+import type { Billing } from '../core/billing/stripe.ts';
+import type { ScanQueue } from '../core/domains/scan-requests.ts';
+import { ServiceError } from '../core/errors.ts';
+import { MAILING_LIST_RATE } from '../core/limits.ts';
 import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
-import type { ApiErrorBody } from '../lib/api-error.ts';
+import type { ApiErrorBody } from '../model/api-error.ts';
 import type { AuthDeps } from './auth/middleware.ts';
-import type { Billing } from './billing/stripe.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
-import type { ScanQueue } from './domains/scan-requests.ts';
 import type { AppEnv } from './env.ts';
-import { ApiError } from './errors.ts';
-import { MAILING_LIST_RATE } from './limits.ts';
+import { ApiError, REFUSAL_STATUS } from './errors.ts';
 import type { RateLimitRule } from './middleware/rate-limit.ts';
 import { accountRoutes } from './routes/account.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -52,7 +53,7 @@ export interface AppDeps {
   billing?: Billing;
   /** The public address of the site (PUBLIC_URL): where Stripe sends the browser back. */
   publicUrl?: string;
-  /** Enables /operator (see src/server/operator/channel.ts) for this token. */
+  /** Enables /operator (see src/core/operator/channel.ts) for this token. */
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
   dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now'>;
@@ -205,6 +206,11 @@ export function createApp(deps: AppDeps) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       const body = errorBody(error.status, error.code, error.message, requestId);
       return c.json(error.details ? { ...body, details: error.details } : body, error.status);
+    }
+    if (error instanceof ServiceError) {
+      const status = REFUSAL_STATUS[error.refusal];
+      const body = errorBody(status, error.code, error.message, requestId);
+      return c.json(error.details ? { ...body, details: error.details } : body, status);
     }
     if (isDatabaseUnavailable(error)) {
       // Retryable: the browser's request layer tries again, and the database is usually back in seconds.

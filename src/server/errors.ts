@@ -1,6 +1,7 @@
-import type { ApiErrorBody } from '../lib/api-error.ts';
+import type { Refusal } from '../core/errors.ts';
+import type { ApiErrorBody } from '../model/api-error.ts';
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 
 /** An error a handler throws on purpose; the app's onError turns it into the spec's error body. */
 export class ApiError extends Error {
@@ -22,3 +23,15 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 }
+
+/** The status of each kind of refusal a service throws (core/errors.ts). */
+export const REFUSAL_STATUS: Record<Refusal, ErrorStatus> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+  unavailable: 503,
+  'upstream-failed': 502,
+};

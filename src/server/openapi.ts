@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { apiErrorBodySchema } from '../lib/api-error.ts';
-import { API_KEY_PREFIX, API_PLANS } from '../lib/dashboard/api-access.ts';
+import { API_RATE_WINDOW_SECONDS } from '../core/limits.ts';
+import { API_KEY_PREFIX, API_PLANS } from '../model/api-access.ts';
+import { apiErrorBodySchema } from '../model/api-error.ts';
 import {
   DOMAIN_STATUSES,
   type DomainListResponse,
@@ -14,16 +15,15 @@ import {
   SCAN_STATUSES,
   type ScanListResponse,
   type ScanView,
-} from '../lib/dashboard/contract.ts';
+} from '../model/contract.ts';
+import { describeApi } from '../model/plans.ts';
 import {
   alertSettingsSchema,
   findingQuerySchema,
   scanConfigSchema,
   scanListQuerySchema,
   startScanSchema,
-} from '../lib/dashboard/schemas.ts';
-import { describeApi } from '../lib/plans.ts';
-import { API_RATE_WINDOW_SECONDS } from './limits.ts';
+} from '../model/schemas.ts';
 
 /**
  * The OpenAPI 3.1 document of the public API (GET /api/v1/openapi.json), generated from zod:

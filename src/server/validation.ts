@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { parseInput } from '../core/validation.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -19,64 +20,4 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON');
   }
   return parseInput(schema, body);
-}
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-/** Keys that would reach an object's prototype if anything merged the body naively. */
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/**
- * What no request may carry, whatever its schema: text with NUL or other control characters
- * (PostgreSQL refuses NUL, and none belongs in a name, URL or note; tab and line breaks are
- * fine) and prototype keys. Returns the path and the reason of the first one found.
- */
-export function hostileInput(
-  value: unknown,
-  path: (string | number)[] = [],
-): { path: string; message: string } | undefined {
-  if (typeof value === 'string') {
-    return CONTROL_CHARACTERS.test(value)
-      ? { path: path.join('.'), message: 'must not hold control characters' }
-      : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = hostileInput(item, [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (PROTOTYPE_KEYS.has(key))
-        return { path: [...path, key].join('.'), message: 'is not an allowed key' };
-      const found = hostileInput(key, [...path, key]) ?? hostileInput(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  // Before the schema, so no route can forget it.
-  const hostile = hostileInput(input);
-  if (hostile) {
-    const message = hostile.path ? `${hostile.path}: ${hostile.message}` : hostile.message;
-    throw new ApiError(400, 'VALIDATION_ERROR', message, { details: [hostile] });
-  }
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.message,
-  }));
-  const first = details[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
-  throw new ApiError(400, 'VALIDATION_ERROR', message, { details });
-}
-
-/** A uuid PostgreSQL will take: anything else in an id column is refused by the database itself. */
-export function isUuid(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { apiErrorBodySchema } from '../../src/lib/api-error.ts';
+import { apiErrorBodySchema } from '../../src/model/api-error.ts';
 
 interface RequestTarget {
   request(path: string, init?: RequestInit): Response | Promise<Response>;

@@ -6,12 +6,12 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
+import { listUsers, setPlan } from '../../src/core/operator/accounts.ts';
 import type { Db } from '../../src/db/client.ts';
 import { scans, users } from '../../src/db/schema.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { startServer } from '../../src/server/main.ts';
-import { listUsers, setPlan } from '../../src/server/operator/accounts.ts';
+import { loadConfig } from '../../src/start/config.ts';
+import { startServer } from '../../src/start/server.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
+import { DEMO_PROJECT_ID } from '../../src/model/firebase-config.ts';
 import { startAuthEmulator } from '../../src/server/auth/emulator.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DEMO_PROJECT_ID } from '../../src/lib/auth/config.ts';
+import { DEMO_PROJECT_ID } from '../../src/model/firebase-config.ts';
 
 /** Resolves once the run's emulator (tests/helpers/emulator-setup.ts) answers. */
 export async function waitForAuthEmulator(emulatorHost: string, timeoutMs = 60_000): Promise<void> {

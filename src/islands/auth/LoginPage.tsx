@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { defaultSignInFailure, type Provider } from '../../lib/auth/messages.ts';
 import { returnPath } from '../../lib/auth/safe-path.ts';
 import { takeAuthMessage } from '../../lib/auth/session-cache.ts';
-import { getPlan } from '../../lib/plans.ts';
+import { getPlan } from '../../model/plans.ts';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
 import { AuthProvider, useAuth } from './auth-context.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { tierBadge } from '../../lib/auth/profile.ts';
+import { tierBadge } from '../../model/profile.ts';
 import type { AuthContextValue } from './auth-context.tsx';
 
 /** Where the menu's items lead: real dashboard sections. */

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { SESSION_CACHE_KEY, SESSION_MAX_AGE_MS } from '../../lib/auth/session-constants.ts';
+import { SESSION_CACHE_KEY, SESSION_MAX_AGE_MS } from '../../model/session.ts';
 
 /** A live cached session; one past the 24-hour limit is dropped here, as the header would. */
 function hasSession(): boolean {

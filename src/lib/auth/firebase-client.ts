@@ -14,10 +14,12 @@ import {
   signInWithPopup,
   type User,
 } from 'firebase/auth';
+import { type PublicAuthConfig, validateFirebaseConfig } from '../../model/firebase-config.ts';
+import type { AuthUserResponse } from '../../model/profile.ts';
+import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 import { apiBase, authService, createAuthedClient } from '../request/api.ts';
 import { redirectToSignIn } from '../request/client.ts';
 import { RequestError } from '../request/errors.ts';
-import { type PublicAuthConfig, validateFirebaseConfig } from './config.ts';
 import {
   defaultSignInFailure,
   INVALID_SESSION_MESSAGE,
@@ -25,9 +27,7 @@ import {
   SESSION_EXPIRED_MESSAGE,
   signInErrorMessage,
 } from './messages.ts';
-import type { AuthUserResponse } from './profile.ts';
 import { clearCachedSession, setAuthMessage, writeCachedSession } from './session-cache.ts';
-import { SESSION_MAX_AGE_MS } from './session-constants.ts';
 import { $auth, type AuthUser, type ClientProfile, PROFILE_UNAVAILABLE_MESSAGE } from './state.ts';
 import { createTokenRefresher, isTokenExpired, type TokenTimes } from './token-lifecycle.ts';
 

@@ -1,4 +1,4 @@
-import { SESSION_CACHE_KEY, SESSION_MAX_AGE_MS } from './session-constants.ts';
+import { SESSION_CACHE_KEY, SESSION_MAX_AGE_MS } from '../../model/session.ts';
 import {
   $auth,
   type AuthUser,

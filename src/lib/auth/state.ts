@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
+import type { ScanQuota, Tier } from '../../model/profile.ts';
 import type { Provider } from './messages.ts';
-import type { ScanQuota, Tier } from './profile.ts';
 
 /** The identity user of spec 1 §3. */
 export interface AuthUser {

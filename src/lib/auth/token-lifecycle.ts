@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_MS } from './session-constants.ts';
+import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 
 /** Token constants of spec 1 §4 and §9. */
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
+import { RELOAD_AFTER_SCAN_MS } from '../../model/constants.ts';
 import type { StartScanOptions } from '../request/api.ts';
 import { toast } from '../toast.ts';
-import { RELOAD_AFTER_SCAN_MS } from './constants.ts';
 import { DASHBOARD_MESSAGES, scanErrorMessage, verifyErrorMessage } from './messages.ts';
 import { dashboardApi } from './services.ts';
 import { loadDomains, scansChanged, upsertDomain } from './store.ts';

@@ -1,5 +1,10 @@
-import { companyDomain } from '../auth/domain.ts';
-import { checkDomainFormat, DOMAIN_MESSAGES, type DomainCheck, withinEmailDomain } from './domain-input.ts';
+import { companyDomain } from '../../model/company-domain.ts';
+import {
+  checkDomainFormat,
+  DOMAIN_MESSAGES,
+  type DomainCheck,
+  withinEmailDomain,
+} from '../../model/domain-input.ts';
 
 export interface AddDomainContext {
   /** The plan id of the user ('free' limits the domains to the e-mail domain). */

@@ -1,5 +1,5 @@
+import type { DomainView } from '../../model/contract.ts';
 import { toast } from '../toast.ts';
-import type { DomainView } from './contract.ts';
 import { dashboardApi } from './services.ts';
 import { scansChanged, upsertDomain } from './store.ts';
 

@@ -1,4 +1,4 @@
-import type { DnsProviderId, InventorySource } from './contract.ts';
+import type { DnsProviderId, InventorySource } from '../../model/contract.ts';
 
 /** One credential field of a provider's connect form: its key in the request's `credentials`. */
 export interface CredentialField {

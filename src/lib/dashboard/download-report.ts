@@ -1,9 +1,9 @@
+import type { ScanView } from '../../model/contract.ts';
+import { buildSarif, sarifFileName } from '../../model/sarif.ts';
 import { toast } from '../toast.ts';
-import type { ScanView } from './contract.ts';
 import { downloadJson } from './download.ts';
 import { DASHBOARD_MESSAGES } from './messages.ts';
 import { buildScanReport, reportFileName } from './report.ts';
-import { buildSarif, sarifFileName } from './sarif.ts';
 import { dashboardApi } from './services.ts';
 
 /**

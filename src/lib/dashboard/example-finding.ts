@@ -1,4 +1,4 @@
-import type { FindingView } from './contract.ts';
+import type { FindingView } from '../../model/contract.ts';
 
 /**
  * AN EXAMPLE, not a real scan: the finding the home page shows a visitor. Its texts are the scan

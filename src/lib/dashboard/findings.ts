@@ -1,4 +1,4 @@
-import type { FindingView, NameSource } from './contract.ts';
+import type { FindingView, NameSource } from '../../model/contract.ts';
 
 /** What each finding status means, in one sentence a user can act on. */
 export const FINDING_STATUS_TEXT: Record<FindingView['status'], { label: string; sentence: string }> = {

@@ -1,5 +1,5 @@
-import { STALE_AFTER_MS } from './constants.ts';
-import type { ScanProgress, ScanStatus } from './contract.ts';
+import { STALE_AFTER_MS } from '../../model/constants.ts';
+import type { ScanProgress, ScanStatus } from '../../model/contract.ts';
 
 /** Spec 2 §9: a scan id is shown as its first 8 characters. */
 export function shortId(id: string): string {

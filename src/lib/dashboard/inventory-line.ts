@@ -1,4 +1,4 @@
-import type { InventorySummary } from './contract.ts';
+import type { InventorySummary } from '../../model/contract.ts';
 import { inventorySourceLabel } from './dns-providers.ts';
 import { formatAge } from './format.ts';
 

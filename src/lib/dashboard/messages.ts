@@ -1,5 +1,5 @@
+import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { RequestError } from '../request/errors.ts';
-import { DOMAIN_MESSAGES } from './domain-input.ts';
 
 /** The dashboard's texts of spec 2 §4, §5 and §8, word for word. */
 export const DASHBOARD_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { ScanView } from './contract.ts';
+import type { ScanView } from '../../model/contract.ts';
 
 /**
  * The scans shown after 'Load More Scans': the next page appended, without the scans already

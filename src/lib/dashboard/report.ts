@@ -1,4 +1,4 @@
-import type { FindingView, ScanView } from './contract.ts';
+import type { FindingView, ScanView } from '../../model/contract.ts';
 
 /** The downloaded report of one scan (spec 2 §2): scanId, domain, timestamp, results, vulnerabilities. */
 export interface ScanReport {

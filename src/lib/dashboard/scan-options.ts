@@ -1,5 +1,5 @@
+import type { ScanConfig } from '../../model/contract.ts';
 import type { StartScanOptions } from '../request/api.ts';
-import type { ScanConfig } from './contract.ts';
 
 /** A domain's scan configuration as the start-scan request's options. */
 export function startOptions(config: Omit<ScanConfig, 'scanFrequency'>): StartScanOptions {

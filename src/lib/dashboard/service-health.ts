@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
+import type { ServiceHealth } from '../../model/contract.ts';
 import { apiBase } from '../request/api.ts';
 import { HEALTH_POLL_MS, SCAN_HEALTH_TIMEOUT_MS } from '../request/health.ts';
-import type { ServiceHealth } from './contract.ts';
 
 /** Spec 2 §3's service health: the server's status, or unknown before the first answer. */
 export interface ServiceHealthState {

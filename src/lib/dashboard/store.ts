@@ -1,7 +1,7 @@
 import { atom, map } from 'nanostores';
+import type { DomainView, QuotaView } from '../../model/contract.ts';
 import type { DomainService } from '../request/api.ts';
 import { toRequestError } from '../request/errors.ts';
-import type { DomainView, QuotaView } from './contract.ts';
 import { DASHBOARD_MESSAGES } from './messages.ts';
 
 /** The domains screen's data (spec 2 §3 'Dashboard data'): the list, the quota, and how loading went. */

@@ -1,7 +1,6 @@
-import type { AccountSettings } from '../auth/account-settings.ts';
-import type { AuthUserResponse, UserProfile } from '../auth/profile.ts';
-import { type BillingInfo, CHECKOUT_RETURN_PATH, checkoutPlanId } from '../billing.ts';
-import { SCANS_PAGE_SIZE } from '../dashboard/constants.ts';
+import type { AccountSettings } from '../../model/account-settings.ts';
+import { type BillingInfo, CHECKOUT_RETURN_PATH, checkoutPlanId } from '../../model/billing.ts';
+import { SCANS_PAGE_SIZE } from '../../model/constants.ts';
 import type {
   AlertSettings,
   ApiKeyView,
@@ -20,8 +19,9 @@ import type {
   TrendPoint,
   WebhookDeliveryView,
   WebhookView,
-} from '../dashboard/contract.ts';
-import { checkDomainFormat } from '../dashboard/domain-input.ts';
+} from '../../model/contract.ts';
+import { checkDomainFormat } from '../../model/domain-input.ts';
+import type { AuthUserResponse, UserProfile } from '../../model/profile.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
 import { RequestError } from './errors.ts';
 
@@ -38,7 +38,7 @@ export function createAuthedClient(
   return createApiClient({ baseUrl: apiBase(), timeoutMs: API_TIMEOUT_MS, getToken, ...options });
 }
 
-/** The one domain rule (src/lib/dashboard/domain-input.ts), with the request layer's message (spec 1 §8). */
+/** The one domain rule (src/model/domain-input.ts), with the request layer's message (spec 1 §8). */
 function assertDomain(domain: string): string {
   const check = checkDomainFormat(domain);
   if (!check.ok) throw new RequestError(`Invalid domain format: ${domain}`, { type: 'VALIDATION' });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { users } from '../../db/schema.ts';
-import { SESSION_MAX_AGE_MS } from '../../lib/auth/session-constants.ts';
+import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { DecodedIdToken, TokenVerifier } from './verifier.ts';
@@ -12,7 +12,7 @@ const SESSION_MAX_AGE_SECONDS = SESSION_MAX_AGE_MS / 1000;
 export interface AuthDeps {
   verifier: TokenVerifier;
   /** The web configuration GET /auth/config hands the browser. */
-  publicConfig: import('../../lib/auth/config.ts').PublicAuthConfig;
+  publicConfig: import('../../model/firebase-config.ts').PublicAuthConfig;
   /** Milliseconds since the epoch; tests move it to age a session. */
   now?: () => number;
   /**
@@ -87,9 +87,4 @@ function verificationFailure(error: unknown, logger: Logger): ApiError {
     code === 'auth/id-token-expired' ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
     UNAUTHENTICATED,
   );
-}
-
-/** 'google' for Google sign-ins, 'github' otherwise (spec 1 §3). */
-export function providerOf(token: DecodedIdToken): 'google' | 'github' {
-  return token.firebase?.sign_in_provider === 'google.com' ? 'google' : 'github';
 }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
+import { hashApiKey, looksLikeApiKey } from '../../core/api-keys/key.ts';
+import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
-import { getPlanForTier } from '../../lib/auth/profile.ts';
-import { API_ACCESS_MESSAGES } from '../../lib/dashboard/api-access.ts';
-import { hashApiKey, looksLikeApiKey } from '../auth/api-keys.ts';
+import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
+import { getPlanForTier } from '../../model/profile.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../limits.ts';
 import { countRequest } from './rate-limit.ts';
 
 export interface ApiKeyEnv {

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
+import { deleteAccountRows, forgetDeletion } from '../../core/account/delete-account.ts';
+import { exportAccount, exportFileName } from '../../core/account/export.ts';
+import { audit } from '../../core/audit.ts';
+import { billingInfo, cancelSubscription, deleteStripeCustomer } from '../../core/billing/info.ts';
+import type { Billing } from '../../core/billing/stripe.ts';
+import { jsonObjectStream } from '../../core/json-stream.ts';
+import { deleteOutboxMail } from '../../core/mail/outbox.ts';
+import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
-import { getPlanForTier } from '../../lib/auth/profile.ts';
-import { type SubscriptionStatus, subscriptionSettled } from '../../lib/billing.ts';
-import { deleteAccountRows, forgetDeletion } from '../account/delete-account.ts';
-import { exportAccount, exportFileName } from '../account/export.ts';
-import { audit } from '../audit.ts';
+import { type SubscriptionStatus, subscriptionSettled } from '../../model/billing.ts';
+import { getPlanForTier } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
-import { billingInfo, cancelSubscription, deleteStripeCustomer } from '../billing/info.ts';
-import type { Billing } from '../billing/stripe.ts';
 import { ApiError } from '../errors.ts';
-import { jsonObjectStream } from '../json-stream.ts';
-import { deleteOutboxMail } from '../mail/outbox.ts';
 
 export interface AccountDeps {
   billing?: Billing;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { UNSUBSCRIBE_SECRET, verifyUnsubscribe } from '../../core/alerts/unsubscribe-link.ts';
+import { appSecret } from '../../core/mail/secrets.ts';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema.ts';
-import { UNSUBSCRIBE_SECRET, verifyUnsubscribe } from '../alerts/unsubscribe-link.ts';
 import type { AppEnv } from '../env.ts';
-import { appSecret } from '../mail/secrets.ts';
 
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
   <html lang="en">

@@ -1,18 +1,18 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { newApiKey } from '../../core/api-keys/key.ts';
+import { audit } from '../../core/audit.ts';
+import { API_KEY_LIMIT, BODY_LIMIT_KB } from '../../core/limits.ts';
+import { currentUser, underUserLock } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema.ts';
-import { getPlanForTier } from '../../lib/auth/profile.ts';
-import { API_ACCESS_MESSAGES } from '../../lib/dashboard/api-access.ts';
-import type { ApiKeyView, CreatedApiKey } from '../../lib/dashboard/contract.ts';
-import { createApiKeySchema } from '../../lib/dashboard/schemas.ts';
-import { audit } from '../audit.ts';
-import { newApiKey } from '../auth/api-keys.ts';
+import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
+import type { ApiKeyView, CreatedApiKey } from '../../model/contract.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import { createApiKeySchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser, underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
-import { API_KEY_LIMIT, BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 

@@ -1,22 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { billingInfo, requireBilling } from '../../core/billing/info.ts';
+import type { Billing } from '../../core/billing/stripe.ts';
+import { handleStripeEvent } from '../../core/billing/subscriptions.ts';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { getPlanForTier } from '../../lib/auth/profile.ts';
 import {
   CHECKOUT_RETURN_PATH,
   hasPaidSubscription,
   planForCheckout,
   type SubscriptionStatus,
-} from '../../lib/billing.ts';
+} from '../../model/billing.ts';
+import { getPlanForTier } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
-import { billingInfo, requireBilling } from '../billing/info.ts';
-import type { Billing } from '../billing/stripe.ts';
-import { handleStripeEvent } from '../billing/subscriptions.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 

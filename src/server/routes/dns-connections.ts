@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { dnsConnections, domains } from '../../db/schema.ts';
-import {
-  PROVIDER_IDS,
-  type ProviderCallOptions,
-  ProviderError,
-} from '../../scanner/zone/providers/provider.ts';
-import { audit } from '../audit.ts';
-import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
+import { audit } from '../../core/audit.ts';
 import {
   connectionView,
   createConnection,
@@ -18,14 +9,23 @@ import {
   monitorZone,
   ownConnection,
   requireKey,
-} from '../dns-connections/connections.ts';
-import type { SecretsKey } from '../dns-connections/secrets.ts';
-import { syncConnection } from '../dns-connections/sync.ts';
-import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
-import { latestScans } from '../domains/store.ts';
-import { domainView } from '../domains/views.ts';
+} from '../../core/dns-connections/connections.ts';
+import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
+import { syncConnection } from '../../core/dns-connections/sync.ts';
+import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
+import { latestScans } from '../../core/domains/store.ts';
+import { domainView } from '../../core/domains/views.ts';
+import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
+import { currentUser } from '../../core/users/users.ts';
+import type { Db } from '../../db/client.ts';
+import { dnsConnections, domains } from '../../db/schema.ts';
+import {
+  PROVIDER_IDS,
+  type ProviderCallOptions,
+  ProviderError,
+} from '../../scanner/zone/providers/provider.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';

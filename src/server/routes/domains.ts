@@ -3,32 +3,32 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { domains, firstScans, scans } from '../../db/schema.ts';
-import { TREND_DAYS } from '../../lib/dashboard/constants.ts';
-import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../lib/dashboard/contract.ts';
-import { DOMAIN_MESSAGES } from '../../lib/dashboard/domain-input.ts';
-import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../lib/dashboard/schemas.ts';
-import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
-import { audit } from '../audit.ts';
-import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser, underUserLock } from '../auth/users.ts';
-import { inventoryView, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
-import { assertFreeTierDomain } from '../domains/free-tier.ts';
-import { checkOwnership } from '../domains/ownership.ts';
-import { applyDomainLimit } from '../domains/plan-limit.ts';
-import { quotaView } from '../domains/quota.ts';
-import { requestScan, type ScanQueue } from '../domains/scan-requests.ts';
+import { audit } from '../../core/audit.ts';
+import { inventoryView, replaceInventory, ZONE_FILE_SOURCE } from '../../core/dns-connections/inventory.ts';
+import { assertFreeTierDomain } from '../../core/domains/free-tier.ts';
+import { checkOwnership } from '../../core/domains/ownership.ts';
+import { applyDomainLimit } from '../../core/domains/plan-limit.ts';
+import { quotaView } from '../../core/domains/quota.ts';
+import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
 import {
   latestScans,
   listDomains,
   newVerificationToken,
   nextScanAfter,
   ownDomain,
-} from '../domains/store.ts';
-import { domainView } from '../domains/views.ts';
+} from '../../core/domains/store.ts';
+import { domainView } from '../../core/domains/views.ts';
+import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';
+import { currentUser, underUserLock } from '../../core/users/users.ts';
+import type { Db } from '../../db/client.ts';
+import { domains, firstScans, scans } from '../../db/schema.ts';
+import { TREND_DAYS } from '../../model/constants.ts';
+import { DEFAULT_SCAN_CONFIG, type TrendPoint } from '../../model/contract.ts';
+import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
+import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../model/schemas.ts';
+import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
+import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';

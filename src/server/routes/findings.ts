@@ -1,16 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { listFindings } from '../../core/domains/store.ts';
+import { findingRecord } from '../../core/domains/views.ts';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { currentUser } from '../../core/users/users.ts';
+import { isUuid, parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
-import { acceptRiskSchema, findingQuerySchema } from '../../lib/dashboard/schemas.ts';
+import { acceptRiskSchema, findingQuerySchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
-import { listFindings } from '../domains/store.ts';
-import { findingRecord } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
-import { isUuid, parseInput, readJson } from '../validation.ts';
+import { readJson } from '../validation.ts';
 
 /** The caller's findings with their history across scans, and accepting one as a risk. */
 export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {

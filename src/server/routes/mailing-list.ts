@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { mailingListSignups } from '../../db/schema.ts';
-import { mailingSignupSchema } from '../../lib/mailing.ts';
+import { mailingSignupSchema } from '../../model/mailing.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { type RateLimitRule, rateLimit } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';

@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { isPlanId, listUsers, setPlan } from '../../core/operator/accounts.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import { isPlanId, listUsers, setPlan } from '../operator/accounts.ts';
 import { readJson } from '../validation.ts';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;

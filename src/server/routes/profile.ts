@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { profileOf, upsertUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { profileOf, upsertUser } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
+import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
+import { listDomains, listFindings, listScans, ownScan } from '../../core/domains/store.ts';
+import { scanView } from '../../core/domains/views.ts';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
-import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
-import { type ScanQueue, startRequestedScan } from '../domains/scan-requests.ts';
-import { listDomains, listFindings, listScans, ownScan } from '../domains/store.ts';
-import { scanView } from '../domains/views.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
+import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
 import { type ApiKeyEnv, requireApiKey } from '../middleware/api-key.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { openApiDocument } from '../openapi.ts';
-import { parseInput, readJson } from '../validation.ts';
+import { readJson } from '../validation.ts';
 
 /**
  * The public API (/api/v1) for scripts and CI, with an API key instead of a Firebase session: the

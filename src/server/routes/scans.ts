@@ -1,24 +1,20 @@
 import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
+import { listScans, ownScan, userScans } from '../../core/domains/store.ts';
+import { scanView } from '../../core/domains/views.ts';
+import { jsonObjectStream, mapRows } from '../../core/json-stream.ts';
+import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { currentUser } from '../../core/users/users.ts';
+import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, workerHeartbeats } from '../../db/schema.ts';
-import {
-  SCAN_STATUSES,
-  type ScanStats,
-  type ScanStatus,
-  type ServiceHealth,
-} from '../../lib/dashboard/contract.ts';
-import { scanListQuerySchema, startScanSchema } from '../../lib/dashboard/schemas.ts';
+import { SCAN_STATUSES, type ScanStats, type ScanStatus, type ServiceHealth } from '../../model/contract.ts';
+import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser } from '../auth/users.ts';
-import { type ScanQueue, startRequestedScan } from '../domains/scan-requests.ts';
-import { listScans, ownScan, userScans } from '../domains/store.ts';
-import { scanView } from '../domains/views.ts';
 import { ApiError } from '../errors.ts';
-import { jsonObjectStream, mapRows } from '../json-stream.ts';
-import { BODY_LIMIT_KB } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
-import { parseInput, readJson } from '../validation.ts';
+import { readJson } from '../validation.ts';
 
 export interface ScanServiceDeps {
   queue: ScanQueue;

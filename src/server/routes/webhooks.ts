@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { BODY_LIMIT_KB, WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
+import { currentUser, underUserLock } from '../../core/users/users.ts';
+import { isUuid } from '../../core/validation.ts';
+import { checkWebhookTarget } from '../../core/webhooks/target.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import { WEBHOOK_FORMATS } from '../../lib/dashboard/contract.ts';
+import { WEBHOOK_FORMATS } from '../../model/contract.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { currentUser, underUserLock } from '../auth/users.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_LIMIT_KB, WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../limits.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
-import { isUuid, readJson } from '../validation.ts';
-import { checkWebhookTarget } from '../webhooks/target.ts';
+import { readJson } from '../validation.ts';
 
 export interface WebhookDeps {
   /** `tenant` (the account) groups deliveries, so one account's slow receiver delays only its own. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
-import type { FindingChanges, FindingRef, FindingView } from '../../lib/dashboard/contract.ts';
+import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
 
 /** A finding's identity across scans (the monitoring issue): subdomain, record type, target, service. */
 export function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scans, users } from '../../db/schema.ts';
-import { getPlan, PLANS } from '../../lib/plans.ts';
+import { getPlan, PLANS } from '../../model/plans.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,15 +1,15 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { inventoryRecords } from '../../core/dns-connections/inventory.ts';
+import { nextScanAfter } from '../../core/domains/store.ts';
 import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
-import { getPlanForTier } from '../../lib/auth/profile.ts';
-import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../lib/dashboard/constants.ts';
-import type { ScanProgress } from '../../lib/dashboard/contract.ts';
+import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../model/constants.ts';
+import type { ScanProgress } from '../../model/contract.ts';
+import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
-import { inventoryRecords } from '../../server/dns-connections/inventory.ts';
-import { nextScanAfter } from '../../server/domains/store.ts';
-import type { EngineSettings } from '../scan-options.ts';
+import type { EngineSettings } from '../engine-settings.ts';
 import { recordFindingHistory } from './finding-history.ts';
 
 export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';

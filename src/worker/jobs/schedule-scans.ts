@@ -1,13 +1,13 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { checkOwnership, txtValue } from '../../core/domains/ownership.ts';
+import { provenByZoneRead, requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
+import { nextScanAfter } from '../../core/domains/store.ts';
+import type { DomainRow } from '../../core/domains/views.ts';
+import { ScanRefused } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, users } from '../../db/schema.ts';
-import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../lib/dashboard/constants.ts';
-import { checkOwnership, txtValue } from '../../server/domains/ownership.ts';
-import { provenByZoneRead, requestScan, type ScanQueue } from '../../server/domains/scan-requests.ts';
-import { nextScanAfter } from '../../server/domains/store.ts';
-import type { DomainRow } from '../../server/domains/views.ts';
-import { ApiError } from '../../server/errors.ts';
+import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../model/constants.ts';
 
 export function pausedMessage(domain: string, token: string, since: Date): string {
   return `Monitoring paused: the TXT record ${txtValue(token)} has been missing from ${domain} since ${since.toISOString().slice(0, 10)}. Add it back and verify again to resume.`;
@@ -104,7 +104,7 @@ async function scheduleOne(
     });
     return true;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ScanRefused)) throw error;
     logger.info({ domain: domain.domain, reason: error.message }, 'scheduled scan not started');
     return false;
   }

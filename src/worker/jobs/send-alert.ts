@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { alertChanges, alertMessage, isEmpty } from '../../core/alerts/alert-message.ts';
+import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../core/alerts/unsubscribe-link.ts';
+import type { Mailer } from '../../core/mail/mailer.ts';
+import { appSecret } from '../../core/mail/secrets.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
-import { FINDING_STATUSES, type FindingRef } from '../../lib/dashboard/contract.ts';
-import { alertChanges, alertMessage, isEmpty } from '../../server/alerts/alert-message.ts';
-import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../server/alerts/unsubscribe-link.ts';
-import type { Mailer } from '../../server/mail/mailer.ts';
-import { appSecret } from '../../server/mail/secrets.ts';
+import { FINDING_STATUSES, type FindingRef } from '../../model/contract.ts';
 
 export interface AlertDeps {
   mailer: Mailer;

@@ -1,13 +1,13 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
+import { syncConnection } from '../../core/dns-connections/sync.ts';
+import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
+import { ScanRefused } from '../../core/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains, users } from '../../db/schema.ts';
 import { type ProviderCallOptions, ProviderError } from '../../scanner/zone/providers/provider.ts';
-import type { SecretsKey } from '../../server/dns-connections/secrets.ts';
-import { syncConnection } from '../../server/dns-connections/sync.ts';
-import { requestScan, type ScanQueue } from '../../server/domains/scan-requests.ts';
-import { ApiError } from '../../server/errors.ts';
 import type { AlertDeps } from './send-alert.ts';
 
 export const SYNC_ZONE = 'sync-zone';
@@ -84,7 +84,7 @@ export async function runZoneSync(
         started++;
       } catch (error) {
         // A scan of the domain is already running: the changed names wait for the next sync's scan.
-        if (!(error instanceof ApiError)) throw error;
+        if (!(error instanceof ScanRefused)) throw error;
         logger.info({ domain: domain.domain, reason: error.message }, 'scan of changed records not started');
       }
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { type AlertChanges, isEmpty } from '../../core/alerts/alert-message.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import { type AlertChanges, isEmpty } from '../../server/alerts/alert-message.ts';
 import { scanAlert } from './send-alert.ts';
 
 /** The JSON every webhook receives for a scan's changes (documented in docs/webhooks.md). */

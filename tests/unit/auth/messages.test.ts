@@ -5,7 +5,7 @@ import {
   defaultSignInFailure,
   signInErrorMessage,
 } from '../../../src/lib/auth/messages.ts';
-import { scanQuota, tierBadge } from '../../../src/lib/auth/profile.ts';
+import { scanQuota, tierBadge } from '../../../src/model/profile.ts';
 
 const coded = (code: string, message = '') => Object.assign(new Error(message), { code });
 

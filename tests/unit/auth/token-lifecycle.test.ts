@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_MAX_AGE_MS } from '../../../src/lib/auth/session-constants.ts';
 import {
   backoffDelay,
   createTokenRefresher,
   isTokenExpired,
   refreshDelay,
 } from '../../../src/lib/auth/token-lifecycle.ts';
+import { SESSION_MAX_AGE_MS } from '../../../src/model/session.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

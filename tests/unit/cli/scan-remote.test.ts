@@ -5,10 +5,10 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scan } from '../../../src/cli/scan.ts';
+import { newApiKey } from '../../../src/core/api-keys/key.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { apiKeys, domains, scans, users } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/lib/dashboard/contract.ts';
-import { newApiKey } from '../../../src/server/auth/api-keys.ts';
+import { DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 

@@ -5,9 +5,9 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usersCommand } from '../../../src/cli/users.ts';
+import { publishOperatorChannel } from '../../../src/core/operator/channel.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../../src/db/client.ts';
 import { users } from '../../../src/db/schema.ts';
-import { publishOperatorChannel } from '../../../src/server/operator/channel.ts';
 import { testApp } from '../../helpers/app.ts';
 
 // `npm start` holds the embedded database; `danglewatch users` must still work beside it.

@@ -5,9 +5,9 @@ import { ConnectionCard } from '../../../src/islands/dashboard/dns/ConnectionCar
 import { ProviderGuide } from '../../../src/islands/dashboard/dns/ProviderGuide.tsx';
 import { RecordsDialog } from '../../../src/islands/dashboard/domains/RecordsDialog.tsx';
 import { FindingSummary } from '../../../src/islands/dashboard/scans/FindingSummary.tsx';
-import type { ConnectionView, InventoryView } from '../../../src/lib/dashboard/contract.ts';
 import { dnsProvider } from '../../../src/lib/dashboard/dns-providers.ts';
 import { EXAMPLE_FINDING } from '../../../src/lib/dashboard/example-finding.ts';
+import type { ConnectionView, InventoryView } from '../../../src/model/contract.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const noop = () => {};

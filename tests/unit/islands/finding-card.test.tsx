@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FindingCard } from '../../../src/islands/dashboard/scans/FindingCard.tsx';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
-import type { ScanView } from '../../../src/lib/dashboard/contract.ts';
 import { EXAMPLE_FINDING } from '../../../src/lib/dashboard/example-finding.ts';
+import type { ScanView } from '../../../src/model/contract.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 

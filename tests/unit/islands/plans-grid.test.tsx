@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BillingHistory } from '../../../src/islands/dashboard/settings/BillingHistory.tsx';
 import { PlansGrid } from '../../../src/islands/dashboard/settings/PlansGrid.tsx';
-import type { BillingInfo } from '../../../src/lib/billing.ts';
-import { PLANS } from '../../../src/lib/plans.ts';
+import type { BillingInfo } from '../../../src/model/billing.ts';
+import { PLANS } from '../../../src/model/plans.ts';
 
 const DISABLED = /\sdisabled=""/;
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

@@ -10,7 +10,7 @@ import {
   LEGAL_TERMS,
   PERFORMANCE_TARGETS,
   PLANS,
-} from '../../../src/lib/plans.ts';
+} from '../../../src/model/plans.ts';
 
 /** The public pages render these; the figures are spec 1 §9's. */
 describe('plan catalogue as the public pages show it', () => {

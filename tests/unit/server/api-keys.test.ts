@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { apiKeys, auditLog, users } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import type { ApiKeyView, CreatedApiKey } from '../../../src/lib/dashboard/contract.ts';
+import type { ApiKeyView, CreatedApiKey } from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { API_KEY_LIMIT } from '../../../src/server/limits.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';

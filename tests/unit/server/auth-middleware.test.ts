@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { type AuthedEnv, requireAuth } from '../../../src/server/auth/middleware.ts';
 import type { DecodedIdToken } from '../../../src/server/auth/verifier.ts';
 import { ApiError } from '../../../src/server/errors.ts';

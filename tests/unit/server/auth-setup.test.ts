@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setupAuth } from '../../../src/server/auth/setup.ts';
-import { loadConfig } from '../../../src/server/config.ts';
+import { setupAuth } from '../../../src/start/auth.ts';
+import { loadConfig } from '../../../src/start/config.ts';
 
 const logger = pino({ level: 'silent' });
 const savedHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;

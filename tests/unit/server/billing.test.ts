@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Billing, stripeClient } from '../../../src/core/billing/stripe.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { auditLog, users } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import type { BillingInfo } from '../../../src/lib/billing.ts';
+import type { BillingInfo } from '../../../src/model/billing.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { type Billing, stripeClient } from '../../../src/server/billing/stripe.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';

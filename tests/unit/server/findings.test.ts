@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { findings } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import type { FindingRecord, FindingView } from '../../../src/lib/dashboard/contract.ts';
+import type { FindingRecord, FindingView } from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';

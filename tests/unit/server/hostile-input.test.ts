@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hostileInput } from '../../../src/core/validation.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { hostileInput } from '../../../src/server/validation.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';

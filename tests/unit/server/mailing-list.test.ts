@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { queryRows } from '../../../src/db/client.ts';
-import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
+import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 

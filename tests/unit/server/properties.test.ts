@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { stripeClient } from '../../../src/core/billing/stripe.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { users } from '../../../src/db/schema.ts';
-import { apiErrorBodySchema } from '../../../src/lib/api-error.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import { checkDomainFormat } from '../../../src/lib/dashboard/domain-input.ts';
+import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
+import { checkDomainFormat } from '../../../src/model/domain-input.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { stripeClient } from '../../../src/server/billing/stripe.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';

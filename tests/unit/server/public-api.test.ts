@@ -3,12 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { apiKeys, auditLog, domains, findings, rateLimits, scans, users } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import {
-  type CreatedApiKey,
-  DEFAULT_SCAN_CONFIG,
-  type FindingView,
-} from '../../../src/lib/dashboard/contract.ts';
+import { type CreatedApiKey, DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { publicApiAnswers } from '../../../src/server/openapi.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users, workerHeartbeats } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
 import {
   DEFAULT_SCAN_CONFIG,
   type ScanListResponse,
@@ -10,7 +9,8 @@ import {
   type ScanView,
   type ServiceHealth,
   type TrendPoint,
-} from '../../../src/lib/dashboard/contract.ts';
+} from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';

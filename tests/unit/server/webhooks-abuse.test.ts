@@ -2,10 +2,10 @@
 // or learn about our own network, and what stops it now.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
 import { type Database, queryRows } from '../../../src/db/client.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../../src/server/limits.ts';
 import {
   purgeWebhookDeliveries,
   WEBHOOK_DELIVERY_RETENTION_DAYS,

@@ -1,12 +1,12 @@
 // A domain's zone uploaded as a BIND file becomes its inventory, and each upload after the first
 // records what changed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ZONE_FILE_RATE } from '../../../src/core/limits.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { domains } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/lib/auth/config.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { ZONE_FILE_RATE } from '../../../src/server/limits.ts';
 import { expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';

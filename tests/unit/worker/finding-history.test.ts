@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { findings, users } from '../../../src/db/schema.ts';
-import type { FindingView } from '../../../src/lib/dashboard/contract.ts';
+import type { FindingView } from '../../../src/model/contract.ts';
 import { recordFindingHistory } from '../../../src/worker/jobs/finding-history.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestScan } from '../../../src/core/domains/scan-requests.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
-import { requestScan } from '../../../src/server/domains/scan-requests.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
+import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
-import type { EngineSettings } from '../../../src/worker/scan-options.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import { until } from '../../helpers/until.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/lib/dashboard/contract.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { purgeExpiredScans } from '../../../src/worker/jobs/purge-scans.ts';
 import { scheduleDueScans } from '../../../src/worker/jobs/schedule-scans.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';

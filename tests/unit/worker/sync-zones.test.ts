@@ -4,11 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConnection, monitorZone } from '../../../src/core/dns-connections/connections.ts';
+import { syncConnection } from '../../../src/core/dns-connections/sync.ts';
+import type { MailMessage } from '../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { dnsConnections, scans, users } from '../../../src/db/schema.ts';
-import { createConnection, monitorZone } from '../../../src/server/dns-connections/connections.ts';
-import { syncConnection } from '../../../src/server/dns-connections/sync.ts';
-import type { MailMessage } from '../../../src/server/mail/mailer.ts';
+import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
 import { runScan } from '../../../src/worker/jobs/run-scan.ts';
 import {
   dueConnections,
@@ -16,7 +17,6 @@ import {
   SYNC_FAILURE_MAIL_MS,
   type ZoneSyncSettings,
 } from '../../../src/worker/jobs/sync-zones.ts';
-import type { EngineSettings } from '../../../src/worker/scan-options.ts';
 import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';

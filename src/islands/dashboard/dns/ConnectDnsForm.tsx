@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { ConnectionView, DnsProviderId } from '../../../lib/dashboard/contract.ts';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { DNS_PROVIDERS, dnsProvider } from '../../../lib/dashboard/dns-providers.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { ConnectionView, DnsProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { useOnline } from '../shared/use-online.ts';
 import { ProviderGuide } from './ProviderGuide.tsx';

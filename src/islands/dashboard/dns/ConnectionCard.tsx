@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { ConnectionView } from '../../../lib/dashboard/contract.ts';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { dnsProvider } from '../../../lib/dashboard/dns-providers.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { ConnectionView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ZonePicker } from './ZonePicker.tsx';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ConnectionView, DomainView } from '../../../lib/dashboard/contract.ts';
 import { failureMessage, monitorZone } from '../../../lib/dashboard/dns-actions.ts';
+import type { ConnectionView, DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 
 interface ZonePickerProps {

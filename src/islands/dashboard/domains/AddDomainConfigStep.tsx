@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { SCAN_FREQUENCIES, type ScanConfig, type ScanFrequency } from '../../../lib/dashboard/contract.ts';
 import { capitalise } from '../../../lib/dashboard/format.ts';
 import { configSummary } from '../../../lib/dashboard/scan-options.ts';
+import { SCAN_FREQUENCIES, type ScanConfig, type ScanFrequency } from '../../../model/contract.ts';
 import { ScanOptionToggles } from '../shared/ScanOptionToggles.tsx';
 
 interface AddDomainConfigStepProps {

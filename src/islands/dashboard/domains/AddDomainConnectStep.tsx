@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ConnectionView, DomainView } from '../../../lib/dashboard/contract.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import type { ConnectionView, DomainView } from '../../../model/contract.ts';
 import { ConnectDnsForm } from '../dns/ConnectDnsForm.tsx';
 import { ZonePicker } from '../dns/ZonePicker.tsx';
 

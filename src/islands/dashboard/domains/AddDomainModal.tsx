@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { companyDomain } from '../../../lib/auth/domain.ts';
 import { verifyDomain } from '../../../lib/dashboard/actions.ts';
 import { checkAddDomainInput, suggestedDomain } from '../../../lib/dashboard/add-domain-check.ts';
-import {
-  DEFAULT_SCAN_CONFIG,
-  type DomainView,
-  type QuotaView,
-  type ScanConfig,
-} from '../../../lib/dashboard/contract.ts';
-import { DOMAIN_MESSAGES } from '../../../lib/dashboard/domain-input.ts';
 import { domainsUsed } from '../../../lib/dashboard/format.ts';
 import { addDomainErrorMessage, DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { upsertDomain } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { companyDomain } from '../../../model/company-domain.ts';
+import {
+  DEFAULT_SCAN_CONFIG,
+  type DomainView,
+  type QuotaView,
+  type ScanConfig,
+} from '../../../model/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';

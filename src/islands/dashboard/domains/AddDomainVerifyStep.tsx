@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { DNS_PROPAGATION_NOTE } from '../../../lib/dashboard/constants.ts';
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { DNS_GUIDES, type DnsGuide } from '../../../lib/dashboard/dns-guides.ts';
+import { DNS_PROPAGATION_NOTE } from '../../../model/constants.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { DnsGuideDialog } from './DnsGuideDialog.tsx';
 import { TxtRecordDetails } from './TxtRecordDetails.tsx';

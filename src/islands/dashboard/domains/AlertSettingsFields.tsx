@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AlertSettings } from '../../../lib/dashboard/contract.ts';
+import type { AlertSettings } from '../../../model/contract.ts';
 import { Toggle } from '../shared/Toggle.tsx';
 
 const LEAST_STATUS: { value: AlertSettings['minStatus']; label: string }[] = [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { keepDomain, startScan, verifyDomain } from '../../../lib/dashboard/actions.ts';
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { DomainInventory } from './DomainInventory.tsx';
 import { DomainMenu } from './DomainMenu.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { InventorySummary, InventoryView } from '../../../lib/dashboard/contract.ts';
 import { inventoryLine } from '../../../lib/dashboard/inventory-line.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { loadDomains } from '../../../lib/dashboard/store.ts';
+import type { InventorySummary, InventoryView } from '../../../model/contract.ts';
 import { RecordsDialog } from './RecordsDialog.tsx';
 import { ZoneFileUpload } from './ZoneFileUpload.tsx';
 

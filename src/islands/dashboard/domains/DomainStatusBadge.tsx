@@ -1,4 +1,4 @@
-import type { DomainStatus } from '../../../lib/dashboard/contract.ts';
+import type { DomainStatus } from '../../../model/contract.ts';
 
 const LOOK: Record<DomainStatus, { label: string; className: string; icon: string }> = {
   verified: { label: 'Verified', className: 'bg-green-100 text-green-800', icon: 'M5 10.5l3 3 7-7' },

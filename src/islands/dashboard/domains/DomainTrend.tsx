@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { TREND_DAYS } from '../../../lib/dashboard/constants.ts';
-import type { TrendPoint } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { TREND_DAYS } from '../../../model/constants.ts';
+import type { TrendPoint } from '../../../model/contract.ts';
 import { Spinner } from '../shared/Spinner.tsx';
 
 /** Each status has its own line pattern as well as its colour, so the chart reads without colour. */

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { PROGRESS_POLL_MS } from '../../../lib/dashboard/constants.ts';
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
-import { DOMAIN_MESSAGES } from '../../../lib/dashboard/domain-input.ts';
 import { isScanActive } from '../../../lib/dashboard/format.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { $serviceHealth, watchServiceHealth } from '../../../lib/dashboard/service-health.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $domains, loadDomains } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { PROGRESS_POLL_MS } from '../../../model/constants.ts';
+import type { DomainView } from '../../../model/contract.ts';
+import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';

@@ -1,4 +1,4 @@
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { TxtRecordDetails } from './TxtRecordDetails.tsx';
 

@@ -1,5 +1,5 @@
-import { DNS_PROPAGATION_NOTE } from '../../../lib/dashboard/constants.ts';
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import { DNS_PROPAGATION_NOTE } from '../../../model/constants.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { TxtRecordDetails } from './TxtRecordDetails.tsx';
 

@@ -1,6 +1,6 @@
-import type { QuotaView, ScanStats } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
-import { getPlan, PLANS, type PlanId } from '../../../lib/plans.ts';
+import type { QuotaView, ScanStats } from '../../../model/contract.ts';
+import { getPlan, PLANS, type PlanId } from '../../../model/plans.ts';
 
 function planName(tier: string): string {
   const id = (tier === 'pro' ? 'pro-solo' : tier) as PlanId;

@@ -1,5 +1,5 @@
-import type { InventoryView } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import type { InventoryView } from '../../../model/contract.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 
 interface RecordsDialogProps {

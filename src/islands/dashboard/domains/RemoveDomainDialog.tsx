@@ -1,7 +1,7 @@
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { dropDomain } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 
 interface RemoveDomainDialogProps {

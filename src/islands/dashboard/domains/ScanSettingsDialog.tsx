@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { AlertSettings, DomainView, ScanConfig } from '../../../lib/dashboard/contract.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { upsertDomain } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { AlertSettings, DomainView, ScanConfig } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';

@@ -1,6 +1,6 @@
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
 import { domainScanStatusLabel, shortId } from '../../../lib/dashboard/format.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 
 function OnOff({ label, on }: { label: string; on: boolean }) {

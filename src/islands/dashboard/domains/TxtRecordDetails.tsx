@@ -1,4 +1,4 @@
-import type { DomainView } from '../../../lib/dashboard/contract.ts';
+import type { DomainView } from '../../../model/contract.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 
 /** The TXT record that proves ownership: type, name (@ is the domain itself) and value, each copyable. */

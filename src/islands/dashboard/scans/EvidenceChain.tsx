@@ -1,5 +1,5 @@
-import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { evidenceChain } from '../../../lib/dashboard/findings.ts';
+import type { FindingView } from '../../../model/contract.ts';
 
 /**
  * The evidence chain as a small diagram: subdomain → record → target → service → what answered.

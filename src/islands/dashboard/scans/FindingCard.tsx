@@ -1,6 +1,6 @@
-import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { FINDING_STATUS_TEXT } from '../../../lib/dashboard/findings.ts';
 import { riskLabel } from '../../../lib/dashboard/format.ts';
+import type { FindingView } from '../../../model/contract.ts';
 import { EvidenceChain } from './EvidenceChain.tsx';
 import { FindingSources } from './FindingSources.tsx';
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { FindingRecord } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { FindingRecord } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 
 interface FindingHistoryProps {

@@ -1,5 +1,5 @@
-import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { NAME_SOURCE_TEXT } from '../../../lib/dashboard/findings.ts';
+import type { FindingView } from '../../../model/contract.ts';
 
 /** Small tags naming where a finding's name came from: zone, CT, wordlist, DNS, given. */
 export function FindingSources({ sources }: { sources: FindingView['sources'] }) {

@@ -1,5 +1,5 @@
-import type { FindingView } from '../../../lib/dashboard/contract.ts';
 import { riskLabel } from '../../../lib/dashboard/format.ts';
+import type { FindingView } from '../../../model/contract.ts';
 import { FindingSources } from './FindingSources.tsx';
 
 /** A finding on a scan card (spec 2 §2): subdomain, target, service, risk, proof of concept, fix. */

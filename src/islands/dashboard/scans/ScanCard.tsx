@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { cancelScan, startScan } from '../../../lib/dashboard/actions.ts';
-import type { ScanView } from '../../../lib/dashboard/contract.ts';
 import { downloadReport } from '../../../lib/dashboard/download-report.ts';
 import { byRisk } from '../../../lib/dashboard/findings.ts';
 import { formatDateTime, formatDuration, isScanActive, shortId } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
+import type { ScanView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { FindingSummary } from './FindingSummary.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { FindingRecord, ScanView } from '../../../lib/dashboard/contract.ts';
 import { byRisk } from '../../../lib/dashboard/findings.ts';
 import { formatDateTime, formatDuration, isScanActive, shortId } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import type { FindingRecord, ScanView } from '../../../model/contract.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { Spinner } from '../shared/Spinner.tsx';

@@ -1,4 +1,4 @@
-import type { ScanStats, ScanStatus } from '../../../lib/dashboard/contract.ts';
+import type { ScanStats, ScanStatus } from '../../../model/contract.ts';
 
 export type ScanFilter = 'all' | Extract<ScanStatus, 'completed' | 'running' | 'failed'>;
 

@@ -1,5 +1,5 @@
-import type { ScanProgress } from '../../../lib/dashboard/contract.ts';
 import { progressPercent, progressText } from '../../../lib/dashboard/format.ts';
+import type { ScanProgress } from '../../../model/contract.ts';
 
 /** A running scan's live progress: the stage and names checked of the total, with a bar. */
 export function ScanProgressBar({ progress }: { progress: ScanProgress | null }) {

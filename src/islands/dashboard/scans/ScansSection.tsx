@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { ScanView } from '../../../lib/dashboard/contract.ts';
 import { downloadJson, downloadText } from '../../../lib/dashboard/download.ts';
-import { findingsCsv, findingsCsvFileName } from '../../../lib/dashboard/findings-csv.ts';
 import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { ScanView } from '../../../model/contract.ts';
+import { findingsCsv, findingsCsvFileName } from '../../../model/findings-csv.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { LoadError } from '../shared/LoadError.tsx';

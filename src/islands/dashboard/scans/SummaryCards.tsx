@@ -1,4 +1,4 @@
-import type { ScanStats } from '../../../lib/dashboard/contract.ts';
+import type { ScanStats } from '../../../model/contract.ts';
 
 /** The scans screen's summary (spec 2 §2): Total Scans, Success Rate %, Issues Found, Issues Resolved. */
 export function SummaryCards({ stats }: { stats: ScanStats | null }) {

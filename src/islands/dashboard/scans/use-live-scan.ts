@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { PROGRESS_POLL_MS } from '../../../lib/dashboard/constants.ts';
-import type { ScanView } from '../../../lib/dashboard/contract.ts';
 import { isScanActive } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { scansChanged } from '../../../lib/dashboard/store.ts';
+import { PROGRESS_POLL_MS } from '../../../model/constants.ts';
+import type { ScanView } from '../../../model/contract.ts';
 
 /**
  * While a scan is pending or running, reads it again every PROGRESS_POLL_MS and hands each new

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../../lib/dashboard/constants.ts';
-import type { ScanStatus, ScanView } from '../../../lib/dashboard/contract.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { appendPage } from '../../../lib/dashboard/paging.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $scansRevision } from '../../../lib/dashboard/store.ts';
+import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../../model/constants.ts';
+import type { ScanStatus, ScanView } from '../../../model/contract.ts';
 
 export interface ScanListState {
   scans: ScanView[];

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { getPlanForTier } from '../../../lib/auth/profile.ts';
-import { API_ACCESS_MESSAGES, API_KEY_NAME_MAX } from '../../../lib/dashboard/api-access.ts';
-import type { ApiKeyView, CreatedApiKey } from '../../../lib/dashboard/contract.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { API_ACCESS_MESSAGES, API_KEY_NAME_MAX } from '../../../model/api-access.ts';
+import type { ApiKeyView, CreatedApiKey } from '../../../model/contract.ts';
+import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';

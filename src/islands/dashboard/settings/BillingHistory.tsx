@@ -1,4 +1,4 @@
-import type { BillingInfo, InvoiceView } from '../../../lib/billing.ts';
+import type { BillingInfo, InvoiceView } from '../../../model/billing.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { openBillingPortal } from './billing-actions.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { getPlanForTier } from '../../../lib/auth/profile.ts';
-import { type BillingInfo, hasPaidSubscription, type SubscriptionStatus } from '../../../lib/billing.ts';
-import { formatPrice } from '../../../lib/plans.ts';
+import { type BillingInfo, hasPaidSubscription, type SubscriptionStatus } from '../../../model/billing.ts';
+import { formatPrice } from '../../../model/plans.ts';
+import { getPlanForTier } from '../../../model/profile.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { cancelSubscription, openBillingPortal } from './billing-actions.ts';

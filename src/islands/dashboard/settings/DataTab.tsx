@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { getPlanForTier } from '../../../lib/auth/profile.ts';
 import { downloadJson } from '../../../lib/dashboard/download.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
-import { DATA_RETENTION } from '../../../lib/plans.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DATA_RETENTION } from '../../../model/plans.ts';
+import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';

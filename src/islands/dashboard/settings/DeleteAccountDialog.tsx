@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { hasPaidSubscription, subscriptionSettled } from '../../../lib/billing.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { hasPaidSubscription, subscriptionSettled } from '../../../model/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';

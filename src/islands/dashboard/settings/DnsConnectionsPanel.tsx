@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../lib/dashboard/constants.ts';
-import type { ConnectionView } from '../../../lib/dashboard/contract.ts';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
+import type { ConnectionView } from '../../../model/contract.ts';
 import { ConnectDnsForm } from '../dns/ConnectDnsForm.tsx';
 import { ConnectionCard } from '../dns/ConnectionCard.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BILLING_FAQ } from '../../../lib/billing.ts';
+import { BILLING_FAQ } from '../../../model/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';

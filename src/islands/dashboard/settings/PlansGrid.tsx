@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { type BillingInfo, hasPaidSubscription } from '../../../lib/billing.ts';
-import { describeApi, describeScans, formatPrice, PLANS, type Plan } from '../../../lib/plans.ts';
+import { type BillingInfo, hasPaidSubscription } from '../../../model/billing.ts';
+import { describeApi, describeScans, formatPrice, PLANS, type Plan } from '../../../model/plans.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { openBillingPortal, startCheckout } from './billing-actions.ts';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { getPlanForTier, tierBadge } from '../../../lib/auth/profile.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { getPlanForTier, tierBadge } from '../../../model/profile.ts';
 import { Avatar } from '../../auth/Avatar.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   WEBHOOK_FORMAT_LABELS,
   WEBHOOK_FORMATS,
   type WebhookDeliveryView,
   type WebhookView,
-} from '../../../lib/dashboard/contract.ts';
-import { formatDateTime } from '../../../lib/dashboard/format.ts';
-import { dashboardApi } from '../../../lib/dashboard/services.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { Spinner } from '../shared/Spinner.tsx';

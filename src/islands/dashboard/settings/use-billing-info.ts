@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BillingInfo } from '../../../lib/billing.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import type { BillingInfo } from '../../../model/billing.ts';
 
 /** The account's billing info, loaded once per mount; `reload` after anything changes it. */
 export function useBillingInfo() {

@@ -1,4 +1,4 @@
-import type { ScanConfig } from '../../../lib/dashboard/contract.ts';
+import type { ScanConfig } from '../../../model/contract.ts';
 import { Toggle } from './Toggle.tsx';
 
 export type ScanOptionValues = Omit<ScanConfig, 'scanFrequency'>;

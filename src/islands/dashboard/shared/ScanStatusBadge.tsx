@@ -1,5 +1,5 @@
-import type { ScanStatus } from '../../../lib/dashboard/contract.ts';
 import { capitalise } from '../../../lib/dashboard/format.ts';
+import type { ScanStatus } from '../../../model/contract.ts';
 
 const STYLES: Record<ScanStatus, string> = {
   pending: 'bg-slate-100 text-slate-800',

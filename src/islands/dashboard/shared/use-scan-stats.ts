@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ScanStats } from '../../../lib/dashboard/contract.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $scansRevision } from '../../../lib/dashboard/store.ts';
+import type { ScanStats } from '../../../model/contract.ts';
 
 /** GET /scan/api/v1/scans/stats, read again whenever scans change; null until the first answer. */
 export function useScanStats(): ScanStats | null {

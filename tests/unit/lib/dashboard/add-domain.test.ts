@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAddDomainInput, suggestedDomain } from '../../../../src/lib/dashboard/add-domain-check.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../../src/lib/dashboard/contract.ts';
 import { configSummary, startOptions } from '../../../../src/lib/dashboard/scan-options.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 
 const free = { tier: 'free', email: 'ann@acme.io' };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DNS_PROVIDER_IDS } from '../../../../src/lib/dashboard/contract.ts';
 import {
   DNS_PROVIDERS,
   dnsProvider,
   inventorySourceLabel,
 } from '../../../../src/lib/dashboard/dns-providers.ts';
+import { DNS_PROVIDER_IDS } from '../../../../src/model/contract.ts';
 import { credentialSchemas, PROVIDER_IDS } from '../../../../src/scanner/zone/providers/provider.ts';
 
 describe('the DNS provider table the connect form is built from', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FindingView } from '../../../../src/lib/dashboard/contract.ts';
 import { EXAMPLE_FINDING } from '../../../../src/lib/dashboard/example-finding.ts';
 import { byRisk, evidenceChain, FINDING_STATUS_TEXT } from '../../../../src/lib/dashboard/findings.ts';
+import type { FindingView } from '../../../../src/model/contract.ts';
 import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
 import { danglingCnameTexts, gradeFor } from '../../../../src/scanner/report/texts.ts';
 

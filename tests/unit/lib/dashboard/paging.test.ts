@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanView } from '../../../../src/lib/dashboard/contract.ts';
 import { appendPage, hasMoreScans } from '../../../../src/lib/dashboard/paging.ts';
+import type { ScanView } from '../../../../src/model/contract.ts';
 
 const scan = (id: string) => ({ scan_id: id }) as ScanView;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanView } from '../../../../src/lib/dashboard/contract.ts';
 import { EXAMPLE_FINDING } from '../../../../src/lib/dashboard/example-finding.ts';
 import { buildScanReport, exportFileName, reportFileName } from '../../../../src/lib/dashboard/report.ts';
+import type { ScanView } from '../../../../src/model/contract.ts';
 
 const scan: ScanView = {
   scan_id: '7c1d2e3f-aaaa-bbbb-cccc-000000000001',

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DomainView, QuotaView } from '../../../../src/lib/dashboard/contract.ts';
-import { DEFAULT_ALERT_SETTINGS, DEFAULT_SCAN_CONFIG } from '../../../../src/lib/dashboard/contract.ts';
 import { $domains, dropDomain, loadDomains, upsertDomain } from '../../../../src/lib/dashboard/store.ts';
 import type { DomainService } from '../../../../src/lib/request/api.ts';
+import type { DomainView, QuotaView } from '../../../../src/model/contract.ts';
+import { DEFAULT_ALERT_SETTINGS, DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 
 const quota: QuotaView = {
   tier: 'intro',

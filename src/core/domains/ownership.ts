@@ -1,0 +1,49 @@
+import { Resolver } from 'node:dns/promises';
+import { TXT_PREFIX } from '../../model/constants.ts';
+
+export const VERIFY_MESSAGES = {
+  unavailable: 'DNS verification service is temporarily unavailable. Please try again in a few minutes.',
+  missing: (domain: string, value: string, found: string[]) =>
+    found.length === 0
+      ? `No TXT record found at ${domain}. Add a TXT record with the value ${value} at the root of the domain (name @ or empty).`
+      : `The TXT records at ${domain} do not include ${value} (found: ${found.slice(0, 5).join(', ')}). Check the value for typos.`,
+  noDomain: (domain: string) =>
+    `${domain} does not exist in DNS (NXDOMAIN). Check the spelling of the domain.`,
+} as const;
+
+export function txtValue(token: string): string {
+  return `${TXT_PREFIX}${token}`;
+}
+
+export type OwnershipResult =
+  | { verified: true }
+  /** `definite`: the record is not there (DNS answered); otherwise DNS could not be asked. */
+  | { verified: false; definite: boolean; error: string };
+
+/**
+ * Looks up TXT at the apex through the engine's resolvers and compares exactly: one of the records,
+ * its strings joined as DNS carries them split, must equal `danglewatch-verify=<token>`.
+ */
+export async function checkOwnership(
+  domain: string,
+  token: string,
+  options: { resolvers?: string[]; timeoutMs?: number } = {},
+): Promise<OwnershipResult> {
+  const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: 2 });
+  if (options.resolvers?.length) resolver.setServers(options.resolvers);
+  const expected = txtValue(token);
+  let records: string[][];
+  try {
+    records = await resolver.resolveTxt(domain);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENODATA')
+      return { verified: false, definite: true, error: VERIFY_MESSAGES.missing(domain, expected, []) };
+    if (code === 'ENOTFOUND')
+      return { verified: false, definite: true, error: VERIFY_MESSAGES.noDomain(domain) };
+    return { verified: false, definite: false, error: VERIFY_MESSAGES.unavailable };
+  }
+  const found = records.map((chunks) => chunks.join(''));
+  if (found.includes(expected)) return { verified: true };
+  return { verified: false, definite: true, error: VERIFY_MESSAGES.missing(domain, expected, found) };
+}

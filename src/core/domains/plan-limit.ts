@@ -1,0 +1,52 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, users } from '../../db/schema.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import { underUserLock } from '../users/users.ts';
+
+/** Why a domain beyond the plan's number is not scanned, and what the owner can do. */
+export const OVER_PLAN_LIMIT_MESSAGE =
+  "Not scanned: this domain is beyond your plan's number of domains. Upgrade, or keep this domain instead of another.";
+
+/**
+ * Marks which of an account's domains its plan covers and which are beyond it, as after a
+ * downgrade: the ones the owner chose to keep (most recent choice first), then the oldest. Those
+ * beyond are kept with their history but not scanned; an upgrade brings them back, and their
+ * overdue scans run at the scheduler's next round. Run whenever the plan or the list changes.
+ */
+export function applyDomainLimit(db: Db, userId: string): Promise<void> {
+  // Under the account's lock: a plan change and a 'keep' at once must not each mark half.
+  return underUserLock(db, userId, (tx) => markDomains(tx, userId));
+}
+
+async function markDomains(db: Db, userId: string): Promise<void> {
+  const [user] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const limit = getPlanForTier(user.tier).limits.domains;
+  const rows = await db
+    .select({ id: domains.id, over: domains.overPlanLimit })
+    .from(domains)
+    .where(eq(domains.userId, userId))
+    .orderBy(sql`${domains.keptAt} desc nulls last`, asc(domains.createdAt), asc(domains.id));
+  const mark = async (ids: string[], overPlanLimit: boolean) => {
+    if (ids.length === 0) return;
+    await db
+      .update(domains)
+      .set({ overPlanLimit })
+      .where(and(eq(domains.userId, userId), inArray(domains.id, ids)));
+  };
+  await mark(
+    rows
+      .slice(0, limit)
+      .filter((row) => row.over)
+      .map((row) => row.id),
+    false,
+  );
+  await mark(
+    rows
+      .slice(limit)
+      .filter((row) => !row.over)
+      .map((row) => row.id),
+    true,
+  );
+}

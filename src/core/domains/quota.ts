@@ -1,0 +1,54 @@
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { domains, scans } from '../../db/schema.ts';
+import type { QuotaView } from '../../model/contract.ts';
+import { scanQuota } from '../../model/profile.ts';
+
+/** Spec 2 §9: monthly caps are the daily allowance for thirty days (Free: 1/day, 30/month). */
+const DAYS_PER_MONTH = 30;
+
+export function startOfUtcDay(now: Date) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function startOfUtcMonth(now: Date, offset = 0) {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+}
+
+const userScansStatement = preparedStatement('user_scans_since', (db) =>
+  db
+    .select({ n: count() })
+    .from(scans)
+    .where(
+      and(
+        eq(scans.userId, sql.placeholder('userId')),
+        gte(scans.createdAt, sql.placeholder('since')),
+        inArray(scans.trigger, ['manual', 'rescan']),
+      ),
+    ),
+);
+
+/** Scans the user asked for (manually or by re-scan) since a moment; scheduled ones ride free. */
+export async function userScansSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await userScansStatement(db).execute({ userId, since });
+  return Number(row?.n ?? 0);
+}
+
+/** The quota view of spec 2 §3, counted from real rows, limits from the one plan catalogue. */
+export async function quotaView(db: Db, user: { id: string; tier: string }, now: Date): Promise<QuotaView> {
+  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
+  const today = await userScansSince(db, user.id, startOfUtcDay(now));
+  const month = await userScansSince(db, user.id, startOfUtcMonth(now));
+  const daily = scanQuota(user.tier, today, now);
+  return {
+    tier: user.tier,
+    currentDomains: Number(domainCount?.n ?? 0),
+    maxDomains: daily.maxDomains,
+    scansUsedToday: today,
+    maxScansPerDay: daily.daily,
+    scansUsedThisMonth: month,
+    maxScansPerMonth: daily.daily === null ? null : daily.daily * DAYS_PER_MONTH,
+    resetDate: startOfUtcMonth(now, 1).toISOString(),
+  };
+}

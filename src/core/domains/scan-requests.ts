@@ -1,0 +1,204 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, scans } from '../../db/schema.ts';
+import { OWNERSHIP_RECHECK_MS } from '../../model/constants.ts';
+import type { ScanRunConfig, StartScanRequest } from '../../model/contract.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import { domainNameSchema } from '../../model/schemas.ts';
+import { audit } from '../audit.ts';
+import { ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
+import { ScanRefused } from '../errors.ts';
+import { underUserLock } from '../users/users.ts';
+import { parseInput } from '../validation.ts';
+import { checkOwnership, txtValue } from './ownership.ts';
+import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
+import { quotaView } from './quota.ts';
+import type { DomainRow, ScanRow } from './views.ts';
+
+/** Hands a scan to the workers (a pg-boss job in production, see src/worker/queue.ts). */
+export interface ScanQueue {
+  enqueue(scanId: string, delaySeconds?: number): Promise<void>;
+}
+
+/** `zone-change`: records that changed in a connected zone, scanned minutes after the sync saw them. */
+export type ScanTrigger = 'manual' | 'rescan' | 'scheduled' | 'zone-change';
+
+/** Scans that hold a domain: a new one waits until they end. */
+export const ACTIVE_SCAN_STATUSES = ['pending', 'running'];
+
+/**
+ * Starts a scan of a verified domain: one at a time per domain, and within the plan's daily quota
+ * for scans the user asks for (scheduled scans are the plan's own and do not count).
+ */
+export async function requestScan(
+  db: Db,
+  queue: ScanQueue,
+  request: {
+    user: { id: string; tier: string };
+    domain: DomainRow;
+    trigger: ScanTrigger;
+    config: ScanRunConfig;
+    now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
+    /** The scan resolvers, through which the ownership record is checked again. */
+    resolvers?: string[];
+  },
+): Promise<ScanRow> {
+  const { user, domain, trigger, config, now } = request;
+  if (domain.status !== 'verified') {
+    throw new ScanRefused(
+      'conflict',
+      'DOMAIN_NOT_VERIFIED',
+      `Verify that you own ${domain.domain} before scanning it`,
+    );
+  }
+  if (domain.overPlanLimit) throw new ScanRefused('forbidden', 'PLAN_LIMIT', OVER_PLAN_LIMIT_MESSAGE);
+  if (trigger === 'manual' || trigger === 'rescan')
+    await assertStillOwned(db, domain, now, request.resolvers);
+  // The checks and the insert under the user's lock: two requests at once cannot both take the
+  // domain's one active scan or the day's last one. The job goes in once the row is committed.
+  const row = await underUserLock(db, user.id, async (tx) => {
+    // By name, not by row: a scan left running by a removed domain still holds the name when the
+    // domain is added again.
+    const [active] = await tx
+      .select({ id: scans.id })
+      .from(scans)
+      .where(
+        and(
+          eq(scans.userId, user.id),
+          eq(scans.domain, domain.domain),
+          inArray(scans.status, ACTIVE_SCAN_STATUSES),
+        ),
+      )
+      .limit(1);
+    if (active) {
+      throw new ScanRefused('conflict', 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, [
+        { path: 'scan_id', message: active.id },
+      ]);
+    }
+    if (trigger === 'manual' || trigger === 'rescan') {
+      const quota = await quotaView(tx, user, now);
+      if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
+        const plan = getPlanForTier(user.tier);
+        throw new ScanRefused(
+          'conflict',
+          'QUOTA_EXCEEDED',
+          `You have used all ${quota.maxScansPerDay} scans of the ${plan.name} plan for today. The quota resets at midnight UTC; consider upgrading your plan.`,
+        );
+      }
+    }
+    const [inserted] = await tx
+      .insert(scans)
+      .values({
+        userId: user.id,
+        domainId: domain.id,
+        domain: domain.domain,
+        trigger,
+        config,
+        createdAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned no scan');
+    return inserted;
+  });
+  await queue.enqueue(row.id);
+  if (trigger === 'manual' || trigger === 'rescan') {
+    await audit(db, {
+      userId: user.id,
+      action: 'scan.started',
+      detail: { scanId: row.id, domain: domain.domain, trigger },
+      ip: request.ip,
+    });
+  }
+  return row;
+}
+
+/**
+ * A zone read from the owner's DNS provider within the last day proves the domain is still theirs,
+ * as a TXT record would: only the zone's owner can hand out a credential that reads it. (A zone
+ * file proves nothing: anyone can write one.)
+ */
+export function provenByZoneRead(domain: DomainRow, now: Date): boolean {
+  return (
+    domain.inventorySource !== null &&
+    domain.inventorySource !== ZONE_FILE_SOURCE &&
+    domain.inventoryReadAt !== null &&
+    now.getTime() - domain.inventoryReadAt.getTime() <= OWNERSHIP_RECHECK_MS
+  );
+}
+
+/**
+ * Proving ownership once is not enough: whoever lost the domain (a former contractor, the previous
+ * owner of a re-registered name) must not go on scanning it. A scan the user asks for is refused
+ * while monitoring is paused for a missing record, and checks the record again when it was last
+ * seen more than a day ago. A DNS failure is no evidence either way and lets the scan go.
+ */
+async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?: string[]): Promise<void> {
+  if (domain.pausedReason) throw new ScanRefused('conflict', 'DOMAIN_PAUSED', domain.pausedReason);
+  if (now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS) return;
+  if (provenByZoneRead(domain, now)) return;
+  const result = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
+  if (result.verified) {
+    await db
+      .update(domains)
+      .set({ ownershipCheckedAt: now, recordMissingSince: null })
+      .where(eq(domains.id, domain.id));
+    return;
+  }
+  if (!result.definite) return;
+  await db
+    .update(domains)
+    .set({ recordMissingSince: domain.recordMissingSince ?? now, verificationError: result.error })
+    .where(eq(domains.id, domain.id));
+  throw new ScanRefused(
+    'conflict',
+    'OWNERSHIP_NOT_FOUND',
+    `The TXT record ${txtValue(domain.verificationToken)} is no longer at ${domain.domain}. Add it back and verify again to scan this domain.`,
+  );
+}
+
+/**
+ * A scan the user asked for by domain name (POST /scan/api/v1/scan, POST /api/v1/scans): of one of
+ * their verified domains, with the domain's options unless the request overrides them.
+ */
+export async function startRequestedScan(
+  db: Db,
+  queue: ScanQueue,
+  request: {
+    user: { id: string; tier: string };
+    body: StartScanRequest;
+    now: Date;
+    /** The requester's address, for the audit log. */
+    ip?: string;
+    resolvers?: string[];
+  },
+): Promise<ScanRow> {
+  const { user, body, now, ip, resolvers } = request;
+  const name = parseInput(domainNameSchema, body.domain);
+  const [domain] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.userId, user.id), eq(domains.domain, name)));
+  if (!domain) {
+    throw new ScanRefused(
+      'conflict',
+      'DOMAIN_NOT_VERIFIED',
+      `Add ${name} and verify that you own it before scanning it`,
+    );
+  }
+  return requestScan(db, queue, {
+    user,
+    domain,
+    trigger: 'manual',
+    config: {
+      skipDiscovery: body.skip_discovery ?? domain.scanConfig.skipDiscovery,
+      useCertificateTransparency:
+        body.use_certificate_transparency ?? domain.scanConfig.useCertificateTransparency,
+      useMultiStageValidation: body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
+    },
+    now,
+    ip,
+    resolvers,
+  });
+}

@@ -1,0 +1,105 @@
+import type { domains, findings, scans } from '../../db/schema.ts';
+import type {
+  DomainStatus,
+  DomainView,
+  FindingRecord,
+  InventorySource,
+  ScanStatus,
+  ScanView,
+} from '../../model/contract.ts';
+import { txtValue } from './ownership.ts';
+import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
+
+export type DomainRow = typeof domains.$inferSelect;
+export type ScanRow = typeof scans.$inferSelect;
+export type FindingRow = typeof findings.$inferSelect;
+
+const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+
+/** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
+export type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
+
+/** A scan row in the scan service's field names (spec 2 §3); the names only from a whole row. */
+export function scanView(row: ScanListRow): ScanView;
+export function scanView(row: ScanRow, options: { withSubdomains?: boolean }): ScanView;
+export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
+  return {
+    scan_id: row.id,
+    domain: row.domain,
+    status: row.status as ScanStatus,
+    created_at: row.createdAt.toISOString(),
+    started_at: iso(row.startedAt),
+    completed_at: iso(row.completedAt),
+    duration_seconds: row.durationSeconds,
+    subdomains_scanned: row.subdomainsScanned,
+    vulnerabilities_found: row.vulnerabilitiesFound,
+    critical_count: row.criticalCount,
+    false_positives_filtered: row.falsePositivesFiltered,
+    error: row.error,
+    progress: row.progress ?? null,
+    scan_config: row.config ?? {
+      skipDiscovery: false,
+      useCertificateTransparency: true,
+      useMultiStageValidation: true,
+    },
+    findings: row.findings,
+    changes: row.changes ?? null,
+    ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),
+  };
+}
+
+/** A domain row with its latest scan, as the Domains screen shows it (spec 2 §3). */
+export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
+  const lastEnded = latest?.completedAt ?? null;
+  const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);
+  return {
+    id: row.id,
+    domain: row.domain,
+    status: row.status as DomainStatus,
+    verificationMethod: 'dns',
+    verificationToken: row.verificationToken,
+    txtRecord: { type: 'TXT', name: '@', value: txtValue(row.verificationToken) },
+    addedAt: row.createdAt.toISOString(),
+    verifiedAt: iso(row.verifiedAt),
+    lastScanAt: iso(lastEnded ?? latest?.startedAt ?? null),
+    nextScanAt: row.status === 'verified' && !pausedReason ? iso(row.nextScanAt) : null,
+    vulnerabilitiesCount: latest?.status === 'completed' ? latest.vulnerabilitiesFound : 0,
+    isActive: row.status === 'verified' && pausedReason === null,
+    pausedReason,
+    overPlanLimit: row.overPlanLimit,
+    inventory:
+      row.inventorySource && row.inventoryReadAt
+        ? {
+            source: row.inventorySource as InventorySource,
+            readAt: row.inventoryReadAt.toISOString(),
+            records: row.inventoryRecords,
+          }
+        : null,
+    lastScanId: latest?.id ?? null,
+    scanStatus: (latest?.status as ScanStatus | undefined) ?? null,
+    subdomainsScanned: latest ? latest.subdomainsScanned : null,
+    criticalCount: latest ? latest.criticalCount : null,
+    falsePositivesFiltered: latest ? latest.falsePositivesFiltered : null,
+    durationSeconds: latest?.durationSeconds ?? null,
+    scanConfig: row.scanConfig,
+    alerts: {
+      email: row.alertsEmail,
+      webhooks: row.alertsWebhook,
+      minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'],
+    },
+    error: row.status === 'failed' ? row.verificationError : (latest?.error ?? null),
+  };
+}
+
+/** A finding with its history across scans (GET /api/findings). */
+export function findingRecord(row: FindingRow): FindingRecord {
+  return {
+    id: row.id,
+    domain: row.domain,
+    finding: row.latest,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    accepted: row.acceptedAt ? { at: row.acceptedAt.toISOString(), note: row.acceptedNote ?? '' } : null,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Every request limit of the API in one place: body sizes (refused with 413 before the body is
+ * read) and the database-backed rate limits (429 with X-RateLimit-Reset and Retry-After).
+ */
+
+/** Request bodies, in KB. Small JSON objects only: nothing the API takes is bigger. */
+export const BODY_LIMIT_KB = {
+  /** A name, a note, a URL: the profile, the mailing-list sign-up, a finding's note, a webhook. */
+  small: 4,
+  /** A domain with its scan configuration, a scan request, the account settings. */
+  standard: 8,
+  /** A Stripe webhook event: Stripe's own objects, larger than anything a user sends. */
+  stripeEvent: 512,
+  /** A DNS provider's credential (a service-account JSON is the largest). */
+  connection: 80,
+  /** A BIND zone file uploaded as a domain's inventory (some 100,000 records). */
+  zoneFile: 5 * 1024,
+} as const;
+
+/** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
+export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSeconds: 3600 } as const;
+
+/** Webhooks per account. */
+export const WEBHOOK_LIMIT = 5;
+
+/** 'Send test' deliveries per account: enough to set up a few receivers, too few to flood one. */
+export const WEBHOOK_TEST_RATE = { name: 'webhook-test', limit: 10, windowSeconds: 3600 } as const;
+
+/**
+ * The public API (/api/v1, API keys): each user's calls per hour are their plan's
+ * `limits.apiCallsPerHour` (src/model/plans.ts; 0 means no API), counted in one fixed window of this
+ * length for all of the user's keys, in the database so that every API process shares the count.
+ */
+export const API_RATE_WINDOW_SECONDS = 3600;
+
+/** Active (unrevoked) API keys per account: enough for one per script or environment. */
+export const API_KEY_LIMIT = 10;
+
+/**
+ * A key's lastUsedAt is rewritten only when it is older than this, so a busy script costs one
+ * write a minute rather than one per call; the settings screen shows it to the minute anyway.
+ */
+export const API_KEY_LAST_USED_RESOLUTION_SECONDS = 60;
+/** Invoices the plan tab lists; 'View All Invoices' opens the billing portal for the rest. */
+export const INVOICES_SHOWN = 5;
+
+/**
+ * Calls that make our server call a DNS provider for the caller (connect, monitor a zone, sync
+ * now), per account: enough to set up every zone, too few to use us against a provider.
+ */
+export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSeconds: 3600 } as const;
+
+/**
+ * The other DNS-inventory calls, per account: listing connections and reading a zone's records
+ * (the settings screen reads the list every 2 s while it follows a sync), removing a connection,
+ * and uploading a zone file (a parse of up to 5 MB each).
+ */
+export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
+export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;

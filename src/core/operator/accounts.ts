@@ -1,0 +1,46 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, users } from '../../db/schema.ts';
+import { PLANS, type PlanId } from '../../model/plans.ts';
+import { audit } from '../audit.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
+
+export interface UserLine {
+  email: string | null;
+  tier: string;
+  domains: number;
+  uid: string;
+}
+
+export async function listUsers(db: Db): Promise<UserLine[]> {
+  const rows = await db
+    .select({ email: users.email, tier: users.tier, uid: users.id, domains: count(domains.id) })
+    .from(users)
+    .leftJoin(domains, eq(domains.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(users.email);
+  return rows.map((r) => ({ ...r, domains: Number(r.domains) }));
+}
+
+export function isPlanId(plan: string): plan is PlanId {
+  return PLANS.some((p) => p.id === plan);
+}
+
+/** Sets the plan of every account with this e-mail address (case-insensitive); returns how many. */
+export async function setPlan(db: Db, email: string, plan: string): Promise<number> {
+  if (!isPlanId(plan)) {
+    throw new Error(`unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})`);
+  }
+  const matching = sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+  const before = await db.select({ id: users.id, tier: users.tier }).from(users).where(matching);
+  await db.update(users).set({ tier: plan, updatedAt: sql`now()` }).where(matching);
+  for (const user of before.filter((u) => u.tier !== plan)) {
+    await applyDomainLimit(db, user.id);
+    await audit(db, {
+      userId: user.id,
+      action: 'plan.changed',
+      detail: { from: user.tier, to: plan, source: 'operator' },
+    });
+  }
+  return before.length;
+}

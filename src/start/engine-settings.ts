@@ -1,0 +1,13 @@
+import type { EngineSettings } from '../worker/engine-settings.ts';
+import type { Config } from './config.ts';
+
+/** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */
+export function engineSettings(config: Config): EngineSettings {
+  return {
+    ...(config.SCAN_RESOLVERS ? { resolvers: config.SCAN_RESOLVERS } : {}),
+    ...(config.CT_URL ? { ctUrl: config.CT_URL } : {}),
+    ...(config.CERTSPOTTER_URL ? { certspotterUrl: config.CERTSPOTTER_URL } : {}),
+    ...(config.RDAP_URL ? { rdapUrl: config.RDAP_URL } : {}),
+    allowPrivate: config.SCAN_ALLOW_PRIVATE,
+  };
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The layers of the README's 'Where things live', as imports: each folder of src/ may import only the folders
+// listed for it (and npm packages, except the ones it must know nothing of).
+const root = resolve(import.meta.dirname, '../..');
+const src = join(root, 'src');
+
+const MAY_IMPORT: Record<string, { folders: string[]; packages?: RegExp }> = {
+  model: { folders: ['model'] },
+  lib: { folders: ['lib', 'model'] },
+  islands: { folders: ['islands', 'lib', 'model'] },
+  // Rendered at build time: the home page counts the fingerprint catalogue.
+  components: { folders: ['components', 'islands', 'lib', 'model', 'content', 'scanner'] },
+  pages: { folders: ['pages', 'components', 'islands', 'lib', 'model', 'content', 'styles'] },
+  content: { folders: ['content', 'components', 'model'] },
+  db: { folders: ['db', 'model'] },
+  scanner: { folders: ['scanner', 'model'], packages: /^(hono|@hono\/|pg-boss|react)/ },
+  core: {
+    folders: ['core', 'db', 'model', 'scanner'],
+    packages: /^(hono|@hono\/|pg-boss|react)/,
+  },
+  server: { folders: ['server', 'core', 'db', 'model', 'scanner'], packages: /^pg-boss/ },
+  worker: { folders: ['worker', 'core', 'db', 'model', 'scanner'], packages: /^(hono|@hono\/)/ },
+  start: { folders: ['start', 'server', 'worker', 'core', 'db', 'model', 'scanner'] },
+  cli: { folders: ['cli', 'start', 'core', 'db', 'model', 'scanner'] },
+};
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx|astro|mdx)$/.test(entry.name)) yield path;
+  }
+}
+
+const SPECIFIER =
+  /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2]) as string);
+}
+
+function folderOf(path: string): string {
+  return relative(src, path).split('/')[0] as string;
+}
+
+describe('layers', () => {
+  const files = [...sourceFiles(src)];
+
+  it('finds the source folders it knows', () => {
+    const folders = new Set(files.map(folderOf));
+    for (const folder of Object.keys(MAY_IMPORT)) expect(folders, folder).toContain(folder);
+  });
+
+  it('every import stays within the folders its layer may use', () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const from = folderOf(file);
+      const rule = MAY_IMPORT[from];
+      if (!rule) continue;
+      for (const specifier of importsOf(file)) {
+        if (specifier.startsWith('.')) {
+          const target = resolve(dirname(file), specifier);
+          if (!target.startsWith(`${src}/`)) continue;
+          const to = folderOf(target);
+          if (!rule.folders.includes(to))
+            broken.push(`${relative(root, file)} imports ${relative(root, target)}`);
+        } else if (rule.packages?.test(specifier)) {
+          broken.push(`${relative(root, file)} imports the package ${specifier}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import Ajv from 'ajv-draft-04';
+import { describe, expect, it } from 'vitest';
+import type { FindingView, ScanView } from '../../../src/model/contract.ts';
+import { buildSarif, ruleId, sarifFileName } from '../../../src/model/sarif.ts';
+
+// The SARIF 2.1.0 schema (OASIS, as published on SchemaStore), vendored as a fixture.
+const schema = JSON.parse(
+  readFileSync(new URL('../../fixtures/schemas/sarif-2.1.0-rtm.5.json', import.meta.url), 'utf8'),
+);
+// The schema's language pattern is not valid with the u flag; read it as the schema's authors did.
+const validate = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }).compile(schema);
+
+const finding = (subdomain: string, status: FindingView['status'], service = 'AWS S3'): FindingView => ({
+  subdomain,
+  recordType: 'CNAME',
+  target: `${subdomain}.s3.amazonaws.com`,
+  service,
+  status,
+  risk: status === 'claimable' ? 'high' : 'medium',
+  evidence: [`${subdomain} CNAME ${subdomain}.s3.amazonaws.com`, 'HTTP 404 NoSuchBucket'],
+  explanation: 'The bucket is gone.',
+  proofOfConcept: 'Create the bucket.',
+  remediation: 'Delete the record.',
+});
+
+const scan: ScanView = {
+  scan_id: '11111111-2222-4333-8444-555555555555',
+  domain: 'acme.com',
+  status: 'completed',
+  created_at: '2026-11-22T10:00:00.000Z',
+  started_at: '2026-11-22T10:00:01.000Z',
+  completed_at: '2026-11-22T10:00:09.000Z',
+  duration_seconds: 8,
+  subdomains_scanned: 3,
+  vulnerabilities_found: 3,
+  critical_count: 2,
+  false_positives_filtered: 0,
+  error: null,
+  progress: null,
+  scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
+  findings: [
+    finding('a.acme.com', 'claimable'),
+    finding('b.acme.com', 'likely'),
+    finding('c.acme.com', 'review', 'Heroku'),
+  ],
+  changes: null,
+};
+
+describe('SARIF export', () => {
+  it('validates against the SARIF 2.1.0 schema', () => {
+    expect(validate({ version: '2.1.0' })).toBe(false);
+    const log = buildSarif(scan);
+    expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
+  });
+
+  it('also for a scan with no findings', () => {
+    expect(validate(buildSarif({ ...scan, findings: [] }))).toBe(true);
+  });
+
+  it('maps status to level, one rule per service and record type, the DNS name as the location', () => {
+    const run = buildSarif(scan).runs[0] as {
+      tool: { driver: { rules: { id: string }[] } };
+      results: { ruleId: string; level: string; locations: { logicalLocations: { name: string }[] }[] }[];
+    };
+    expect(run.tool.driver.rules.map((r) => r.id)).toEqual([
+      'dangling-cname/aws-s3',
+      'dangling-cname/heroku',
+    ]);
+    expect(run.results.map((r) => r.level)).toEqual(['error', 'warning', 'note']);
+    expect(run.results[0]?.ruleId).toBe(ruleId(scan.findings[0] as FindingView));
+    expect(run.results[2]?.locations[0]?.logicalLocations[0]?.name).toBe('c.acme.com');
+    expect(sarifFileName(scan)).toBe('scan-report-acme.com-11111111-2222-4333-8444-555555555555.sarif');
+  });
+});
