@@ -12,8 +12,8 @@ import {
   webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
-import { userScans } from '../domains/store.ts';
 import type { JsonMember } from '../json-stream.ts';
+import { userScans } from '../scans/scans.ts';
 
 /** Names the file: danglewatch-export-YYYY-MM-DD.json (spec 2 §7: named with the date). */
 export function exportFileName(now: Date): string {

@@ -222,3 +222,8 @@ export async function monitorZone(
     return { domain, firstScan: Boolean(first) };
   });
 }
+
+/** Removes a connection: its sealed credential goes with the row, at once; the domains and their history stay. */
+export async function removeConnection(db: Db, id: string): Promise<void> {
+  await db.delete(dnsConnections).where(eq(dnsConnections.id, id));
+}

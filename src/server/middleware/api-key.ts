@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { hashApiKey, looksLikeApiKey } from '../../core/api-keys/key.ts';
+import { findApiKey, markApiKeyUsed } from '../../core/api-keys/api-keys.ts';
 import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, users } from '../../db/schema.ts';
+import type { users } from '../../db/schema.ts';
 import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import type { AppEnv } from '../env.ts';
@@ -28,13 +27,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
   return async (c, next) => {
     const secret = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!secret) throw new ApiError(401, 'API_KEY_REQUIRED', UNAUTHENTICATED, CHALLENGE);
-    const [found] = looksLikeApiKey(secret)
-      ? await db
-          .select({ key: apiKeys, user: users })
-          .from(apiKeys)
-          .innerJoin(users, eq(users.id, apiKeys.userId))
-          .where(eq(apiKeys.hash, hashApiKey(secret)))
-      : [];
+    const found = await findApiKey(db, secret);
     if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
     if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
     const plan = getPlanForTier(found.user.tier);
@@ -44,7 +37,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     const at = now();
     const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
     if (at.getTime() - lastUsed >= API_KEY_LAST_USED_RESOLUTION_SECONDS * 1000) {
-      await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, found.key.id));
+      await markApiKeyUsed(db, found.key.id, at);
     }
     await countRequest(c, db, `api:${found.user.id}`, {
       limit: plan.limits.apiCallsPerHour,

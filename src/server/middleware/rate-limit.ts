@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { type Db, queryRows } from '../../db/client.ts';
+import { countAgainst } from '../../core/rate-limits.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 
@@ -13,9 +13,7 @@ export interface RateLimitRule {
 
 /**
  * Counts one request against the fixed-window counter `key` and answers with the X-RateLimit-*
- * headers; over the limit, throws 429 'Rate limit exceeded' with Retry-After. The counter lives in
- * the database so that every API process sees the same count; one upsert per request keeps it
- * atomic.
+ * headers; over the limit, throws 429 'Rate limit exceeded' with Retry-After.
  */
 export async function countRequest(
   c: Context,
@@ -23,18 +21,8 @@ export async function countRequest(
   key: string,
   rule: Pick<RateLimitRule, 'limit' | 'windowSeconds'>,
 ): Promise<void> {
-  const [row] = await queryRows<{ count: number; reset_at: string | Date }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`,
-  );
-  if (!row) throw new Error('rate limit upsert returned no row');
-  const resetMs = new Date(row.reset_at).getTime();
+  const row = await countAgainst(db, key, rule.windowSeconds);
+  const resetMs = row.resetAt.getTime();
   const resetSeconds = Math.ceil(resetMs / 1000);
   const headers = {
     'X-RateLimit-Limit': String(rule.limit),

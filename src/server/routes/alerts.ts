@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { UNSUBSCRIBE_SECRET, verifyUnsubscribe } from '../../core/alerts/unsubscribe-link.ts';
-import { appSecret } from '../../core/mail/secrets.ts';
+import { domainOfUnsubscribeLink, stopEmailAlerts } from '../../core/alerts/unsubscribe.ts';
 import type { Db } from '../../db/client.ts';
-import { domains } from '../../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
@@ -30,12 +27,8 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
  * List-Unsubscribe-Post) turns the alerts off.
  */
 export function alertRoutes(db: Db) {
-  const domainOf = async (id: string | undefined, signature: string | undefined) => {
-    if (!id || !signature || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    if (!verifyUnsubscribe(await appSecret(db, UNSUBSCRIBE_SECRET), id, signature)) return undefined;
-    const [row] = await db.select().from(domains).where(eq(domains.id, id));
-    return row;
-  };
+  const domainOf = (id: string | undefined, signature: string | undefined) =>
+    domainOfUnsubscribeLink(db, id, signature);
   const invalid = page(
     'This link is not valid',
     html`<p>The unsubscribe link is incomplete, altered, or its domain was removed.</p>`,
@@ -56,7 +49,7 @@ export function alertRoutes(db: Db) {
     .post('/unsubscribe', async (c) => {
       const domain = await domainOf(c.req.query('d'), c.req.query('s'));
       if (!domain) return c.html(invalid, 404);
-      await db.update(domains).set({ alertsEmail: false }).where(eq(domains.id, domain.id));
+      await stopEmailAlerts(db, domain.id);
       return c.html(
         page('Unsubscribed', html`<p>You will no longer receive e-mail alerts for ${domain.domain}.</p>`),
       );

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { audit } from '../../core/audit.ts';
@@ -8,17 +7,17 @@ import {
   listConnections,
   monitorZone,
   ownConnection,
+  removeConnection,
   requireKey,
 } from '../../core/dns-connections/connections.ts';
 import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
 import { syncConnection } from '../../core/dns-connections/sync.ts';
 import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
-import { latestScans } from '../../core/domains/store.ts';
+import { latestScans, ownDomain } from '../../core/domains/store.ts';
 import { domainView } from '../../core/domains/views.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections, domains } from '../../db/schema.ts';
 import {
   PROVIDER_IDS,
   type ProviderCallOptions,
@@ -113,9 +112,9 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
         await requestScan(db, deps.queue, { user, domain, trigger: 'scheduled', config, now: at });
       }
       // As it is after the read: with its inventory, and its first scan.
-      const [read] = await db.select().from(domains).where(eq(domains.id, domain.id));
+      const read = await ownDomain(db, user.id, domain.id);
       const latest = await latestScans(db, [domain.id]);
-      return c.json({ domain: domainView(read ?? domain, latest.get(domain.id)) }, 201);
+      return c.json({ domain: domainView(read, latest.get(domain.id)) }, 201);
     })
     .post('/:id/sync', async (c) => {
       const user = await currentUser(db, c.var);
@@ -132,8 +131,7 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       const user = await currentUser(db, c.var);
       await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
       const connection = await ownConnection(db, user.id, c.req.param('id'));
-      // The sealed credential goes with the row, at once; the domains and their history stay.
-      await db.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));
+      await removeConnection(db, connection.id);
       await audit(db, {
         userId: user.id,
         action: 'dns.disconnected',

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
-import { listDomains, listFindings, listScans, ownScan } from '../../core/domains/store.ts';
+import { listDomains } from '../../core/domains/store.ts';
 import { scanView } from '../../core/domains/views.ts';
+import { listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { listScans, ownScan } from '../../core/scans/scans.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';

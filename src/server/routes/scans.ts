@@ -1,18 +1,23 @@
-import { and, count, desc, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
-import { listScans, ownScan, userScans } from '../../core/domains/store.ts';
 import { scanView } from '../../core/domains/views.ts';
 import { jsonObjectStream, mapRows } from '../../core/json-stream.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import {
+  cancelScan,
+  latestScan,
+  latestWorkerHeartbeat,
+  listScans,
+  ownScan,
+  userScans,
+} from '../../core/scans/scans.ts';
+import { scanStats } from '../../core/scans/stats.ts';
 import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
-import { domains, findings, scans, workerHeartbeats } from '../../db/schema.ts';
-import { SCAN_STATUSES, type ScanStats, type ScanStatus, type ServiceHealth } from '../../model/contract.ts';
+import type { ServiceHealth } from '../../model/contract.ts';
 import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
@@ -53,21 +58,7 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     })
     .post('/scan/:id/cancel', async (c) => {
       const user = await currentUser(db, c.var);
-      const row = await ownScan(db, user.id, c.req.param('id'));
-      if (!['pending', 'running'].includes(row.status)) {
-        throw new ApiError(409, 'SCAN_FINISHED', `This scan has already ended (${row.status})`);
-      }
-      // A pending scan ends here; a running one is stopped by its worker, which watches this flag.
-      const [updated] = await db
-        .update(scans)
-        .set(
-          row.status === 'pending'
-            ? { status: 'cancelled', completedAt: now(), cancelRequested: true, error: 'Cancelled by you' }
-            : { cancelRequested: true },
-        )
-        .where(eq(scans.id, row.id))
-        .returning();
-      return c.json({ scan: scanView(updated ?? row) });
+      return c.json({ scan: scanView(await cancelScan(db, user.id, c.req.param('id'), now())) });
     })
     .get('/scans', async (c) => {
       const query = parseInput(scanListQuerySchema, c.req.query());
@@ -76,57 +67,12 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     })
     .get('/scans/latest', async (c) => {
       const user = await currentUser(db, c.var);
-      const [row] = await db
-        .select()
-        .from(scans)
-        .where(eq(scans.userId, user.id))
-        .orderBy(desc(scans.createdAt))
-        .limit(1);
+      const row = await latestScan(db, user.id);
       return c.json({ scan: row ? scanView(row) : null });
     })
     .get('/scans/stats', async (c) => {
       const user = await currentUser(db, c.var);
-      const byStatus = await db
-        .select({ status: scans.status, n: count(), issues: sum(scans.vulnerabilitiesFound) })
-        .from(scans)
-        .where(eq(scans.userId, user.id))
-        .groupBy(scans.status);
-      const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
-      let issues = 0;
-      for (const row of byStatus) {
-        if (row.status in counts) counts[row.status as ScanStatus] = Number(row.n);
-        if (row.status === 'completed') issues = Number(row.issues ?? 0);
-      }
-      const at = now();
-      const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-      const [month] = await db
-        .select({
-          n: count(),
-          names: sum(scans.subdomainsScanned),
-          ct: count(sql`case when (${scans.config}->>'useCertificateTransparency')::boolean then 1 end`),
-          validation: count(sql`case when (${scans.config}->>'useMultiStageValidation')::boolean then 1 end`),
-        })
-        .from(scans)
-        .where(and(eq(scans.userId, user.id), gte(scans.createdAt, monthStart)));
-      const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
-      const [resolved] = await db
-        .select({ n: count() })
-        .from(findings)
-        .where(and(eq(findings.userId, user.id), isNotNull(findings.resolvedAt)));
-      const ended = counts.completed + counts.failed;
-      const stats: ScanStats = {
-        total: Object.values(counts).reduce((a, b) => a + b, 0),
-        by_status: counts,
-        success_rate: ended === 0 ? null : Math.round((counts.completed / ended) * 1000) / 10,
-        issues_found: issues,
-        issues_resolved: Number(resolved?.n ?? 0),
-        domains_monitored: Number(domainCount?.n ?? 0),
-        scans_this_month: Number(month?.n ?? 0),
-        subdomains_scanned_this_month: Number(month?.names ?? 0),
-        ct_lookups_this_month: Number(month?.ct ?? 0),
-        validation_checks_this_month: Number(month?.validation ?? 0),
-      };
-      return c.json(stats);
+      return c.json(await scanStats(db, user.id, now()));
     })
     .get('/export', async (c) => {
       const user = await currentUser(db, c.var);
@@ -147,12 +93,7 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
       let database = true;
       let heartbeat: Date | undefined;
       try {
-        const [row] = await db
-          .select({ seenAt: workerHeartbeats.seenAt })
-          .from(workerHeartbeats)
-          .orderBy(desc(workerHeartbeats.seenAt))
-          .limit(1);
-        heartbeat = row?.seenAt;
+        heartbeat = await latestWorkerHeartbeat(db);
       } catch (error) {
         c.get('logger').warn({ err: error }, 'health: database unreachable');
         database = false;

@@ -1,0 +1,81 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apiKeys, users } from '../../db/schema.ts';
+import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import { ServiceError } from '../errors.ts';
+import { API_KEY_LIMIT } from '../limits.ts';
+import { underUserLock } from '../users/users.ts';
+import { isUuid } from '../validation.ts';
+import { hashApiKey, looksLikeApiKey, newApiKey } from './key.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** The user's keys for the public API, revoked ones included, oldest first. */
+export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt));
+}
+
+/**
+ * A new key, on a plan with API access and within the number of active keys. The secret is
+ * returned this once: only its hash is kept.
+ */
+export async function createApiKey(
+  db: Db,
+  user: { id: string; tier: string },
+  name: string,
+): Promise<{ row: ApiKeyRow; secret: string }> {
+  const plan = getPlanForTier(user.tier);
+  if (plan.limits.apiCallsPerHour === 0) {
+    throw new ServiceError('forbidden', 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
+  }
+  return underUserLock(db, user.id, async (tx) => {
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+    if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
+      throw new ServiceError('conflict', 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
+    }
+    const { secret, prefix, hash } = newApiKey();
+    const [row] = await tx.insert(apiKeys).values({ userId: user.id, name, prefix, hash }).returning();
+    if (!row) throw new Error('insert returned no API key');
+    return { row, secret };
+  });
+}
+
+/**
+ * Revokes one of the user's keys. The row stays, so the list still says when the key stopped
+ * working; revoking twice keeps the first time. `revoked` is false when it already was.
+ */
+export async function revokeApiKey(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<{ row: ApiKeyRow; revoked: boolean }> {
+  const own = and(eq(apiKeys.id, id), eq(apiKeys.userId, userId));
+  const [row] = isUuid(id) ? await db.select().from(apiKeys).where(own) : [];
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'API key not found');
+  const [revoked] = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(own, isNull(apiKeys.revokedAt)))
+    .returning();
+  return { row: revoked ?? row, revoked: Boolean(revoked) };
+}
+
+/** The key a secret is, with its user; undefined for a secret that is no key of ours. */
+export async function findApiKey(db: Db, secret: string) {
+  if (!looksLikeApiKey(secret)) return undefined;
+  const [found] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.hash, hashApiKey(secret)));
+  return found;
+}
+
+export async function markApiKeyUsed(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
+}

@@ -1,0 +1,227 @@
+import type { Readable } from 'node:stream';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, firstScans, scans } from '../../db/schema.ts';
+import { TREND_DAYS } from '../../model/constants.ts';
+import {
+  type AlertSettings,
+  DEFAULT_SCAN_CONFIG,
+  type ScanConfig,
+  type TrendPoint,
+} from '../../model/contract.ts';
+import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
+import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
+import { audit } from '../audit.ts';
+import { replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
+import { ServiceError } from '../errors.ts';
+import { underUserLock } from '../users/users.ts';
+import { assertFreeTierDomain } from './free-tier.ts';
+import { checkOwnership } from './ownership.ts';
+import { applyDomainLimit } from './plan-limit.ts';
+import { quotaView } from './quota.ts';
+import { requestScan, type ScanQueue } from './scan-requests.ts';
+import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from './store.ts';
+
+type DomainRow = typeof domains.$inferSelect;
+type Owner = { id: string; tier: string; email: string | null };
+
+/**
+ * Adds a domain to the user's list, pending its TXT proof, within the plan's number of domains
+ * and, on the free plan, only the user's own company domain.
+ */
+export async function addDomain(
+  db: Db,
+  user: Owner,
+  emailVerified: boolean,
+  request: { domain: string; scanConfig?: ScanConfig },
+  now: Date,
+): Promise<DomainRow> {
+  const row = await underUserLock(db, user.id, async (tx) => {
+    const quota = await quotaView(tx, user, now);
+    if (quota.currentDomains >= quota.maxDomains) {
+      throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
+    }
+    assertFreeTierDomain(user, emailVerified, request.domain);
+    const [added] = await tx
+      .insert(domains)
+      .values({
+        userId: user.id,
+        domain: request.domain,
+        verificationToken: newVerificationToken(),
+        scanConfig: request.scanConfig ?? DEFAULT_SCAN_CONFIG,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return added;
+  });
+  if (!row) throw new ServiceError('conflict', 'DOMAIN_EXISTS', `${request.domain} is already in your list`);
+  return row;
+}
+
+export type Verification =
+  | { verified: true; domain: DomainRow }
+  | { verified: false; error: string; domain: DomainRow };
+
+/**
+ * Looks for the domain's TXT record. Found: the domain is verified and, the first time for this
+ * account and name, gets its first scan, the plan's own (it does not count against the quota):
+ * removing the domain and adding it again is no way to more free scans. Not found: the domain
+ * fails verification, unless it was verified before (it keeps its status and says why) or DNS
+ * did not answer (an outage says nothing about the record).
+ */
+export async function verifyDomain(
+  db: Db,
+  queue: ScanQueue,
+  user: Owner,
+  id: string,
+  options: { resolvers?: string[]; now: Date; ip?: string },
+): Promise<Verification> {
+  const row = await ownDomain(db, user.id, id);
+  const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: options.resolvers });
+  const at = options.now;
+  if (!result.verified) {
+    const [updated] = result.definite
+      ? await db
+          .update(domains)
+          .set(
+            row.status === 'verified'
+              ? { verificationError: result.error }
+              : { status: 'failed', verificationError: result.error },
+          )
+          .where(eq(domains.id, row.id))
+          .returning()
+      : [row];
+    return { verified: false, error: result.error, domain: updated ?? row };
+  }
+  const [updated] = await db
+    .update(domains)
+    .set({
+      status: 'verified',
+      verifiedAt: row.verifiedAt ?? at,
+      verificationError: null,
+      recordMissingSince: null,
+      pausedReason: null,
+      ownershipCheckedAt: at,
+      nextScanAt: nextScanAfter(row.scanConfig, at),
+    })
+    .where(eq(domains.id, row.id))
+    .returning();
+  if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
+  const newlyVerified = row.status !== 'verified';
+  if (newlyVerified) {
+    await audit(db, {
+      userId: user.id,
+      action: 'domain.verified',
+      detail: { domainId: row.id, domain: row.domain },
+      ip: options.ip,
+    });
+    const [first] = await db
+      .insert(firstScans)
+      .values({ userId: user.id, domain: updated.domain })
+      .onConflictDoNothing()
+      .returning();
+    if (first && !updated.overPlanLimit) {
+      const { scanFrequency: _, ...config } = updated.scanConfig;
+      await requestScan(db, queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
+    }
+  }
+  return { verified: true, domain: updated };
+}
+
+/**
+ * Changes a domain's scan options (its next scan moves with the frequency) and alert settings.
+ * Returns the domain and its latest scan.
+ */
+export async function updateDomain(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { scanConfig?: ScanConfig; alerts?: AlertSettings },
+  now: Date,
+) {
+  const row = await ownDomain(db, userId, id);
+  const latest = (await latestScans(db, [row.id])).get(row.id);
+  const last = latest?.completedAt ?? latest?.createdAt ?? now;
+  const { scanConfig, alerts } = change;
+  const [updated] = await db
+    .update(domains)
+    .set({
+      ...(scanConfig
+        ? { scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null }
+        : {}),
+      ...(alerts
+        ? { alertsEmail: alerts.email, alertsWebhook: alerts.webhooks, alertMinStatus: alerts.minStatus }
+        : {}),
+    })
+    .where(and(eq(domains.id, row.id), eq(domains.userId, userId)))
+    .returning();
+  if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
+  return { domain: updated, latest };
+}
+
+/** Findings by status of each completed scan of the domain in the last TREND_DAYS days, oldest first. */
+export async function domainTrend(db: Db, userId: string, id: string, now: Date): Promise<TrendPoint[]> {
+  const row = await ownDomain(db, userId, id);
+  const since = new Date(now.getTime() - TREND_DAYS * 24 * 60 * 60_000);
+  const completed = await db
+    .select({ id: scans.id, at: scans.completedAt, findings: scans.findings })
+    .from(scans)
+    .where(and(eq(scans.domainId, row.id), eq(scans.status, 'completed'), gte(scans.completedAt, since)))
+    .orderBy(asc(scans.completedAt));
+  return completed.map((scan) => ({
+    at: (scan.at as Date).toISOString(),
+    scanId: scan.id,
+    claimable: scan.findings.filter((f) => f.status === 'claimable').length,
+    likely: scan.findings.filter((f) => f.status === 'likely').length,
+    review: scan.findings.filter((f) => f.status === 'review').length,
+  }));
+}
+
+/**
+ * A BIND zone file, streamed, becomes a verified domain's inventory. A line the parser refuses
+ * names itself, and the last good inventory stays.
+ */
+export async function uploadZoneFile(db: Db, domain: DomainRow, body: Readable, now: Date) {
+  if (domain.status !== 'verified') {
+    throw new ServiceError(
+      'conflict',
+      'DOMAIN_NOT_VERIFIED',
+      `Verify that you own ${domain.domain} before uploading its zone`,
+    );
+  }
+  try {
+    return await replaceInventory(
+      db,
+      domain.id,
+      ZONE_FILE_SOURCE,
+      parseZoneFile(body, { zone: domain.domain }),
+      now,
+    );
+  } catch (error) {
+    if (error instanceof ZoneFileError)
+      throw new ServiceError('invalid', 'VALIDATION_ERROR', `Zone file ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The owner keeps this domain within the plan: their choice comes first, and the domain pushed
+ * beyond the plan is the one chosen least recently.
+ */
+export async function keepDomain(db: Db, userId: string, id: string, now: Date): Promise<DomainRow> {
+  const row = await ownDomain(db, userId, id);
+  await db.update(domains).set({ keptAt: now }).where(eq(domains.id, row.id));
+  await applyDomainLimit(db, userId);
+  return ownDomain(db, userId, row.id);
+}
+
+/**
+ * Removes a domain. Its scans stay until the plan's retention purges them (they lose the link to
+ * the domain), and a place within the plan may come free for a domain beyond it.
+ */
+export async function removeDomain(db: Db, userId: string, id: string): Promise<DomainRow> {
+  const row = await ownDomain(db, userId, id);
+  await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, userId)));
+  await applyDomainLimit(db, userId);
+  return row;
+}

@@ -1,0 +1,47 @@
+import { and, count, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, findings, scans } from '../../db/schema.ts';
+import { SCAN_STATUSES, type ScanStats, type ScanStatus } from '../../model/contract.ts';
+
+/** The user's scan figures: scans by status, issues found and resolved, and this month's usage. */
+export async function scanStats(db: Db, userId: string, now: Date): Promise<ScanStats> {
+  const byStatus = await db
+    .select({ status: scans.status, n: count(), issues: sum(scans.vulnerabilitiesFound) })
+    .from(scans)
+    .where(eq(scans.userId, userId))
+    .groupBy(scans.status);
+  const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
+  let issues = 0;
+  for (const row of byStatus) {
+    if (row.status in counts) counts[row.status as ScanStatus] = Number(row.n);
+    if (row.status === 'completed') issues = Number(row.issues ?? 0);
+  }
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [month] = await db
+    .select({
+      n: count(),
+      names: sum(scans.subdomainsScanned),
+      ct: count(sql`case when (${scans.config}->>'useCertificateTransparency')::boolean then 1 end`),
+      validation: count(sql`case when (${scans.config}->>'useMultiStageValidation')::boolean then 1 end`),
+    })
+    .from(scans)
+    .where(and(eq(scans.userId, userId), gte(scans.createdAt, monthStart)));
+  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, userId));
+  const [resolved] = await db
+    .select({ n: count() })
+    .from(findings)
+    .where(and(eq(findings.userId, userId), isNotNull(findings.resolvedAt)));
+  const ended = counts.completed + counts.failed;
+  return {
+    total: Object.values(counts).reduce((a, b) => a + b, 0),
+    by_status: counts,
+    success_rate: ended === 0 ? null : Math.round((counts.completed / ended) * 1000) / 10,
+    issues_found: issues,
+    issues_resolved: Number(resolved?.n ?? 0),
+    domains_monitored: Number(domainCount?.n ?? 0),
+    scans_this_month: Number(month?.n ?? 0),
+    subdomains_scanned_this_month: Number(month?.names ?? 0),
+    ct_lookups_this_month: Number(month?.ct ?? 0),
+    validation_checks_this_month: Number(month?.validation ?? 0),
+  };
+}

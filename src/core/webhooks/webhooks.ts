@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
+import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
+import { ServiceError } from '../errors.ts';
+import { WEBHOOK_LIMIT } from '../limits.ts';
+import { underUserLock } from '../users/users.ts';
+import { isUuid } from '../validation.ts';
+import { checkWebhookTarget } from './target.ts';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Deliveries shown with the webhooks, newest first. */
+const DELIVERY_LOG = 50;
+
+/** The user's webhooks, oldest first, and the latest deliveries to any of them. */
+export async function listWebhooks(db: Db, userId: string) {
+  const hooks = await db
+    .select()
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId))
+    .orderBy(webhooks.createdAt);
+  const deliveries = hooks.length
+    ? await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          inArray(
+            webhookDeliveries.webhookId,
+            hooks.map((h) => h.id),
+          ),
+        )
+        .orderBy(desc(webhookDeliveries.createdAt))
+        .limit(DELIVERY_LOG)
+    : [];
+  return { hooks, deliveries };
+}
+
+/** One of the user's webhooks, or not found: another user's id is not revealed. */
+export async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(webhooks)
+        .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+    : [];
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Webhook not found');
+  return row;
+}
+
+/**
+ * Adds a webhook whose URL resolves to a public address (checked before the account's lock is
+ * taken: a slow name must not hold it), within the number of webhooks an account may have.
+ */
+export async function addWebhook(
+  db: Db,
+  userId: string,
+  request: { url: string; format: (typeof WEBHOOK_FORMATS)[number] },
+  target: { allowPrivate: AllowPrivate; resolvers?: string[] },
+): Promise<WebhookRow> {
+  const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
+  if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
+  const row = await underUserLock(db, userId, async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId));
+    if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
+      throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
+    }
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({
+        userId,
+        url: checked.url.toString(),
+        format: request.format,
+        secret: `whsec_${randomBytes(24).toString('base64url')}`,
+      })
+      .returning();
+    return inserted;
+  });
+  if (!row) throw new Error('insert returned no webhook');
+  return row;
+}
+
+export async function removeWebhook(db: Db, userId: string, id: string): Promise<void> {
+  const row = await ownWebhook(db, userId, id);
+  await db.delete(webhooks).where(eq(webhooks.id, row.id));
+}
+
+/** A test delivery to one of the user's webhooks, stored to be queued by the caller. */
+export async function createTestDelivery(db: Db, webhook: WebhookRow, now: Date): Promise<DeliveryRow> {
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: webhook.id,
+      kind: 'test',
+      payload: {
+        event: 'test',
+        text: 'DangleWatch test delivery: this webhook works.',
+        sentAt: now.toISOString(),
+      },
+    })
+    .returning();
+  if (!delivery) throw new Error('insert returned no delivery');
+  return delivery;
+}
