@@ -124,7 +124,7 @@ try {
   const [domain] = await database.db
     .insert(domains)
     .values({
-      userId: user.id,
+      workspaceId: user.id,
       domain: 'bench-load.com',
       verificationToken: 'b'.repeat(24),
       scanConfig: DEFAULT_SCAN_CONFIG,
@@ -135,7 +135,7 @@ try {
   const now = Date.now();
   await database.db.insert(scans).values(
     Array.from({ length: SCANS }, (_, i) => ({
-      userId: user.id,
+      workspaceId: user.id,
       domainId: domain.id,
       domain: domain.domain,
       status: i % 10 === 0 ? 'failed' : 'completed',

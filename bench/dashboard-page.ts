@@ -45,7 +45,7 @@ try {
   const [domain] = await db
     .insert(domains)
     .values({
-      userId: user.uid,
+      workspaceId: user.uid,
       domain: 'bench-dashboard.com',
       verificationToken: 'e'.repeat(24),
       scanConfig: DEFAULT_SCAN_CONFIG,
@@ -66,7 +66,7 @@ try {
   };
   await db.insert(scans).values(
     Array.from({ length: 200 }, (_, i) => ({
-      userId: user.uid,
+      workspaceId: user.uid,
       domainId: domain?.id,
       domain: 'bench-dashboard.com',
       status: i % 10 === 0 ? 'failed' : 'completed',

@@ -44,7 +44,7 @@ try {
   const [domain] = await db
     .insert(domains)
     .values({
-      userId: 'bench',
+      workspaceId: 'bench',
       domain: fixture.apex,
       verificationToken: 'd'.repeat(24),
       scanConfig: DEFAULT_SCAN_CONFIG,
@@ -79,7 +79,7 @@ try {
   }
 
   const rows = Array.from({ length: 199 }, (_, i) => ({
-    userId: 'bench',
+    workspaceId: 'bench',
     domainId: domain.id,
     domain: fixture.apex,
     status: i % 10 === 0 ? 'failed' : 'completed',

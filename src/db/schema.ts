@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -75,6 +76,59 @@ export const users = pgTable('users', {
 });
 
 /**
+ * Workspaces own domains, scans, findings, DNS connections, webhooks and API keys. Every account
+ * has a personal workspace whose id is the account's uid, created with the account by the
+ * database itself (migration 0012), so no path that creates a user can leave one without it.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  personal: boolean('personal').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who belongs to a workspace, with which role (src/model/workspaces.ts). */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner, admin, member or viewer. */
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user').on(t.userId)],
+);
+
+/**
+ * Invitations by e-mail: the link carries a random token, of which only a SHA-256 is kept; it works
+ * once, for 7 days, for whoever signs in with that address.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Lower case: addresses are compared without case. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('workspace_invitations_workspace').on(t.workspaceId)],
+);
+
+/**
  * Domains a user monitors. Ownership is proved per user with a TXT record
  * `danglewatch-verify=<verification_token>` at the apex; only verified domains are scanned.
  */
@@ -82,9 +136,9 @@ export const domains = pgTable(
   'domains',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
     /** pending, verified or failed. */
     status: text('status').notNull().default('pending'),
@@ -122,7 +176,7 @@ export const domains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('domains_user_domain').on(t.userId, t.domain),
+    uniqueIndex('domains_workspace_domain').on(t.workspaceId, t.domain),
     index('domains_next_scan').on(t.nextScanAt),
   ],
 );
@@ -161,9 +215,9 @@ export const dnsConnections = pgTable(
   'dns_connections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** cloudflare, route53, digitalocean or gcloud. */
     provider: text('provider').notNull(),
     label: text('label').notNull(),
@@ -180,7 +234,7 @@ export const dnsConnections = pgTable(
     /** When the owner was told that reads have been failing for days (once per failing spell). */
     failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
   },
-  (t) => [index('dns_connections_user').on(t.userId)],
+  (t) => [index('dns_connections_workspace').on(t.workspaceId)],
 );
 
 /** The zones a connection's credential can read; `domainId` once the user monitors one. */
@@ -244,9 +298,9 @@ export const scans = pgTable(
   'scans',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     domainId: uuid('domain_id').references(() => domains.id, { onDelete: 'set null' }),
     domain: text('domain').notNull(),
     /** pending, running, completed, failed or cancelled. */
@@ -282,7 +336,7 @@ export const scans = pgTable(
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [
-    index('scans_user_created').on(t.userId, t.createdAt),
+    index('scans_workspace_created').on(t.workspaceId, t.createdAt),
     index('scans_domain_created').on(t.domainId, t.createdAt),
     index('scans_status').on(t.status),
   ],
@@ -296,9 +350,9 @@ export const findings = pgTable(
   'findings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     domain: text('domain').notNull(),
     /** sha256 of subdomain, record type, target and service: the finding's identity. */
     key: text('key').notNull(),
@@ -316,8 +370,8 @@ export const findings = pgTable(
     acceptedNote: text('accepted_note'),
   },
   (t) => [
-    uniqueIndex('findings_identity').on(t.userId, t.domain, t.key),
-    index('findings_user_resolved').on(t.userId, t.resolvedAt),
+    uniqueIndex('findings_identity').on(t.workspaceId, t.domain, t.key),
+    index('findings_workspace_resolved').on(t.workspaceId, t.resolvedAt),
   ],
 );
 
@@ -335,16 +389,16 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     /** json (our payload) or slack (an incoming-webhook message). */
     format: text('format').notNull(),
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user').on(t.userId)],
+  (t) => [index('webhooks_workspace').on(t.workspaceId)],
 );
 
 /** Each attempt series to send one payload to one webhook: the delivery log of the settings screen. */
@@ -400,6 +454,8 @@ export const auditLog = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The workspace it happened in; null for what concerns the account alone (sign-in, deletion). */
+    workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     /** A dotted verb from src/core/audit.ts, e.g. domain.verified. */
     action: text('action').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
@@ -407,7 +463,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_user_created').on(t.userId, t.createdAt)],
+  (t) => [
+    index('audit_log_user_created').on(t.userId, t.createdAt),
+    index('audit_log_workspace_created').on(t.workspaceId, t.createdAt),
+  ],
 );
 
 /**
@@ -418,9 +477,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The first characters of the key, e.g. dw_3fA9xQ2b: safe to show. */
     prefix: text('prefix').notNull(),
@@ -430,5 +489,5 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('api_keys_user').on(t.userId)],
+  (t) => [index('api_keys_workspace').on(t.workspaceId)],
 );

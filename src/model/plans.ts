@@ -25,8 +25,6 @@ export interface Plan {
     retentionDays: number;
     /** Names one scan checks at most (given, zone, CT, then wordlist guesses). */
     namesPerScan: number;
-    /** People in one workspace, the owner included. */
-    members: number;
   };
   /** Monthly uptime target; null is best effort. */
   uptimeTarget: number | null;
@@ -47,7 +45,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 7,
       namesPerScan: 10_000,
-      members: 1,
     },
     uptimeTarget: null,
     support: { channel: 'Community forum', responseTime: null, hours: null },
@@ -72,7 +69,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
-      members: 3,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -90,7 +86,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
-      members: 3,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -108,7 +103,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
-      members: 10,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -127,7 +121,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 100,
       retentionDays: 90,
       namesPerScan: 25_000,
-      members: 10,
     },
     uptimeTarget: 99.5,
     support: { channel: 'E-mail', responseTime: '24 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -145,7 +138,6 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 1000,
       retentionDays: 90,
       namesPerScan: 50_000,
-      members: 50,
     },
     uptimeTarget: 99.9,
     support: { channel: 'E-mail and chat', responseTime: '4 hours', hours: '8am-8pm EST' },

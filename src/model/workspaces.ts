@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PlanId } from './plans.ts';
 
 /**
@@ -6,15 +5,9 @@ import type { PlanId } from './plans.ts';
  * findings, DNS connections, webhooks, API keys, the audit log and the plan belong to a workspace.
  */
 
-/** Workspace-scoped calls name their workspace in this header; without it, the caller's personal one. */
-export const WORKSPACE_HEADER = 'X-Workspace-ID';
-
 /** Roles, from most to least able: each can do everything the roles after it can. */
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
-
-/** The roles an invitation may give: ownership is handed over by changing a member's role. */
-export const INVITABLE_ROLES = ['admin', 'member', 'viewer'] as const;
 
 export const ROLE_LABELS: Record<WorkspaceRole, string> = {
   owner: 'Owner',
@@ -51,28 +44,6 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(ROLE_NEEDED[action]);
 }
 
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 7;
-
-export const WORKSPACE_NAME_MAX = 80;
-
-export const workspaceNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the workspace a name')
-  .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`);
-
-export const createWorkspaceSchema = z.strictObject({ name: workspaceNameSchema });
-
-export const invitationSchema = z.strictObject({
-  email: z.email({ error: 'Enter an e-mail address' }).max(254),
-  role: z.enum(INVITABLE_ROLES),
-});
-
-export const memberRoleSchema = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
-
-export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
-
 /** GET /api/workspaces: each workspace the caller belongs to. */
 export interface WorkspaceView {
   id: string;
@@ -107,11 +78,5 @@ export interface MembersResponse {
 export const WORKSPACE_MESSAGES = {
   roleNeeded: (action: WorkspaceAction) =>
     `This needs the ${ROLE_LABELS[ROLE_NEEDED[action]]} role or higher in this workspace`,
-  memberLimit: (plan: string, members: number) =>
-    `The ${plan} plan allows ${members} ${members === 1 ? 'member' : 'members'} in a workspace; upgrade the workspace's plan to add more`,
   notFound: 'Workspace not found',
-  invitationWrongEmail:
-    'This invitation was sent to another e-mail address: sign in with that address to accept it',
-  invitationGone: 'This invitation has expired, was already used, or was withdrawn',
-  lastOwner: 'A workspace needs an owner: make another member owner first',
 } as const;

@@ -30,6 +30,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicApiRoutes } from './routes/public-api.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
+import { workspaceRoutes } from './routes/workspaces.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
+  app.route('/api/workspaces', workspaceRoutes(deps.db, deps.auth, now));
   app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));
   app.route(
     '/scan',

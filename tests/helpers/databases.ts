@@ -10,6 +10,8 @@ export interface DatabaseBackend {
   skipReason: string | undefined;
   /** A fresh, migrated, empty database; close it with the returned close(). */
   open(): Promise<Database>;
+  /** A fresh database with no migration applied: for tests of the migrations themselves. */
+  openUnmigrated(): Promise<Database>;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -24,6 +26,7 @@ export const databaseBackends: DatabaseBackend[] = [
     skipReason: undefined,
     open: () =>
       openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
+    openUnmigrated: () => openDatabase({ dataDir: undefined }),
   },
   {
     name: 'PostgreSQL',
@@ -31,26 +34,33 @@ export const databaseBackends: DatabaseBackend[] = [
       ? undefined
       : 'TEST_DATABASE_URL is not set, so there is no PostgreSQL to test against',
     open: async () => {
-      if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-      const name = `dw_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      const database = await openDatabase({ databaseUrl: url.toString() });
+      const database = await openPostgres();
       await migrateDatabase(database);
-      return {
-        ...database,
-        close: async () => {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: postgresUrl });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
-        },
-      };
+      return database;
     },
+    openUnmigrated: () => openPostgres(),
   },
 ];
+
+/** A database of its own on the test server, dropped when closed. */
+async function openPostgres(): Promise<Database> {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `dw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -49,7 +49,7 @@ async function seedScans(email: string, domain: string, count: number) {
   const at = Date.now();
   await (db as Db).insert(scans).values(
     Array.from({ length: count }, (_, i) => ({
-      userId: user.uid,
+      workspaceId: user.uid,
       domain,
       status: 'completed',
       trigger: 'scheduled',

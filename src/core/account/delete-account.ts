@@ -38,12 +38,12 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
     const scanIds = tx
       .select({ id: sql`${scans.id}::text` })
       .from(scans)
-      .where(eq(scans.userId, userId));
+      .where(eq(scans.workspaceId, userId));
     const deliveryIds = tx
       .select({ id: sql`${webhookDeliveries.id}::text` })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(eq(webhooks.userId, userId));
+      .where(eq(webhooks.workspaceId, userId));
     // The queue lives in the same database once a worker has run (pg-boss's own schema).
     const [queue] = await queryRows<{ exists: boolean }>(
       tx as unknown as Db,

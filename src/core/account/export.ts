@@ -11,6 +11,8 @@ import {
   users,
   webhookDeliveries,
   webhooks,
+  workspaceMembers,
+  workspaces,
 } from '../../db/schema.ts';
 import type { JsonMember } from '../json-stream.ts';
 import { userScans } from '../scans/scans.ts';
@@ -29,7 +31,8 @@ export function exportFileName(now: Date): string {
 export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
-  const own = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  // The personal workspace's id is the account's uid (migration 0012).
+  const own = <T extends { workspaceId: unknown }>(table: T) => eq(table.workspaceId as never, userId);
   const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
   const hookIds = hooks.map((h) => h.id);
   const members: Record<string, unknown> = {
@@ -55,10 +58,26 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       lastLoginAt: user.lastLoginAt,
       updatedAt: user.updatedAt,
     },
+    workspaces: await db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        personal: workspaces.personal,
+        role: workspaceMembers.role,
+        joinedAt: workspaceMembers.joinedAt,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, userId))
+      .orderBy(asc(workspaceMembers.joinedAt)),
     domains: await db.select().from(domains).where(own(domains)).orderBy(asc(domains.createdAt)),
     scans: () => userScans(db, userId, 'oldest'),
     findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
-    firstScans: await db.select().from(firstScans).where(own(firstScans)).orderBy(asc(firstScans.createdAt)),
+    firstScans: await db
+      .select()
+      .from(firstScans)
+      .where(eq(firstScans.userId, userId))
+      .orderBy(asc(firstScans.createdAt)),
     webhooks: hooks.map(({ secret: _secret, ...hook }) => hook),
     dnsConnections: (
       await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))
@@ -73,9 +92,9 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     apiKeys: (await db.select().from(apiKeys).where(own(apiKeys)).orderBy(asc(apiKeys.createdAt))).map(
       ({ hash: _hash, ...key }) => key,
     ),
-    auditLogs: (await db.select().from(auditLog).where(own(auditLog)).orderBy(asc(auditLog.createdAt))).map(
-      ({ createdAt, ...entry }) => ({ ...entry, timestamp: createdAt }),
-    ),
+    auditLogs: (
+      await db.select().from(auditLog).where(eq(auditLog.userId, userId)).orderBy(asc(auditLog.createdAt))
+    ).map(({ createdAt, ...entry }) => ({ ...entry, timestamp: createdAt })),
     mailingList: user.email
       ? await db
           .select()

@@ -13,7 +13,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** The user's keys for the public API, revoked ones included, oldest first. */
 export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.createdAt));
+  return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, userId)).orderBy(asc(apiKeys.createdAt));
 }
 
 /**
@@ -33,12 +33,12 @@ export async function createApiKey(
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.userId, user.id), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.workspaceId, user.id), isNull(apiKeys.revokedAt)));
     if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
       throw new ServiceError('conflict', 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
     }
     const { secret, prefix, hash } = newApiKey();
-    const [row] = await tx.insert(apiKeys).values({ userId: user.id, name, prefix, hash }).returning();
+    const [row] = await tx.insert(apiKeys).values({ workspaceId: user.id, name, prefix, hash }).returning();
     if (!row) throw new Error('insert returned no API key');
     return { row, secret };
   });
@@ -54,7 +54,7 @@ export async function revokeApiKey(
   id: string,
   now: Date,
 ): Promise<{ row: ApiKeyRow; revoked: boolean }> {
-  const own = and(eq(apiKeys.id, id), eq(apiKeys.userId, userId));
+  const own = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, userId));
   const [row] = isUuid(id) ? await db.select().from(apiKeys).where(own) : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'API key not found');
   const [revoked] = await db
@@ -71,7 +71,7 @@ export async function findApiKey(db: Db, secret: string) {
   const [found] = await db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(users, eq(users.id, apiKeys.workspaceId))
     .where(eq(apiKeys.hash, hashApiKey(secret)));
   return found;
 }

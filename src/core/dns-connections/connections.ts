@@ -95,7 +95,7 @@ export async function createConnection(
   const [row] = await db
     .insert(dnsConnections)
     .values({
-      userId: user.id,
+      workspaceId: user.id,
       provider: input.provider,
       label: input.label?.trim() || provider.label,
       credentialSealed: seal(key, JSON.stringify(credentials), user.id),
@@ -120,7 +120,7 @@ export async function ownConnection(db: Db, userId: string, id: string): Promise
     ? await db
         .select()
         .from(dnsConnections)
-        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.userId, userId)))
+        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.workspaceId, userId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'DNS connection not found');
   return row;
@@ -130,7 +130,7 @@ export async function listConnections(db: Db, userId: string): Promise<Connectio
   const rows = await db
     .select()
     .from(dnsConnections)
-    .where(eq(dnsConnections.userId, userId))
+    .where(eq(dnsConnections.workspaceId, userId))
     .orderBy(asc(dnsConnections.createdAt));
   const zones = rows.length
     ? await db
@@ -154,7 +154,7 @@ export async function listConnections(db: Db, userId: string): Promise<Connectio
 
 /** The credential, opened for a read call; the owner's id is the seal's context. */
 export function openCredentials(key: Buffer, row: ConnectionRow): Record<string, string> {
-  return JSON.parse(unseal(key, row.credentialSealed, row.userId)) as Record<string, string>;
+  return JSON.parse(unseal(key, row.credentialSealed, row.workspaceId)) as Record<string, string>;
 }
 
 /**
@@ -180,7 +180,7 @@ export async function monitorZone(
     const [existing] = await tx
       .select()
       .from(domains)
-      .where(and(eq(domains.userId, user.id), eq(domains.domain, zone)));
+      .where(and(eq(domains.workspaceId, user.id), eq(domains.domain, zone)));
     if (!existing) {
       const quota = await quotaView(tx, user, now);
       if (quota.currentDomains >= quota.maxDomains) {
@@ -201,7 +201,7 @@ export async function monitorZone(
       : await tx
           .insert(domains)
           .values({
-            userId: user.id,
+            workspaceId: user.id,
             domain: zone,
             verificationToken: newVerificationToken(),
             scanConfig: DEFAULT_SCAN_CONFIG,

@@ -45,7 +45,7 @@ export async function addDomain(
     const [added] = await tx
       .insert(domains)
       .values({
-        userId: user.id,
+        workspaceId: user.id,
         domain: request.domain,
         verificationToken: newVerificationToken(),
         scanConfig: request.scanConfig ?? DEFAULT_SCAN_CONFIG,
@@ -153,7 +153,7 @@ export async function updateDomain(
         ? { alertsEmail: alerts.email, alertsWebhook: alerts.webhooks, alertMinStatus: alerts.minStatus }
         : {}),
     })
-    .where(and(eq(domains.id, row.id), eq(domains.userId, userId)))
+    .where(and(eq(domains.id, row.id), eq(domains.workspaceId, userId)))
     .returning();
   if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
   return { domain: updated, latest };
@@ -221,7 +221,7 @@ export async function keepDomain(db: Db, userId: string, id: string, now: Date):
  */
 export async function removeDomain(db: Db, userId: string, id: string): Promise<DomainRow> {
   const row = await ownDomain(db, userId, id);
-  await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.userId, userId)));
+  await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.workspaceId, userId)));
   await applyDomainLimit(db, userId);
   return row;
 }

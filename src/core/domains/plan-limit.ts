@@ -26,14 +26,14 @@ async function markDomains(db: Db, userId: string): Promise<void> {
   const rows = await db
     .select({ id: domains.id, over: domains.overPlanLimit })
     .from(domains)
-    .where(eq(domains.userId, userId))
+    .where(eq(domains.workspaceId, userId))
     .orderBy(sql`${domains.keptAt} desc nulls last`, asc(domains.createdAt), asc(domains.id));
   const mark = async (ids: string[], overPlanLimit: boolean) => {
     if (ids.length === 0) return;
     await db
       .update(domains)
       .set({ overPlanLimit })
-      .where(and(eq(domains.userId, userId), inArray(domains.id, ids)));
+      .where(and(eq(domains.workspaceId, userId), inArray(domains.id, ids)));
   };
   await mark(
     rows

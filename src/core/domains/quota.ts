@@ -22,7 +22,7 @@ const userScansStatement = preparedStatement('user_scans_since', (db) =>
     .from(scans)
     .where(
       and(
-        eq(scans.userId, sql.placeholder('userId')),
+        eq(scans.workspaceId, sql.placeholder('userId')),
         gte(scans.createdAt, sql.placeholder('since')),
         inArray(scans.trigger, ['manual', 'rescan']),
       ),
@@ -37,7 +37,7 @@ export async function userScansSince(db: Db, userId: string, since: Date): Promi
 
 /** The quota view of spec 2 §3, counted from real rows, limits from the one plan catalogue. */
 export async function quotaView(db: Db, user: { id: string; tier: string }, now: Date): Promise<QuotaView> {
-  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, user.id));
+  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.workspaceId, user.id));
   const today = await userScansSince(db, user.id, startOfUtcDay(now));
   const month = await userScansSince(db, user.id, startOfUtcMonth(now));
   const daily = scanQuota(user.tier, today, now);

@@ -66,7 +66,7 @@ export async function requestScan(
       .from(scans)
       .where(
         and(
-          eq(scans.userId, user.id),
+          eq(scans.workspaceId, user.id),
           eq(scans.domain, domain.domain),
           inArray(scans.status, ACTIVE_SCAN_STATUSES),
         ),
@@ -91,7 +91,7 @@ export async function requestScan(
     const [inserted] = await tx
       .insert(scans)
       .values({
-        userId: user.id,
+        workspaceId: user.id,
         domainId: domain.id,
         domain: domain.domain,
         trigger,
@@ -179,7 +179,7 @@ export async function startRequestedScan(
   const [domain] = await db
     .select()
     .from(domains)
-    .where(and(eq(domains.userId, user.id), eq(domains.domain, name)));
+    .where(and(eq(domains.workspaceId, user.id), eq(domains.domain, name)));
   if (!domain) {
     throw new ScanRefused(
       'conflict',

@@ -27,7 +27,7 @@ export async function ownDomain(db: Db, userId: string, id: string): Promise<Dom
     ? await db
         .select()
         .from(domains)
-        .where(and(eq(domains.id, id), eq(domains.userId, userId)))
+        .where(and(eq(domains.id, id), eq(domains.workspaceId, userId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
   return row;
@@ -53,7 +53,7 @@ export async function listDomains(
   const rows = await db
     .select()
     .from(domains)
-    .where(eq(domains.userId, user.id))
+    .where(eq(domains.workspaceId, user.id))
     .orderBy(asc(domains.createdAt));
   const latest = await latestScans(
     db,

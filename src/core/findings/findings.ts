@@ -19,7 +19,7 @@ export async function listFindings(
     .from(findings)
     .where(
       and(
-        eq(findings.userId, userId),
+        eq(findings.workspaceId, userId),
         query.domain ? eq(findings.domain, query.domain.trim().toLowerCase()) : undefined,
         query.state === 'open' ? isNull(findings.resolvedAt) : undefined,
         query.state === 'resolved' ? isNotNull(findings.resolvedAt) : undefined,
@@ -46,7 +46,7 @@ export async function acceptRisk(
             ? { acceptedAt: now, acceptedNote: body.note ?? '' }
             : { acceptedAt: null, acceptedNote: null },
         )
-        .where(and(eq(findings.id, id), eq(findings.userId, userId)))
+        .where(and(eq(findings.id, id), eq(findings.workspaceId, userId)))
         .returning()
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Finding not found');

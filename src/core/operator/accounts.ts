@@ -16,7 +16,7 @@ export async function listUsers(db: Db): Promise<UserLine[]> {
   const rows = await db
     .select({ email: users.email, tier: users.tier, uid: users.id, domains: count(domains.id) })
     .from(users)
-    .leftJoin(domains, eq(domains.userId, users.id))
+    .leftJoin(domains, eq(domains.workspaceId, users.id))
     .groupBy(users.id)
     .orderBy(users.email);
   return rows.map((r) => ({ ...r, domains: Number(r.domains) }));

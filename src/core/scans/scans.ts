@@ -18,7 +18,7 @@ export async function ownScan(db: Db, userId: string, id: string): Promise<ScanR
   const [row] = await db
     .select()
     .from(scans)
-    .where(and(eq(scans.id, parsed), eq(scans.userId, userId)));
+    .where(and(eq(scans.id, parsed), eq(scans.workspaceId, userId)));
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Scan not found');
   return row;
 }
@@ -37,7 +37,7 @@ function scanListFilter() {
   const status = sql.placeholder('status');
   const pattern = sql.placeholder('pattern');
   return and(
-    eq(scans.userId, sql.placeholder('userId')),
+    eq(scans.workspaceId, sql.placeholder('userId')),
     sql`(${status}::text is null or ${scans.status} = ${status})`,
     sql`(${pattern}::text is null or ${scans.domain} ilike ${pattern} or ${scans.id}::text ilike ${pattern})`,
   );
@@ -98,7 +98,7 @@ export function userScans(db: Db, userId: string, order: 'oldest' | 'newest'): A
       .from(scans)
       .where(
         and(
-          eq(scans.userId, userId),
+          eq(scans.workspaceId, userId),
           after
             ? newest
               ? sql`(${at}, ${scans.id}) < (${after.createdAt}, ${after.id})`
@@ -137,7 +137,7 @@ export async function latestScan(db: Db, userId: string): Promise<ScanRow | unde
   const [row] = await db
     .select()
     .from(scans)
-    .where(eq(scans.userId, userId))
+    .where(eq(scans.workspaceId, userId))
     .orderBy(desc(scans.createdAt))
     .limit(1);
   return row;

@@ -8,7 +8,7 @@ export async function scanStats(db: Db, userId: string, now: Date): Promise<Scan
   const byStatus = await db
     .select({ status: scans.status, n: count(), issues: sum(scans.vulnerabilitiesFound) })
     .from(scans)
-    .where(eq(scans.userId, userId))
+    .where(eq(scans.workspaceId, userId))
     .groupBy(scans.status);
   const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
   let issues = 0;
@@ -25,12 +25,12 @@ export async function scanStats(db: Db, userId: string, now: Date): Promise<Scan
       validation: count(sql`case when (${scans.config}->>'useMultiStageValidation')::boolean then 1 end`),
     })
     .from(scans)
-    .where(and(eq(scans.userId, userId), gte(scans.createdAt, monthStart)));
-  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.userId, userId));
+    .where(and(eq(scans.workspaceId, userId), gte(scans.createdAt, monthStart)));
+  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.workspaceId, userId));
   const [resolved] = await db
     .select({ n: count() })
     .from(findings)
-    .where(and(eq(findings.userId, userId), isNotNull(findings.resolvedAt)));
+    .where(and(eq(findings.workspaceId, userId), isNotNull(findings.resolvedAt)));
   const ended = counts.completed + counts.failed;
   return {
     total: Object.values(counts).reduce((a, b) => a + b, 0),

@@ -21,7 +21,7 @@ export async function listWebhooks(db: Db, userId: string) {
   const hooks = await db
     .select()
     .from(webhooks)
-    .where(eq(webhooks.userId, userId))
+    .where(eq(webhooks.workspaceId, userId))
     .orderBy(webhooks.createdAt);
   const deliveries = hooks.length
     ? await db
@@ -45,7 +45,7 @@ export async function ownWebhook(db: Db, userId: string, id: string): Promise<We
     ? await db
         .select()
         .from(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
+        .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, userId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Webhook not found');
   return row;
@@ -64,14 +64,14 @@ export async function addWebhook(
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
   const row = await underUserLock(db, userId, async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.userId, userId));
+    const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.workspaceId, userId));
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
       throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
     }
     const [inserted] = await tx
       .insert(webhooks)
       .values({
-        userId,
+        workspaceId: userId,
         url: checked.url.toString(),
         format: request.format,
         secret: `whsec_${randomBytes(24).toString('base64url')}`,

@@ -1,10 +1,6 @@
 import { companyDomain } from '../../model/company-domain.ts';
-import {
-  checkDomainFormat,
-  DOMAIN_MESSAGES,
-  type DomainCheck,
-  withinEmailDomain,
-} from '../../model/domain-input.ts';
+import { checkDomainFormat, type DomainCheck } from '../../model/domain-input.ts';
+import { freeTierRefusal } from '../../model/free-tier.ts';
 
 export interface AddDomainContext {
   /** The plan id of the user ('free' limits the domains to the e-mail domain). */
@@ -18,13 +14,9 @@ export interface AddDomainContext {
  */
 export function checkAddDomainInput(input: string, context: AddDomainContext): DomainCheck {
   const check = checkDomainFormat(input);
-  if (!check.ok || context.tier !== 'free') return check;
-  const emailDomain = companyDomain(context.email);
-  if (!emailDomain) return { ok: false, message: DOMAIN_MESSAGES.freeTierNoEmailDomain };
-  if (!withinEmailDomain(check.domain, emailDomain)) {
-    return { ok: false, message: DOMAIN_MESSAGES.freeTier(emailDomain) };
-  }
-  return check;
+  if (!check.ok) return check;
+  const refusal = freeTierRefusal(context, check.domain);
+  return refusal ? { ok: false, message: refusal } : check;
 }
 
 /** The domain the add modal suggests: the company e-mail domain, unless it is already monitored. */

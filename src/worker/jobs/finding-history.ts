@@ -31,13 +31,13 @@ const place = (f: Pick<FindingView, 'subdomain' | 'recordType' | 'service'>) =>
  */
 export async function recordFindingHistory(
   db: Db,
-  scan: { id: string; userId: string; domain: string },
+  scan: { id: string; workspaceId: string; domain: string },
   found: FindingView[],
   checked: readonly string[],
   at: Date,
 ): Promise<FindingChanges> {
   const changes: FindingChanges = { new: [], changed: [], resolved: [], stillOpen: 0 };
-  const mine = and(eq(findings.userId, scan.userId), eq(findings.domain, scan.domain));
+  const mine = and(eq(findings.workspaceId, scan.workspaceId), eq(findings.domain, scan.domain));
   const open = await db
     .select()
     .from(findings)
@@ -89,7 +89,7 @@ export async function recordFindingHistory(
     await db
       .insert(findings)
       .values({
-        userId: scan.userId,
+        workspaceId: scan.workspaceId,
         domain: scan.domain,
         key,
         subdomain: finding.subdomain,
@@ -101,7 +101,7 @@ export async function recordFindingHistory(
       })
       // Back after it was resolved: open again, with its history.
       .onConflictDoUpdate({
-        target: [findings.userId, findings.domain, findings.key],
+        target: [findings.workspaceId, findings.domain, findings.key],
         set: { latest: finding, lastSeenAt: at, lastScanId: scan.id, resolvedAt: null },
       });
   }

@@ -18,7 +18,9 @@ export async function purgeExpiredScans(db: Db, now = new Date()): Promise<numbe
     const owners = db.select({ id: users.id }).from(users).where(tiers);
     const rows = await db
       .delete(scans)
-      .where(and(inArray(scans.userId, owners), lt(scans.createdAt, new Date(now.getTime() - days * DAY_MS))))
+      .where(
+        and(inArray(scans.workspaceId, owners), lt(scans.createdAt, new Date(now.getTime() - days * DAY_MS))),
+      )
       .returning({ id: scans.id });
     deleted += rows.length;
   }

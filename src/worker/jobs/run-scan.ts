@@ -44,11 +44,11 @@ export async function runScan(
   // Count and claim under a lock per user: two workers claiming two scans of one user at once
   // would each see a free slot and go past the limit together.
   const claimed = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${pending.userId}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${pending.workspaceId}))`);
     const [busy] = await tx
       .select({ n: count() })
       .from(scans)
-      .where(and(eq(scans.userId, pending.userId), eq(scans.status, 'running')));
+      .where(and(eq(scans.workspaceId, pending.workspaceId), eq(scans.status, 'running')));
     if (Number(busy?.n ?? 0) >= USER_CONCURRENT_SCANS) return 'deferred' as const;
     const [row] = await tx
       .update(scans)
@@ -97,7 +97,7 @@ export async function runScan(
     useCertificateTransparency: true,
     useMultiStageValidation: true,
   };
-  const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.userId));
+  const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.workspaceId));
   const [domain] = claimed.domainId
     ? await db
         .select({ inventorySource: domains.inventorySource })
@@ -118,7 +118,7 @@ export async function runScan(
     .from(findings)
     .where(
       and(
-        eq(findings.userId, claimed.userId),
+        eq(findings.workspaceId, claimed.workspaceId),
         eq(findings.domain, claimed.domain),
         isNull(findings.resolvedAt),
       ),

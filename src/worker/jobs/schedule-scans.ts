@@ -31,7 +31,7 @@ export async function scheduleDueScans(
   const due = await db
     .select({ domain: domains, tier: users.tier })
     .from(domains)
-    .innerJoin(users, eq(users.id, domains.userId))
+    .innerJoin(users, eq(users.id, domains.workspaceId))
     .where(
       and(
         eq(domains.status, 'verified'),
@@ -96,7 +96,7 @@ async function scheduleOne(
   const { scanFrequency: _, ...config } = domain.scanConfig;
   try {
     await requestScan(db, queue, {
-      user: { id: domain.userId, tier },
+      user: { id: domain.workspaceId, tier },
       domain,
       trigger: 'scheduled',
       config,

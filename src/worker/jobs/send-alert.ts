@@ -22,7 +22,7 @@ export async function scanAlert(db: Db, scanId: string) {
     .select({ scan: scans, domain: domains, email: users.email })
     .from(scans)
     .innerJoin(domains, eq(domains.id, scans.domainId))
-    .innerJoin(users, eq(users.id, scans.userId))
+    .innerJoin(users, eq(users.id, scans.workspaceId))
     .where(eq(scans.id, scanId));
   if (!row?.scan.changes) return undefined;
   const accepted = await db
@@ -30,7 +30,7 @@ export async function scanAlert(db: Db, scanId: string) {
     .from(findings)
     .where(
       and(
-        eq(findings.userId, row.scan.userId),
+        eq(findings.workspaceId, row.scan.workspaceId),
         eq(findings.domain, row.scan.domain),
         isNotNull(findings.acceptedAt),
       ),

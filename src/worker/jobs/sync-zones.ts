@@ -67,7 +67,7 @@ export async function runZoneSync(
       settings.providerOptions ?? {},
       now,
     );
-    const [owner] = await db.select().from(users).where(eq(users.id, connection.userId));
+    const [owner] = await db.select().from(users).where(eq(users.id, connection.workspaceId));
     for (const { domainId, update } of synced) {
       if (update.baseline || update.changedNames.length === 0 || !owner) continue;
       const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
@@ -107,7 +107,7 @@ async function mailIfFailingLong(
   const [row] = await db
     .select({ connection: dnsConnections, email: users.email })
     .from(dnsConnections)
-    .innerJoin(users, eq(users.id, dnsConnections.userId))
+    .innerJoin(users, eq(users.id, dnsConnections.workspaceId))
     .where(eq(dnsConnections.id, connectionId));
   const since = row?.connection.syncFailingSince;
   if (!alerts || !row?.email || !since || row.connection.failureMailedAt) return;

@@ -42,7 +42,7 @@ export async function queueWebhookAlerts(
 ): Promise<number> {
   const found = await scanAlert(db, scanId);
   if (!found?.domain.alertsWebhook || isEmpty(found.alert)) return 0;
-  const hooks = await db.select().from(webhooks).where(eq(webhooks.userId, found.scan.userId));
+  const hooks = await db.select().from(webhooks).where(eq(webhooks.workspaceId, found.scan.workspaceId));
   const payload = changesPayload({
     domain: found.scan.domain,
     scanId,
@@ -60,7 +60,7 @@ export async function queueWebhookAlerts(
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     if (!delivery) continue;
-    await deps.enqueue(delivery.id, found.scan.userId);
+    await deps.enqueue(delivery.id, found.scan.workspaceId);
     queued += 1;
   }
   return queued;

@@ -42,7 +42,7 @@ describe('danglewatch scan --server: a scan through the public API', () => {
       .insert(users)
       .values({ id: 'remote-1', email: 'ops@remote-scan.dev', provider: 'github', tier: 'solo' });
     await db.insert(domains).values({
-      userId: 'remote-1',
+      workspaceId: 'remote-1',
       domain: 'remote-scan.dev',
       verificationToken: 'r'.repeat(24),
       scanConfig: DEFAULT_SCAN_CONFIG,
@@ -52,7 +52,7 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     key = created.secret;
     await db
       .insert(apiKeys)
-      .values({ userId: 'remote-1', name: 'cli', prefix: created.prefix, hash: created.hash });
+      .values({ workspaceId: 'remote-1', name: 'cli', prefix: created.prefix, hash: created.hash });
     // A worker stand-in: the scan runs, then ends as `outcome` says, as a real worker would write it.
     const queue = {
       enqueue: async (id: string) => {

@@ -18,7 +18,7 @@ for (const backend of databaseBackends) {
           { id: 'u-bob', email: 'bob@bob.org', provider: 'github', tier: 'intro' },
         ]);
         await database.db.insert(domains).values({
-          userId: 'u-ann',
+          workspaceId: 'u-ann',
           domain: 'acme.com',
           verificationToken: 'c'.repeat(24),
           scanConfig: DEFAULT_SCAN_CONFIG,

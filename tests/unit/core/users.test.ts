@@ -41,13 +41,13 @@ for (const backend of databaseBackends) {
           await firstHolds;
           await tx
             .insert(apiKeys)
-            .values({ userId: ann, name: 'first', prefix: 'dw_first', hash: `h1-${tag}` });
+            .values({ workspaceId: ann, name: 'first', prefix: 'dw_first', hash: `h1-${tag}` });
           order.push('first out');
         });
         await started;
         const second = underUserLock(database.db, ann, async (tx) => {
           order.push('second in');
-          const rows = await tx.select().from(apiKeys).where(eq(apiKeys.userId, ann));
+          const rows = await tx.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann));
           order.push(`second sees ${rows.length}`);
         });
         // Another user's work is not held up by Ann's lock (on PostgreSQL; PGlite runs one
@@ -74,11 +74,11 @@ for (const backend of databaseBackends) {
           underUserLock(database.db, bob, async (tx) => {
             await tx
               .insert(apiKeys)
-              .values({ userId: bob, name: 'gone', prefix: 'dw_gone', hash: `h2-${tag}` });
+              .values({ workspaceId: bob, name: 'gone', prefix: 'dw_gone', hash: `h2-${tag}` });
             throw new Error('over the limit');
           }),
         ).rejects.toThrow('over the limit');
-        expect(await database.db.select().from(apiKeys).where(eq(apiKeys.userId, bob))).toEqual([]);
+        expect(await database.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, bob))).toEqual([]);
       });
     },
   );

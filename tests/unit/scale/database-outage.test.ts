@@ -123,7 +123,7 @@ describe.skipIf(postgres.skipReason)(
       for (const domain of ['outage-a.com', 'outage-b.com']) {
         dns.add(domain, { type: 'TXT', data: 'v=spf1 -all' });
         await database.db.insert(domains).values({
-          userId: owner?.id ?? 'missing',
+          workspaceId: owner?.id ?? 'missing',
           domain,
           verificationToken: 'o'.repeat(24),
           scanConfig: { ...DEFAULT_SCAN_CONFIG, scanFrequency: 'manual' as const },

@@ -95,7 +95,7 @@ describe.skipIf(postgres.skipReason)(
       await database.db.insert(domains).values(
         accounts.flatMap((account, u) =>
           Array.from({ length: DOMAINS_PER_USER }, (_, d) => ({
-            userId: owners.find((owner) => owner.email === account.email)?.id ?? 'missing',
+            workspaceId: owners.find((owner) => owner.email === account.email)?.id ?? 'missing',
             domain: `scale-u${u}-d${d}.com`,
             verificationToken: 's'.repeat(24),
             scanConfig: { ...DEFAULT_SCAN_CONFIG, scanFrequency: 'manual' as const },
@@ -151,7 +151,7 @@ describe.skipIf(postgres.skipReason)(
 
       const running = async () =>
         database.db
-          .select({ id: scans.id, userId: scans.userId })
+          .select({ id: scans.id, userId: scans.workspaceId })
           .from(scans)
           .where(eq(scans.status, 'running'));
       // One worker runs at most WORKER_SCANS at once: more running means both hold scans now.

@@ -23,7 +23,10 @@ import {
 const emulatorHost = inject('authEmulatorHost');
 process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 
-/** Each table that holds a user_id, and the section of the export that carries its rows. */
+/**
+ * Each table that holds a user_id or a workspace_id (of the personal workspace, whose id is the
+ * uid), and the section of the export that carries its rows.
+ */
 const EXPORTED_BY_USER_ID: Record<string, string> = {
   domains: 'domains',
   scans: 'scans',
@@ -63,18 +66,18 @@ for (const backend of databaseBackends) {
         const { domain: view } = (await added.json()) as { domain: { id: string } };
         const [scan] = await db
           .insert(schema.scans)
-          .values({ userId: user.uid, domainId: view.id, domain, status: 'completed' })
+          .values({ workspaceId: user.uid, domainId: view.id, domain, status: 'completed' })
           .returning();
         await db.insert(schema.firstScans).values({ userId: user.uid, domain });
         await db.insert(schema.dnsConnections).values({
-          userId: user.uid,
+          workspaceId: user.uid,
           provider: 'cloudflare',
           label: 'Cloudflare',
           credentialSealed: `v1:sealed-${tag}`,
           credentialHint: 'abcd',
         });
         await db.insert(schema.findings).values({
-          userId: user.uid,
+          workspaceId: user.uid,
           domain,
           key: createHash('sha256').update(domain).digest('hex'),
           subdomain: `old.${domain}`,
@@ -85,7 +88,7 @@ for (const backend of databaseBackends) {
         const [hook] = await db
           .insert(schema.webhooks)
           .values({
-            userId: user.uid,
+            workspaceId: user.uid,
             url: `https://hooks.${domain}/x`,
             format: 'json',
             secret: `whsec_${tag}`,
@@ -98,7 +101,7 @@ for (const backend of databaseBackends) {
           payload: { for: domain },
         });
         await db.insert(schema.apiKeys).values({
-          userId: user.uid,
+          workspaceId: user.uid,
           name: 'ci',
           prefix: 'dw_abc',
           hash: createHash('sha256').update(email).digest('hex'),
@@ -151,15 +154,25 @@ for (const backend of databaseBackends) {
         const body = (await res.json()) as Export;
         expect(body.user.uid).toBe(ann.uid);
 
-        const owned = tables.filter((table) =>
-          getTableConfig(table).columns.some((c) => c.name === 'user_id'),
+        const ownerColumn = (table: PgTable) => {
+          const names = getTableConfig(table).columns.map((c) => c.name);
+          return names.includes('user_id')
+            ? 'user_id'
+            : names.includes('workspace_id')
+              ? 'workspace_id'
+              : undefined;
+        };
+        // Keyed by workspace and user, without an id of their own: the export's `workspaces`.
+        const memberships = ['workspace_members', 'workspace_invitations'];
+        const owned = tables.filter(
+          (table) => ownerColumn(table) && !memberships.includes(getTableName(table)),
         );
         expect(owned.map((t) => getTableName(t)).sort()).toEqual(Object.keys(EXPORTED_BY_USER_ID).sort());
         for (const table of owned) {
           const name = getTableName(table);
           const rows = await queryRows<{ id: string; user_id: string }>(
             database.db,
-            sql`select id::text, user_id from ${table}`,
+            sql`select id::text, ${sql.identifier(ownerColumn(table) as string)} as user_id from ${table}`,
           );
           const exported = new Set(
             (body[EXPORTED_BY_USER_ID[name] as string] ?? []).map((r) => String(r.id)),
@@ -168,6 +181,9 @@ for (const backend of databaseBackends) {
           expect(mine.length, name).toBeGreaterThan(0);
           for (const r of rows) expect(exported.has(r.id), `${name} ${r.id}`).toBe(r.user_id === ann.uid);
         }
+        expect(body.workspaces).toEqual([
+          expect.objectContaining({ id: ann.uid, name: 'Personal', personal: true, role: 'owner' }),
+        ]);
         expect(body.webhookDeliveries).toHaveLength(1);
         expect(body.mailingList).toHaveLength(1);
         expect(JSON.stringify(body)).not.toContain(bob.uid);
@@ -203,7 +219,10 @@ for (const backend of databaseBackends) {
 
       it("deletes every row holding the user's id, their queued jobs, and the sign-in account", async () => {
         const worker = await startWorker(database, pino({ level: 'silent' }), {});
-        const [scan] = await database.db.select().from(schema.scans).where(eq(schema.scans.userId, ann.uid));
+        const [scan] = await database.db
+          .select()
+          .from(schema.scans)
+          .where(eq(schema.scans.workspaceId, ann.uid));
         // Far in the future, so the worker does not run it before the deletion.
         await worker.queue.enqueue(scan?.id as string, 3600);
         await worker.stop();

@@ -130,13 +130,13 @@ for (const backend of databaseBackends) {
       it("GET /auth/user reports the real quota: today's scans count, yesterday's do not", async () => {
         await call('/auth/verify', { method: 'POST', token: octo.idToken });
         await database.db.execute(
-          sql`insert into scans (user_id, domain, status, created_at) values
+          sql`insert into scans (workspace_id, domain, status, created_at) values
             (${octo.uid}, 'example.org', 'completed', now() - interval '2 days')`,
         );
         let body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 1, used: 0, remaining: 1 });
         await database.db.execute(
-          sql`insert into scans (user_id, domain, status) values (${octo.uid}, 'example.org', 'running')`,
+          sql`insert into scans (workspace_id, domain, status) values (${octo.uid}, 'example.org', 'running')`,
         );
         body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body).toMatchObject({ domain: null, quota: { daily: 1, used: 1, remaining: 0 } });

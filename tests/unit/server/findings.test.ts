@@ -60,7 +60,7 @@ for (const backend of databaseBackends) {
           .insert(findings)
           .values([
             {
-              userId: ann.uid,
+              workspaceId: ann.uid,
               domain: 'acme.com',
               key: 'k1',
               subdomain: 'a.acme.com',
@@ -69,7 +69,7 @@ for (const backend of databaseBackends) {
               lastSeenAt: at,
             },
             {
-              userId: ann.uid,
+              workspaceId: ann.uid,
               domain: 'acme.com',
               key: 'k2',
               subdomain: 'b.acme.com',
@@ -79,7 +79,7 @@ for (const backend of databaseBackends) {
               resolvedAt: at,
             },
             {
-              userId: ann.uid,
+              workspaceId: ann.uid,
               domain: 'other.com',
               key: 'k3',
               subdomain: 'c.other.com',

@@ -56,7 +56,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(domains)
           .values({
-            userId: user.uid,
+            workspaceId: user.uid,
             domain: name,
             verificationToken: 't'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -122,7 +122,7 @@ for (const backend of databaseBackends) {
         await scheduleDueScans(database.db, queue, pino({ level: 'silent' }), {
           resolvers: [`127.0.0.1:${dns.port}`],
         });
-        const started = await database.db.select().from(scans).where(eq(scans.userId, ann.uid));
+        const started = await database.db.select().from(scans).where(eq(scans.workspaceId, ann.uid));
         expect(started.map((s) => s.domain)).toEqual([names[0]]);
         expect(queued.length).toBe(before + 1);
         await expectError(await scan(ann, names[2] as string), 403, OVER_PLAN_LIMIT_MESSAGE, 'PLAN_LIMIT');
@@ -200,7 +200,7 @@ for (const backend of databaseBackends) {
           return domain.id;
         };
         const firstId = await cycle();
-        const free = await database.db.select().from(scans).where(eq(scans.userId, dan.uid));
+        const free = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(free.map((s) => s.trigger)).toEqual(['scheduled']);
 
         // The first scan is still pending when the domain is removed and added again.
@@ -208,7 +208,7 @@ for (const backend of databaseBackends) {
           204,
         );
         await cycle();
-        const after = await database.db.select().from(scans).where(eq(scans.userId, dan.uid));
+        const after = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(after).toHaveLength(1);
         // The old scan still holds the name: no second scan of it runs beside it.
         const busy = await scan(dan, name);
@@ -219,9 +219,9 @@ for (const backend of databaseBackends) {
         await database.db
           .update(scans)
           .set({ status: 'completed' })
-          .where(and(eq(scans.userId, dan.uid), eq(scans.domain, name)));
+          .where(and(eq(scans.workspaceId, dan.uid), eq(scans.domain, name)));
         expect((await scan(dan, name)).status).toBe(202);
-        const counted = await database.db.select().from(scans).where(eq(scans.userId, dan.uid));
+        const counted = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(counted.map((s) => s.trigger).sort()).toEqual(['manual', 'scheduled']);
       });
     },

@@ -78,7 +78,7 @@ for (const backend of databaseBackends) {
         const [domain] = await database.db
           .insert(domains)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domain: annDomain,
             verificationToken: 'a'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -89,7 +89,7 @@ for (const backend of databaseBackends) {
         const [annScan] = await database.db
           .insert(scans)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domainId: domain?.id,
             domain: annDomain,
             trigger: 'manual',
@@ -103,12 +103,12 @@ for (const backend of databaseBackends) {
           .returning();
         const [bobScan] = await database.db
           .insert(scans)
-          .values({ userId: bob.uid, domain: `bob-${tag}.com`, trigger: 'manual', createdAt: at })
+          .values({ workspaceId: bob.uid, domain: `bob-${tag}.com`, trigger: 'manual', createdAt: at })
           .returning();
         annScanId = annScan?.id ?? '';
         bobScanId = bobScan?.id ?? '';
         await database.db.insert(findings).values({
-          userId: ann.uid,
+          workspaceId: ann.uid,
           domain: annDomain,
           key: 'k1',
           subdomain: FINDING.subdomain,
@@ -203,7 +203,7 @@ for (const backend of databaseBackends) {
         expect(started.status).toBe('pending');
         expect(queued).toContain(started.scan_id);
         const [row] = await database.db.select().from(scans).where(eq(scans.id, started.scan_id));
-        expect(row).toMatchObject({ userId: ann.uid, trigger: 'manual' });
+        expect(row).toMatchObject({ workspaceId: ann.uid, trigger: 'manual' });
         expect(row?.config).toMatchObject({ useCertificateTransparency: false, skipDiscovery: false });
         const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
@@ -290,7 +290,7 @@ for (const backend of databaseBackends) {
       });
 
       it('records when a key was last used, at most once a minute', async () => {
-        const [before] = await database.db.select().from(apiKeys).where(eq(apiKeys.userId, ann.uid));
+        const [before] = await database.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann.uid));
         expect(before?.lastUsedAt).toBeInstanceOf(Date);
         await call('/api/v1/domains', { token: annKey });
         const [after] = await database.db

@@ -73,7 +73,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(domains)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domain: annDomain,
             verificationToken: 'a'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -216,7 +216,7 @@ for (const backend of databaseBackends) {
       it('lists with paging, status filter and search; stats count real rows; export has everything', async () => {
         const base = new Date('2026-11-01T10:00:00Z');
         const rows = Array.from({ length: 12 }, (_, i) => ({
-          userId: ann.uid,
+          workspaceId: ann.uid,
           domainId,
           domain: i % 2 ? annDomain : `shop.${annDomain}`,
           status: i < 9 ? 'completed' : 'failed',

@@ -223,7 +223,7 @@ for (const backend of databaseBackends) {
         const [domain] = await database.db
           .insert(domains)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domain: `hooks-${tag}.com`,
             verificationToken: 'j'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -240,7 +240,7 @@ for (const backend of databaseBackends) {
         const [scan] = await database.db
           .insert(scans)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domainId: domain?.id,
             domain: `hooks-${tag}.com`,
             status: 'completed',
@@ -272,7 +272,7 @@ for (const backend of databaseBackends) {
         const [again] = await database.db
           .insert(scans)
           .values({
-            userId: ann.uid,
+            workspaceId: ann.uid,
             domainId: domain?.id,
             domain: `hooks-${tag}.com`,
             status: 'completed',

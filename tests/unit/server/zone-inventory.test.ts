@@ -72,14 +72,14 @@ for (const backend of databaseBackends) {
           .insert(domains)
           .values([
             {
-              userId: ann.uid,
+              workspaceId: ann.uid,
               domain: zone,
               verificationToken: 'z'.repeat(24),
               scanConfig: DEFAULT_SCAN_CONFIG,
               status: 'verified',
             },
             {
-              userId: ann.uid,
+              workspaceId: ann.uid,
               domain: `pending-${zone}`,
               verificationToken: 'p'.repeat(24),
               scanConfig: DEFAULT_SCAN_CONFIG,

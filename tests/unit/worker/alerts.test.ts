@@ -69,7 +69,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(domains)
           .values({
-            userId: 'u-alert',
+            workspaceId: 'u-alert',
             domain: DOMAIN,
             verificationToken: 'i'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -97,7 +97,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(scans)
           .values({
-            userId: 'u-alert',
+            workspaceId: 'u-alert',
             domainId,
             domain: DOMAIN,
             config: {
@@ -160,7 +160,7 @@ for (const backend of databaseBackends) {
         const insertWith = async (changes: NonNullable<typeof scans.$inferInsert.changes>) => {
           const [row] = await database.db
             .insert(scans)
-            .values({ userId: 'u-alert', domainId, domain: DOMAIN, status: 'completed', changes })
+            .values({ workspaceId: 'u-alert', domainId, domain: DOMAIN, status: 'completed', changes })
             .returning();
           return row?.id ?? '';
         };

@@ -25,7 +25,7 @@ for (const backend of databaseBackends) {
     `finding history on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
       let database: Database;
-      const scan = (id: string) => ({ id, userId: 'u-hist', domain: 'acme.com' });
+      const scan = (id: string) => ({ id, workspaceId: 'u-hist', domain: 'acme.com' });
       const day = (n: number) => new Date(Date.UTC(2026, 10, n));
 
       beforeAll(async () => {
@@ -97,7 +97,7 @@ for (const backend of databaseBackends) {
         expect(names(fourth.new)).toEqual(['b.acme.com']);
         expect(fourth.resolved).toEqual([]);
 
-        const rows = await database.db.select().from(findings).where(eq(findings.userId, 'u-hist'));
+        const rows = await database.db.select().from(findings).where(eq(findings.workspaceId, 'u-hist'));
         expect(rows).toHaveLength(2);
         const rowB = rows.find((r) => r.subdomain === 'b.acme.com');
         expect(rowB).toMatchObject({ resolvedAt: null, firstScanId: ids[0], lastScanId: ids[3] });

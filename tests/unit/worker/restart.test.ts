@@ -48,7 +48,7 @@ for (const backend of databaseBackends) {
         const [domain] = await database.db
           .insert(domains)
           .values({
-            userId: 'u-restart',
+            workspaceId: 'u-restart',
             domain: 'restart-me.com',
             verificationToken: 'h'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,

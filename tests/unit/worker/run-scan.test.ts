@@ -64,7 +64,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(domains)
           .values({
-            userId,
+            workspaceId: userId,
             domain: DOMAIN,
             verificationToken: 'b'.repeat(24),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -86,7 +86,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(scans)
           .values({
-            userId,
+            workspaceId: userId,
             domainId,
             domain: DOMAIN,
             config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },

@@ -40,7 +40,7 @@ for (const backend of databaseBackends) {
         const [row] = await database.db
           .insert(domains)
           .values({
-            userId: 'u-free',
+            workspaceId: 'u-free',
             domain,
             verificationToken: token,
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -59,17 +59,17 @@ for (const backend of databaseBackends) {
       it('starts due scans after checking ownership again, and moves the next scan on', async () => {
         const present = await addDomain('present.com');
         dns.add('present.com', { type: 'TXT', data: `danglewatch-verify=${present.verificationToken}` });
-        const missing = await addDomain('missing.com', { userId: 'u-intro' });
+        const missing = await addDomain('missing.com', { workspaceId: 'u-intro' });
         const longGone = await addDomain('longgone.com', {
-          userId: 'u-intro',
+          workspaceId: 'u-intro',
           recordMissingSince: new Date(now.getTime() - 8 * DAY),
         });
         const manual = await addDomain('manual.com', {
-          userId: 'u-intro',
+          workspaceId: 'u-intro',
           scanConfig: { ...DEFAULT_SCAN_CONFIG, scanFrequency: 'manual' },
         });
         const later = await addDomain('later.com', {
-          userId: 'u-intro',
+          workspaceId: 'u-intro',
           nextScanAt: new Date(now.getTime() + DAY),
         });
 
@@ -107,13 +107,13 @@ for (const backend of databaseBackends) {
           .insert(users)
           .values({ id: 'u-slow', email: 's@slow.com', provider: 'google', tier: 'pro-solo' });
         const slow = await addDomain('slow-ns.com', {
-          userId: 'u-slow',
+          workspaceId: 'u-slow',
           nextScanAt: new Date(now.getTime() - DAY),
         });
         dns.behaviours.set('slow-ns.com', 'timeout');
         const fast = [];
         for (const name of ['quick-a.com', 'quick-b.com', 'quick-c.com']) {
-          const row = await addDomain(name, { userId: 'u-slow' });
+          const row = await addDomain(name, { workspaceId: 'u-slow' });
           dns.add(name, { type: 'TXT', data: `danglewatch-verify=${row.verificationToken}` });
           fast.push(row);
         }
@@ -137,13 +137,13 @@ for (const backend of databaseBackends) {
         const old = (days: number) => new Date(now.getTime() - days * DAY);
         await database.db.delete(scans);
         await database.db.insert(scans).values([
-          { userId: 'u-free', domain: 'a.com', createdAt: old(8) },
-          { userId: 'u-free', domain: 'a.com', createdAt: old(6) },
-          { userId: 'u-intro', domain: 'b.com', createdAt: old(30) },
-          { userId: 'u-intro', domain: 'b.com', createdAt: old(91) },
+          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(8) },
+          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(6) },
+          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(30) },
+          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(91) },
         ]);
         expect(await purgeExpiredScans(database.db, now)).toBe(2);
-        const left = await database.db.select({ user: scans.userId, at: scans.createdAt }).from(scans);
+        const left = await database.db.select({ user: scans.workspaceId, at: scans.createdAt }).from(scans);
         expect(left.map((r) => [r.user, Math.round((now.getTime() - r.at.getTime()) / DAY)]).sort()).toEqual([
           ['u-free', 6],
           ['u-intro', 30],

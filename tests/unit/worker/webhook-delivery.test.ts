@@ -54,7 +54,7 @@ for (const backend of databaseBackends) {
         await database.db.insert(users).values({ id, provider: 'google' });
         const [hook] = await database.db
           .insert(webhooks)
-          .values({ userId: id, url: `${base}${path}`, format: 'json', secret: 'whsec_fairness' })
+          .values({ workspaceId: id, url: `${base}${path}`, format: 'json', secret: 'whsec_fairness' })
           .returning();
         return hook?.id as string;
       };

@@ -1,0 +1,135 @@
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
+import type { PlanId } from '../../model/plans.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import {
+  can,
+  type MembersResponse,
+  WORKSPACE_MESSAGES,
+  type WorkspaceAction,
+  type WorkspaceRole,
+  type WorkspaceView,
+} from '../../model/workspaces.ts';
+import { ServiceError } from '../errors.ts';
+
+/** The workspace a call acts on, and the caller's role in it. */
+export interface WorkspaceAccess {
+  id: string;
+  name: string;
+  personal: boolean;
+  role: WorkspaceRole;
+}
+
+/**
+ * The workspace a call acts on: the one named (X-Workspace-ID), which the caller must belong to,
+ * else the caller's personal one. A workspace the caller does not belong to is not found, so
+ * its existence is not revealed.
+ */
+export async function workspaceAccess(db: Db, userId: string, named?: string): Promise<WorkspaceAccess> {
+  const [row] = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      personal: workspaces.personal,
+      role: workspaceMembers.role,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, named ?? userId)));
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', WORKSPACE_MESSAGES.notFound);
+  return { ...row, role: row.role as WorkspaceRole };
+}
+
+/** Refuses an action the caller's role may not do, naming the role it needs. */
+export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): void {
+  if (!can(access.role, action)) {
+    throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded(action));
+  }
+}
+
+/**
+ * The workspaces the user belongs to, the personal one first. A workspace's plan is, for now, the
+ * plan of the account whose personal workspace it is (the same id): plans move onto workspaces
+ * with team workspaces.
+ */
+export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
+  const rows = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      personal: workspaces.personal,
+      role: workspaceMembers.role,
+      tier: users.tier,
+      joinedAt: workspaceMembers.joinedAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .leftJoin(users, eq(users.id, workspaces.id))
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(asc(workspaceMembers.joinedAt));
+  const counts = rows.length
+    ? await db
+        .select({ workspaceId: workspaceMembers.workspaceId, n: count() })
+        .from(workspaceMembers)
+        .where(
+          inArray(
+            workspaceMembers.workspaceId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(workspaceMembers.workspaceId)
+    : [];
+  const members = new Map(counts.map((c) => [c.workspaceId, Number(c.n)]));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      personal: row.personal,
+      role: row.role as WorkspaceRole,
+      plan: getPlanForTier(row.tier ?? 'free').id as PlanId,
+      memberCount: members.get(row.id) ?? 0,
+    }))
+    .sort((a, b) => Number(b.personal) - Number(a.personal));
+}
+
+/** The workspace's members, oldest first, and its invitations still pending. */
+export async function listMembers(db: Db, workspaceId: string, now: Date): Promise<MembersResponse> {
+  const members = await db
+    .select({
+      userId: workspaceMembers.userId,
+      email: users.email,
+      displayName: users.displayName,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.joinedAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.joinedAt));
+  const invitations = await db
+    .select()
+    .from(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(workspaceInvitations.createdAt));
+  return {
+    members: members.map((m) => ({
+      ...m,
+      role: m.role as WorkspaceRole,
+      joinedAt: m.joinedAt.toISOString(),
+    })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role as WorkspaceRole,
+      expiresAt: i.expiresAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,21 @@
+import { companyDomain } from './company-domain.ts';
+import { DOMAIN_MESSAGES, withinEmailDomain } from './domain-input.ts';
+
+/**
+ * The Free plan's rule: it covers the domain of the account's company e-mail address and its
+ * subdomains, whichever way the domain is added; free webmail (gmail.com …) names no company, and
+ * only an address the identity provider verified names one. Returns why `domain` is refused, or
+ * undefined when the rule lets it through (any paid plan does). `emailVerified` undefined: not
+ * known here (the browser's early check), so not checked.
+ */
+export function freeTierRefusal(
+  account: { tier: string; email: string | null | undefined; emailVerified?: boolean },
+  domain: string,
+): string | undefined {
+  if (account.tier !== 'free') return undefined;
+  if (account.emailVerified === false) return DOMAIN_MESSAGES.freeTierUnverifiedEmail;
+  const own = companyDomain(account.email);
+  if (!own) return DOMAIN_MESSAGES.freeTierNoEmailDomain;
+  if (!withinEmailDomain(domain, own)) return DOMAIN_MESSAGES.freeTier(own);
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  ROLE_NEEDED,
+  WORKSPACE_MESSAGES,
+  WORKSPACE_ROLES,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../../../src/model/workspaces.ts';
+
+// The roles as the Teams issue words them, written out action by action.
+const ALLOWED: Record<WorkspaceRole, WorkspaceAction[]> = {
+  viewer: ['read'],
+  member: ['read', 'domains.write', 'scans.start', 'findings.accept'],
+  admin: [
+    'read',
+    'domains.write',
+    'scans.start',
+    'findings.accept',
+    'members.manage',
+    'dns-connections.manage',
+    'api-keys.manage',
+    'webhooks.manage',
+  ],
+  owner: Object.keys(ROLE_NEEDED) as WorkspaceAction[],
+};
+
+describe('the role rule table', () => {
+  for (const role of WORKSPACE_ROLES) {
+    for (const action of Object.keys(ROLE_NEEDED) as WorkspaceAction[]) {
+      const allowed = ALLOWED[role].includes(action);
+      it(`${role} ${allowed ? 'may' : 'may not'} ${action}`, () => {
+        expect(can(role, action)).toBe(allowed);
+      });
+    }
+  }
+
+  it('names the least role an action needs', () => {
+    expect(WORKSPACE_MESSAGES.roleNeeded('scans.start')).toBe(
+      'This needs the Member role or higher in this workspace',
+    );
+    expect(WORKSPACE_MESSAGES.roleNeeded('workspace.billing')).toBe(
+      'This needs the Owner role or higher in this workspace',
+    );
+  });
+});

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
+import type { MembersResponse, WorkspaceView } from '../../../src/model/workspaces.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `workspaces on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      let ann: MintedUser;
+      let bob: MintedUser;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const team = `team-${tag}`;
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
+        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com', name: 'Ann' });
+        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
+        for (const user of [ann, bob]) await call('/api/workspaces', { token: user.idToken });
+        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, ann.uid));
+        // A team workspace of Ann's, Bob a viewer in it, one invitation out: what the invitation
+        // flow leaves behind.
+        await database.db.insert(workspaces).values({ id: team, name: 'Acme team' });
+        await database.db.insert(workspaceMembers).values([
+          { workspaceId: team, userId: ann.uid, role: 'owner', joinedAt: new Date('2026-11-01T00:00:00Z') },
+          { workspaceId: team, userId: bob.uid, role: 'viewer', joinedAt: new Date('2026-11-02T00:00:00Z') },
+        ]);
+        await database.db.insert(workspaceInvitations).values([
+          {
+            workspaceId: team,
+            email: 'cleo@acme.com',
+            role: 'member',
+            tokenHash: `hash-${tag}`,
+            invitedBy: ann.uid,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
+          {
+            workspaceId: team,
+            email: 'old@acme.com',
+            role: 'member',
+            tokenHash: `expired-${tag}`,
+            invitedBy: ann.uid,
+            expiresAt: new Date(Date.now() - 1000),
+          },
+        ]);
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it.each([['/api/workspaces'], ['/api/workspaces/x/members']])(
+        'GET %s without a token answers 401',
+        async (path) => {
+          await expectError(await call(path), 401, 'Authentication required');
+        },
+      );
+
+      it('lists the caller’s workspaces, the personal one first, with role, plan and members', async () => {
+        const res = await call('/api/workspaces', { token: ann.idToken });
+        expect(res.status).toBe(200);
+        const { workspaces: list } = (await res.json()) as { workspaces: WorkspaceView[] };
+        expect(list).toEqual([
+          { id: ann.uid, name: 'Personal', personal: true, role: 'owner', plan: 'solo', memberCount: 1 },
+          { id: team, name: 'Acme team', personal: false, role: 'owner', plan: 'free', memberCount: 2 },
+        ]);
+        const bobs = (await (await call('/api/workspaces', { token: bob.idToken })).json()) as {
+          workspaces: WorkspaceView[];
+        };
+        expect(bobs.workspaces.map((w) => [w.id, w.role])).toEqual([
+          [bob.uid, 'owner'],
+          [team, 'viewer'],
+        ]);
+      });
+
+      it('shows members and pending invitations to any member, a viewer included', async () => {
+        for (const user of [ann, bob]) {
+          const res = await call(`/api/workspaces/${team}/members`, { token: user.idToken });
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as MembersResponse;
+          expect(body.members).toEqual([
+            {
+              userId: ann.uid,
+              email: 'ann@acme.com',
+              displayName: 'Ann',
+              role: 'owner',
+              joinedAt: '2026-11-01T00:00:00.000Z',
+            },
+            {
+              userId: bob.uid,
+              email: 'bob@bob.com',
+              displayName: null,
+              role: 'viewer',
+              joinedAt: '2026-11-02T00:00:00.000Z',
+            },
+          ]);
+          expect(body.invitations).toEqual([
+            { id: expect.any(String), email: 'cleo@acme.com', role: 'member', expiresAt: expect.any(String) },
+          ]);
+        }
+      });
+
+      it('answers 404 for a workspace the caller is not in, as for one that does not exist', async () => {
+        await expectError(
+          await call(`/api/workspaces/${ann.uid}/members`, { token: bob.idToken }),
+          404,
+          'Workspace not found',
+        );
+        await expectError(
+          await call('/api/workspaces/no-such-workspace/members', { token: bob.idToken }),
+          404,
+          'Workspace not found',
+        );
+      });
+    },
+  );
+}
