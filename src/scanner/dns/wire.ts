@@ -32,7 +32,8 @@ export const INVALID = '\\invalid';
 export function encodeQuery(id: number, name: string, type: number): Buffer {
   const labels = name.split('.');
   const size = 12 + labels.reduce((sum, label) => sum + 1 + label.length, 1) + 4 + 11;
-  const out = Buffer.alloc(size);
+  // From the shared pool (one small allocation less per question), zeroed as the unset fields must be.
+  const out = Buffer.allocUnsafe(size).fill(0);
   out.writeUInt16BE(id, 0);
   out.writeUInt16BE(0x0100, 2);
   out.writeUInt16BE(1, 4);
