@@ -3,7 +3,7 @@ import { normaliseName } from './names.ts';
 import { UdpClient } from './udp-client.ts';
 import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
 
-export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC';
+export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' | 'SRV';
 
 /**
  * Every way a lookup can end. Only `nxdomain` says the name does not exist; the failures say
@@ -178,6 +178,12 @@ function readAddressReply(name: string, type: number, reply: WireReply, server: 
   const addresses = reply.answers.filter((r) => r.type === type && r.name === current).map((r) => r.data);
   if (rcode === 'NXDOMAIN') return { status: 'nxdomain', chain, addresses: [], server };
   return { status: addresses.length > 0 ? 'ok' : 'nodata', chain, addresses, server };
+}
+
+/** The target of an SRV record as `DnsPool` gives it (`priority weight port target`); `.` means no service. */
+export function srvTarget(record: string): string | undefined {
+  const target = record.split(' ')[3];
+  return target && target !== '.' && target !== '' ? target : undefined;
 }
 
 export function parseMx(record: string): Mx {

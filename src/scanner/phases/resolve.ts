@@ -2,9 +2,10 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { detectMail } from '../detect/mail.ts';
 import { detectName } from '../detect/records.ts';
 import { SecondOrder } from '../detect/second-order.ts';
+import { detectSrv, isServiceName } from '../detect/srv.ts';
 import { answerSignature } from '../discover/wordlist.ts';
 import { type Given, resolveChain } from '../dns/chain.ts';
-import { parseMx } from '../dns/resolver.ts';
+import { parseMx, srvTarget } from '../dns/resolver.ts';
 import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
@@ -155,6 +156,19 @@ export class ResolvePhase {
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
+    if (isServiceName(name)) {
+      // A service name holds SRV records, not mail: its targets, from the zone or asked once.
+      const srv = known ? undefined : await ctx.dns.query(name, 'SRV');
+      const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
+      this.candidates.push(
+        ...(await detectSrv(
+          ctx,
+          name,
+          targets.filter((t) => t !== undefined),
+        )),
+      );
+      return;
+    }
     if (known) {
       if (known.mx.length + known.txt.length > 0)
         this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
