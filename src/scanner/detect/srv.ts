@@ -6,8 +6,8 @@ import { unregisteredCandidate } from './unregistered.ts';
 
 /** `_service._proto.name`: the owner names SRV records live at (RFC 2782). */
 export function isServiceName(name: string) {
-  const [service, proto] = name.split('.');
-  return !!service?.startsWith('_') && /^_(tcp|udp|tls|sctp)$/.test(proto ?? '');
+  // A test, not a split: every name that exists comes through here.
+  return /^_[^.]+\._(tcp|udp|tls|sctp)\./.test(name);
 }
 
 /**

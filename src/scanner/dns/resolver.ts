@@ -103,17 +103,19 @@ export class DnsPool {
    * question: the resolver's answer holds every hop it followed.
    */
   address(name: string, type: 'A' | 'AAAA', options: Lookup = {}): Promise<AddressOutcome> {
-    return this.cached(this.addressCache, `${type} ${normaliseName(name)}`, options, async (instance) => {
-      const reply = await this.ask(normaliseName(name), TYPE[type], instance);
+    // Normalised once: every question of a scan comes through here.
+    const asked = normaliseName(name);
+    return this.cached(this.addressCache, `${type} ${asked}`, options, async (instance) => {
+      const reply = await this.ask(asked, TYPE[type], instance);
       if (reply === 'timeout')
         return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
-      return readAddressReply(normaliseName(name), TYPE[type], reply, instance.server);
+      return readAddressReply(asked, TYPE[type], reply, instance.server);
     });
   }
 
   query(name: string, type: RecordType, options: Lookup = {}): Promise<Outcome> {
-    return this.cached(this.cache, `${type} ${normaliseName(name)}`, options, async (instance) => {
-      const asked = normaliseName(name);
+    const asked = normaliseName(name);
+    return this.cached(this.cache, `${type} ${asked}`, options, async (instance) => {
       const server = instance.server;
       const reply = await this.ask(asked, TYPE[type], instance);
       if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
