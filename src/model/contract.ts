@@ -84,7 +84,7 @@ export interface DomainView {
 /** One finding, in the engine's shape (DESIGN.md, "The scan engine's contract"). */
 export interface FindingView {
   subdomain: string;
-  recordType: 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT';
+  recordType: 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT' | 'SRV';
   target: string;
   service: string;
   status: 'claimable' | 'likely' | 'review';

@@ -11,6 +11,7 @@ import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
 import { walkNsec } from './discover/nsec-walk.ts';
 import { Rdap } from './discover/rdap.ts';
+import { txtHosts } from './discover/txt-names.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
@@ -223,6 +224,9 @@ async function scanNames(
   if (discovery) {
     for (const record of apex.ns) names.admit(record, 'dns', `NS ${domain}`);
     for (const record of apex.mx) names.admit(parseMx(record).exchange, 'dns', `MX ${domain}`);
+    // Hosts the apex's TXT records name (SPF mechanisms, verification values): in-zone ones are names too.
+    for (const record of apex.txt)
+      for (const host of txtHosts(record, domain)) names.admit(host, 'dns', `TXT ${domain}`);
   }
   const ct = discovery && options.ct !== false ? namesFromCt(ctx, options, DEFAULTS) : undefined;
   const wildcard = discovery ? await wildcardOf(ctx) : undefined;

@@ -4,7 +4,7 @@ import type { NameSource, ZoneRecord } from './zone/record.ts';
 
 export type FindingStatus = 'claimable' | 'likely' | 'review';
 export type Risk = 'high' | 'medium' | 'low';
-export type RecordKind = 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT';
+export type RecordKind = 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT' | 'SRV';
 
 /** The detection kinds of the engine, named for the report and the tests. */
 export type DetectionKind =

@@ -3,6 +3,7 @@ import { type Resolution, resolveChain } from '../dns/chain.ts';
 import { inZone, isHostName } from '../dns/names.ts';
 import { entriesForCname } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
+import type { ProbeResult } from '../http/probe.ts';
 import { gradeFor, secondOrderTexts } from '../report/texts.ts';
 import type { RecordKind } from '../types.ts';
 import { firstAddress, webEvidence } from './web.ts';
@@ -42,7 +43,7 @@ export interface Page {
  * probes; in-zone hosts they name are handed back to the scan as names.
  */
 export class SecondOrder {
-  private readonly pages: Page[] = [];
+  private readonly pages: Array<Page & { read: Promise<ProbeResult> }> = [];
   private readonly checked = new Set<string>();
   private readonly ctx: ScanContext;
 
@@ -55,14 +56,18 @@ export class SecondOrder {
     const address = firstAddress(res.a, res.aaaa);
     if (!address || this.pages.length >= SECOND_ORDER.pages) return;
     const recordType: RecordKind = res.chain.length > 0 ? 'CNAME' : address.includes(':') ? 'AAAA' : 'A';
-    this.pages.push({ name: res.name, recordType, address });
+    // Read now, while the scan still resolves: the reads wait on the service's limits, not on the scan's end.
+    const read = this.ctx.probe(res.name, address, 'https', undefined);
+    // A cancelled scan rejects the read; `detect` sees that rejection, if it still runs.
+    read.catch(() => {});
+    this.pages.push({ name: res.name, recordType, address, read });
   }
 
   /** Reads every offered page; in-zone hosts go to `found`, outside ones are checked. */
   async detect(found: (host: string) => void): Promise<Candidate[]> {
     const candidates: Candidate[] = [];
     for (const page of this.pages) {
-      const result = await this.ctx.probe(page.name, page.address, 'https', undefined);
+      const result = await page.read;
       const response = result.responses.find(
         (r) => r.host === page.name && r.status >= 200 && r.status < 300,
       );

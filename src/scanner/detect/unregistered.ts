@@ -4,7 +4,7 @@ import type { RecordKind } from '../types.ts';
 
 interface UnregisteredTarget {
   subdomain: string;
-  recordType: Extract<RecordKind, 'CNAME' | 'NS' | 'MX' | 'TXT'>;
+  recordType: Extract<RecordKind, 'CNAME' | 'NS' | 'MX' | 'TXT' | 'SRV'>;
   /** The host the record names, inside the unregistered domain. */
   target: string;
   registrable: string;
@@ -16,7 +16,7 @@ interface UnregisteredTarget {
 
 /**
  * A record into a domain nobody has registered: claimable by anyone who registers it. The same rule
- * for CNAME, NS, MX and SPF includes; validation asks RDAP and DNS again.
+ * for CNAME, NS, MX, SRV and SPF includes; validation asks RDAP and DNS again.
  */
 export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): Candidate {
   const spf = t.recordType === 'TXT';

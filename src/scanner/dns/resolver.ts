@@ -3,7 +3,7 @@ import { normaliseName } from './names.ts';
 import { UdpClient } from './udp-client.ts';
 import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
 
-export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC';
+export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' | 'SRV';
 
 /**
  * Every way a lookup can end. Only `nxdomain` says the name does not exist; the failures say
@@ -103,17 +103,19 @@ export class DnsPool {
    * question: the resolver's answer holds every hop it followed.
    */
   address(name: string, type: 'A' | 'AAAA', options: Lookup = {}): Promise<AddressOutcome> {
-    return this.cached(this.addressCache, `${type} ${normaliseName(name)}`, options, async (instance) => {
-      const reply = await this.ask(normaliseName(name), TYPE[type], instance);
+    // Normalised once: every question of a scan comes through here.
+    const asked = normaliseName(name);
+    return this.cached(this.addressCache, `${type} ${asked}`, options, async (instance) => {
+      const reply = await this.ask(asked, TYPE[type], instance);
       if (reply === 'timeout')
         return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
-      return readAddressReply(normaliseName(name), TYPE[type], reply, instance.server);
+      return readAddressReply(asked, TYPE[type], reply, instance.server);
     });
   }
 
   query(name: string, type: RecordType, options: Lookup = {}): Promise<Outcome> {
-    return this.cached(this.cache, `${type} ${normaliseName(name)}`, options, async (instance) => {
-      const asked = normaliseName(name);
+    const asked = normaliseName(name);
+    return this.cached(this.cache, `${type} ${asked}`, options, async (instance) => {
       const server = instance.server;
       const reply = await this.ask(asked, TYPE[type], instance);
       if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
@@ -178,6 +180,12 @@ function readAddressReply(name: string, type: number, reply: WireReply, server: 
   const addresses = reply.answers.filter((r) => r.type === type && r.name === current).map((r) => r.data);
   if (rcode === 'NXDOMAIN') return { status: 'nxdomain', chain, addresses: [], server };
   return { status: addresses.length > 0 ? 'ok' : 'nodata', chain, addresses, server };
+}
+
+/** The target of an SRV record as `DnsPool` gives it (`priority weight port target`); `.` means no service. */
+export function srvTarget(record: string): string | undefined {
+  const target = record.split(' ')[3];
+  return target && target !== '.' && target !== '' ? target : undefined;
 }
 
 export function parseMx(record: string): Mx {

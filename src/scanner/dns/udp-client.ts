@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { decodeReply, encodeQuery, type WireReply } from './wire.ts';
@@ -13,15 +13,33 @@ export type Answer = WireReply | 'timeout';
 interface Pending {
   name: string;
   type: number;
-  done: (answer: WireReply | undefined) => void;
-  timer: NodeJS.Timeout;
+  /** `performance.now()` past which the question has timed out. */
+  deadline: number;
+  resolve: (answer: Answer) => void;
 }
 
 interface Channel {
   socket: dgram.Socket;
+  /** Questions in flight by id, in the order asked: their deadlines only grow along the map. */
   pending: Map<number, Pending>;
+  /** One timer per socket, for the oldest question in flight, rather than one per question. */
+  timer: NodeJS.Timeout | undefined;
   /** Packets asked before the socket was connected, sent once it is. */
   queued: Buffer[] | undefined;
+}
+
+/**
+ * Query ids drawn from the kernel's random source in batches: one call per 4,096 questions
+ * instead of one per question.
+ */
+const ids = new Uint16Array(4096);
+let nextId = ids.length;
+function randomId() {
+  if (nextId === ids.length) {
+    randomFillSync(ids);
+    nextId = 0;
+  }
+  return ids[nextId++] as number;
 }
 
 /** `host`, `host:port`, `[v6]:port` or a bare IPv6 address (the forms `parseServer` gives). */
@@ -60,35 +78,49 @@ export class UdpClient {
   ask(name: string, type: number): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('DNS client closed'));
     const channel = this.channel();
-    let id = randomInt(0, 0x10000);
+    let id = randomId();
     while (channel.pending.has(id)) id = (id + 1) & 0xffff;
     return new Promise<Answer>((resolve) => {
-      const timer = setTimeout(() => {
-        channel.pending.delete(id);
-        resolve('timeout');
-      }, this.timeoutMs);
-      channel.pending.set(id, {
-        name,
-        type,
-        timer,
-        done: (reply) => {
-          clearTimeout(timer);
-          channel.pending.delete(id);
-          if (!reply) resolve('timeout');
-          else if (reply.truncated) this.overTcp(name, type).then(resolve);
-          else resolve(reply);
-        },
-      });
+      channel.pending.set(id, { name, type, deadline: performance.now() + this.timeoutMs, resolve });
+      channel.timer ??= setTimeout(() => this.expire(channel), this.timeoutMs);
       const packet = encodeQuery(id, name, type);
       if (channel.queued) channel.queued.push(packet);
       else channel.socket.send(packet);
     });
   }
 
+  /** Ends the questions past their deadline (the oldest first) and waits for the next oldest. */
+  private expire(channel: Channel) {
+    channel.timer = undefined;
+    const now = performance.now();
+    for (const [id, entry] of channel.pending) {
+      if (entry.deadline > now) {
+        // Timers may fire a little early by this clock: never less than a millisecond.
+        channel.timer = setTimeout(() => this.expire(channel), Math.max(1, Math.ceil(entry.deadline - now)));
+        return;
+      }
+      channel.pending.delete(id);
+      entry.resolve('timeout');
+    }
+  }
+
+  /** A reply to a question in flight: it is no longer pending, and the last one stops the timer. */
+  private settle(channel: Channel, id: number, entry: Pending, reply: WireReply) {
+    channel.pending.delete(id);
+    if (channel.pending.size === 0 && channel.timer) {
+      clearTimeout(channel.timer);
+      channel.timer = undefined;
+    }
+    if (reply.truncated) this.overTcp(entry.name, entry.type).then(entry.resolve);
+    else entry.resolve(reply);
+  }
+
   close() {
     this.closed = true;
-    for (const { socket, pending } of this.channels) {
-      for (const entry of pending.values()) entry.done(undefined);
+    for (const { socket, pending, timer } of this.channels) {
+      clearTimeout(timer);
+      for (const entry of pending.values()) entry.resolve('timeout');
+      pending.clear();
       socket.close();
     }
     this.channels.length = 0;
@@ -103,7 +135,7 @@ export class UdpClient {
       type: this.family === 6 ? 'udp6' : 'udp4',
       recvBufferSize: RECEIVE_BUFFER,
     });
-    const channel: Channel = { socket, pending: new Map(), queued: [] };
+    const channel: Channel = { socket, pending: new Map(), timer: undefined, queued: [] };
     // Connected: no address lookup per packet, and the kernel drops datagrams from anyone else.
     socket.connect(this.port, this.host, () => {
       const queued = channel.queued ?? [];
@@ -117,7 +149,7 @@ export class UdpClient {
       const entry = channel.pending.get(reply.id);
       if (!entry || !reply.question) return;
       if (reply.question.name !== entry.name || reply.question.type !== entry.type) return;
-      entry.done(reply);
+      this.settle(channel, reply.id, entry, reply);
     });
     // A send error (the port unreachable) leaves the question to its timeout, as a lost packet would.
     socket.on('error', () => {});
@@ -130,7 +162,7 @@ export class UdpClient {
   /** The same question over TCP, for a reply too large for UDP. */
   private overTcp(name: string, type: number): Promise<Answer> {
     return new Promise((resolve) => {
-      const id = randomInt(0, 0x10000);
+      const id = randomId();
       const query = encodeQuery(id, name, type);
       const head = Buffer.alloc(2);
       head.writeUInt16BE(query.length);

@@ -1,5 +1,5 @@
 /** The record types the engine asks for and reads; everything else in an answer is skipped. */
-export const TYPE = { A: 1, NS: 2, CNAME: 5, MX: 15, TXT: 16, AAAA: 28, OPT: 41, NSEC: 47 } as const;
+export const TYPE = { A: 1, NS: 2, CNAME: 5, MX: 15, TXT: 16, AAAA: 28, SRV: 33, OPT: 41, NSEC: 47 } as const;
 
 export const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'] as const;
 
@@ -12,7 +12,8 @@ export interface WireRecord {
   type: number;
   /**
    * A/AAAA: the address; CNAME, NS: the target, NSEC: the next owner name, as sent, lower case (`INVALID` for dots inside
-   * labels and bytes outside printable ASCII); MX: `preference exchange`; TXT: its strings joined.
+   * labels and bytes outside printable ASCII); MX: `preference exchange`; SRV: `priority weight port
+   * target`; TXT: its strings joined.
    */
   data: string;
 }
@@ -32,7 +33,8 @@ export const INVALID = '\\invalid';
 export function encodeQuery(id: number, name: string, type: number): Buffer {
   const labels = name.split('.');
   const size = 12 + labels.reduce((sum, label) => sum + 1 + label.length, 1) + 4 + 11;
-  const out = Buffer.alloc(size);
+  // From the shared pool (one small allocation less per question), zeroed as the unset fields must be.
+  const out = Buffer.allocUnsafe(size).fill(0);
   out.writeUInt16BE(id, 0);
   out.writeUInt16BE(0x0100, 2);
   out.writeUInt16BE(1, 4);
@@ -161,6 +163,9 @@ export function decodeReply(msg: Buffer): WireReply | undefined {
         answers.push({ name, type, data: readName(msg, rdata).name });
       } else if (type === TYPE.MX && rdlength > 2) {
         answers.push({ name, type, data: `${msg.readUInt16BE(rdata)} ${readName(msg, rdata + 2).name}` });
+      } else if (type === TYPE.SRV && rdlength > 6) {
+        const fields = `${msg.readUInt16BE(rdata)} ${msg.readUInt16BE(rdata + 2)} ${msg.readUInt16BE(rdata + 4)}`;
+        answers.push({ name, type, data: `${fields} ${readName(msg, rdata + 6).name}` });
       } else if (type === TYPE.TXT) {
         answers.push({ name, type, data: readStrings(msg, rdata, rdata + rdlength) });
       }

@@ -552,12 +552,19 @@ const raw = [
     id: 'anima',
     service: 'Anima',
     cname: ['animaapp.io'],
-    body: ['The page you were looking for does not exist.'],
+    // dnsReaper matches the address its custom domains point at, with the same page.
+    ips: ['35.164.217.247'],
     status: 'vulnerable',
-    reason: 'listed vulnerable by can-i-take-over-xyz',
+    reason:
+      'listed vulnerable by can-i-take-over-xyz (issue 126); the page is the one its fingerprints.json, nuclei and dnsReaper give',
     resource: 'site',
     claim: 'adding this host name to an Anima project',
     sources: [ciito('issues/126'), nuclei('anima-takeover.yaml'), reaper('anima.py', '2022-12-23')],
+    // The same text with a straight apostrophe (can-i-take-over-xyz, nuclei) or a curly one (dnsReaper).
+    anyBody: [
+      "If this is your website and you've just created it, try refreshing in a minute",
+      'If this is your website and you\u2019ve just created it, try refreshing in a minute',
+    ],
   }),
   web({
     id: 'bitbucket',
@@ -594,8 +601,6 @@ const raw = [
     id: 'cargo-collective',
     service: 'Cargo Collective',
     cname: ['cargocollective.com', 'cargo.site'],
-    body: ['404 Not Found'],
-    httpStatus: [404],
     status: 'vulnerable',
     reason:
       'can-i-take-over-xyz lists Cargo Collective as vulnerable (issue 152); the page text is generic, the CNAME is not',
@@ -606,6 +611,12 @@ const raw = [
       nuclei('cargocollective-takeover.yaml'),
       reaper('cargo_collective.py', '2023-07-19'),
       nuclei('cargo-takeover.yaml'),
+    ],
+    // "404 Not Found": can-i-take-over-xyz, dnsReaper (cname.cargo.site) and nuclei's Cargo Collective
+    // template ("404 Not Found<br>"); the newer Cargo page is nuclei's cargo-takeover. None gives a status.
+    anyBody: [
+      '404 Not Found',
+      "If you're moving your domain away from Cargo you must make this configuration through your registrar's DNS control panel.",
     ],
   }),
   web({
@@ -692,7 +703,10 @@ const raw = [
     cname: ['youtrack.cloud', 'myjetbrains.com'],
     body: ['is not a registered InCloud YouTrack'],
     status: 'vulnerable',
-    reason: 'listed vulnerable by can-i-take-over-xyz',
+    // dnsReaper's "YouTrack Starting Page" (cname.myjetbrains.com) is a page title and no other source
+    // shows it on an unclaimed name: not taken as evidence.
+    reason:
+      'listed vulnerable by can-i-take-over-xyz (PR 107); the page text is the one its fingerprints.json and nuclei give',
     resource: 'YouTrack instance',
     claim: 'registering a YouTrack InCloud instance with this custom domain',
     sources: [
@@ -836,9 +850,13 @@ const raw = [
   web({
     id: 'smartjobboard',
     service: 'SmartJobBoard',
-    cname: ['mysmartjobboard.com'],
+    cname: ['mysmartjobboard.com', 'cname.smartjobboard.com'],
+    // The address can-i-take-over-xyz's table gives for the service's custom domains.
+    ips: ['52.16.160.97'],
     status: 'vulnerable',
-    reason: 'listed vulnerable by can-i-take-over-xyz',
+    // dnsReaper's "404 Not Found" for cname.smartjobboard.com is generic: the service's own page is required.
+    reason:
+      'listed vulnerable by can-i-take-over-xyz (issue 139); the page is the one its fingerprints.json, nuclei and dnsReaper (mysmartjobboard.com) give',
     resource: 'job board',
     claim: 'connecting this host name to a SmartJobBoard site',
     sources: [
@@ -884,9 +902,12 @@ const raw = [
     id: 'surveysparrow',
     service: 'SurveySparrow',
     cname: ['surveysparrow.com'],
-    body: ['Account not found.'],
+    // can-i-take-over-xyz gives "Ouch! Account not found", nuclei "Account not found.", "ouch!" and
+    // "SurveySparrow": what both hold. dnsReaper's "DNS resolution error" title is not the service's own page.
+    body: ['Account not found', 'SurveySparrow'],
     status: 'vulnerable',
-    reason: 'listed vulnerable by can-i-take-over-xyz',
+    reason:
+      'listed vulnerable by can-i-take-over-xyz (issue 281); the page is the one its fingerprints.json and nuclei give',
     resource: 'account domain',
     claim: 'setting this host name as the custom domain of a SurveySparrow account',
     sources: [

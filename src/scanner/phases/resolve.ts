@@ -2,9 +2,11 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { detectMail } from '../detect/mail.ts';
 import { detectName } from '../detect/records.ts';
 import { SecondOrder } from '../detect/second-order.ts';
+import { detectSrv, isServiceName } from '../detect/srv.ts';
+import { txtHosts } from '../discover/txt-names.ts';
 import { answerSignature } from '../discover/wordlist.ts';
 import { type Given, resolveChain } from '../dns/chain.ts';
-import { parseMx } from '../dns/resolver.ts';
+import { parseMx, srvTarget } from '../dns/resolver.ts';
 import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
@@ -36,12 +38,13 @@ export function givenBy(known: Known | undefined, apex: boolean): Given | undefi
 }
 
 /** In-zone names a zone's records point at, which the scan checks as names of their own. */
-function targetsOf(known: Known): string[] {
+function targetsOf(known: Known, domain: string): string[] {
   return [
     ...(known.cname ? [known.cname] : []),
     ...known.ns,
     ...known.mx.map((record) => parseMx(record).exchange),
     ...known.srv,
+    ...known.txt.flatMap((record) => txtHosts(record, domain)),
   ];
 }
 
@@ -95,7 +98,8 @@ export class ResolvePhase {
         // The apex's own NS, MX and TXT are checked from the resolvers' answers, with the apex.
         group.known = { ...group.known, ns: [], mx: [], txt: [] };
       }
-      for (const target of targetsOf(group.known)) this.names.admit(target, 'zone', 'zone record target');
+      for (const target of targetsOf(group.known, apex))
+        this.names.admit(target, 'zone', 'zone record target');
       await this.queue.push({ name: group.name, known: group.known });
     }
     this.holding = false;
@@ -155,6 +159,19 @@ export class ResolvePhase {
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
+    if (isServiceName(name)) {
+      // A service name holds SRV records, not mail: its targets, from the zone or asked once.
+      const srv = known ? undefined : await ctx.dns.query(name, 'SRV');
+      const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
+      this.candidates.push(
+        ...(await detectSrv(
+          ctx,
+          name,
+          targets.filter((t) => t !== undefined),
+        )),
+      );
+      return;
+    }
     if (known) {
       if (known.mx.length + known.txt.length > 0)
         this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
@@ -166,6 +183,10 @@ export class ResolvePhase {
     if (mx.status !== 'ok') return;
     for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     const txt = await ctx.dns.query(name, 'TXT');
+    if (settings.discovery && txt.status === 'ok') {
+      for (const record of txt.records)
+        for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);
+    }
     this.candidates.push(
       ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
     );

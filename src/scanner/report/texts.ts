@@ -59,6 +59,12 @@ export const danglingMxTexts = (target: string) => ({
   remediation: 'Remove the MX record or point it at a mail server you run.',
 });
 
+export const danglingSrvTexts = (name: string, target: string) => ({
+  explanation: `The service record ${name} (SRV) sends clients to ${target}, which does not exist. Clients that look the service up (calls, chat, calendars, mail set-up) fail, and whoever can create ${target} receives their connections, and often their credentials.`,
+  proofOfConcept: `dig SRV ${name} names ${target}; dig ${target} answers NXDOMAIN.`,
+  remediation: `Delete the SRV record ${name}, or point it at a server you run.`,
+});
+
 export const spfNxTexts = (include: string) => ({
   explanation: `The SPF record includes ${include}, which does not exist. SPF checks for this domain fail with a permanent error, and whoever can create that name can authorise their own mail servers.`,
   proofOfConcept: `dig TXT ${include} answers NXDOMAIN.`,

@@ -62,21 +62,34 @@ export function sleep(ms: number, signal?: AbortSignal) {
   });
 }
 
-/** Spaces the start of tasks at least 1000/perSecond ms apart: a polite rate towards one service. */
+/**
+ * At most `perSecond` starts in any one second: a polite rate towards one service. A window, not
+ * an even spacing: the first probes of a service start at once (a scan asks most services only a
+ * few times), and only a service asked more often is slowed to its rate.
+ */
 export class RateLimiter {
-  private next = 0;
-  private readonly interval: number;
+  /** Start times of the last `perSecond` tasks, oldest first (a ring). */
+  private readonly starts: number[] = [];
+  private oldest = 0;
+  private readonly size: number;
   private readonly signal: AbortSignal | undefined;
 
   constructor(perSecond: number, signal?: AbortSignal) {
-    this.interval = 1000 / Math.max(perSecond, 0.001);
+    this.size = Math.max(1, Math.floor(perSecond));
     this.signal = signal;
   }
 
   async take() {
     const now = performance.now();
-    const at = Math.max(now, this.next);
-    this.next = at + this.interval;
+    if (this.starts.length < this.size) {
+      this.starts.push(now);
+      return;
+    }
+    // This start takes the slot of the one `size` starts back, a second after it at the earliest;
+    // the slot is claimed now, so callers arriving while this one waits queue behind it.
+    const at = Math.max(now, (this.starts[this.oldest] as number) + 1000);
+    this.starts[this.oldest] = at;
+    this.oldest = (this.oldest + 1) % this.size;
     if (at > now) await sleep(at - now, this.signal);
   }
 }

@@ -7,6 +7,10 @@ import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
 
 const apex = 'mp.test';
+const srv = (name: string, target: string): [string, FixtureRecord] => [
+  name,
+  { type: 'SRV', data: { priority: 10, weight: 5, port: 5061, target } },
+];
 const records: Array<[string, FixtureRecord]> = [
   [apex, { type: 'NS', data: `ns1.${apex}` }],
   [`ns1.${apex}`, { type: 'A', data: FIXTURE_IP }],
@@ -28,11 +32,22 @@ const records: Array<[string, FixtureRecord]> = [
   [`autodiscover.${apex}`, { type: 'CNAME', data: 'autodiscover.dw-unreg-ad.com' }],
   [`mta-sts.${apex}`, { type: 'CNAME', data: 'mta-sts.dw-reg.com' }],
   ['mta-sts.dw-reg.com', { type: 'A', data: FIXTURE_IP }],
+  // Service records: a target in a domain nobody registered, one that is gone, and a live twin.
+  srv(`_sipfederationtls._tcp.${apex}`, 'sipfed.dw-unreg-srv.com'),
+  srv(`_xmpp-server._tcp.${apex}`, 'xmpp.gone.dw-reg.com'),
+  srv(`_caldavs._tcp.${apex}`, 'cal.dw-reg.com'),
+  ['cal.dw-reg.com', { type: 'A', data: FIXTURE_IP }],
 ];
 const zone = zoneFrom({
   apex,
   records,
-  unregistered: ['dw-unreg-dkim.com', 'dw-unreg-dmarc.com', 'dw-unreg-ad.com'],
+  unregistered: [
+    'dw-unreg-dkim.com',
+    'dw-unreg-dmarc.com',
+    'dw-unreg-ad.com',
+    'dw-unreg-srv.com',
+    'dw-unreg-game.com',
+  ],
 });
 
 let fixtures: ScanFixtures;
@@ -67,6 +82,40 @@ describe('mail and policy records that point away', () => {
     expect(at(`autodiscover.${apex}`)).toMatchObject([{ status: 'claimable' }]);
     expect(at(`mta-sts.${apex}`)).toEqual([]);
     expect(result.subdomains).toContain(`mta-sts.${apex}`);
+  });
+
+  it('finds an SRV target in an unregistered domain (claimable) or gone (review), and leaves a live one alone', () => {
+    expect(at(`_sipfederationtls._tcp.${apex}`)).toMatchObject([
+      {
+        recordType: 'SRV',
+        target: 'sipfed.dw-unreg-srv.com',
+        status: 'claimable',
+        service: 'unregistered domain dw-unreg-srv.com',
+      },
+    ]);
+    expect(at(`_xmpp-server._tcp.${apex}`)).toMatchObject([
+      { recordType: 'SRV', target: 'xmpp.gone.dw-reg.com', status: 'review' },
+    ]);
+    expect(at(`_xmpp-server._tcp.${apex}`)[0]?.explanation).toContain('SRV');
+    expect(at(`_caldavs._tcp.${apex}`)).toEqual([]);
+    expect(result.subdomains).toContain(`_caldavs._tcp.${apex}`);
+  });
+
+  it('reads SRV targets from the zone records, for service names no list holds', async () => {
+    // Only the zone's records hold this name: DNS is never asked for its SRV records.
+    async function* records() {
+      yield { name: `_game._udp.${apex}`, type: 'SRV', ttl: 300, data: '0 5 27015 play.dw-unreg-game.com.' };
+      yield { name: `_voice._udp.${apex}`, type: 'SRV', ttl: 300, data: '0 0 0 .' };
+    }
+    const withZone = await scanDomain(
+      apex,
+      fixtures.options({ ct: false, wordlist: [], zoneRecords: records() }),
+    );
+    expect(withZone.findings.filter((f) => f.subdomain === `_game._udp.${apex}`)).toMatchObject([
+      { recordType: 'SRV', target: 'play.dw-unreg-game.com', status: 'claimable', sources: ['zone'] },
+    ]);
+    expect(withZone.findings.filter((f) => f.subdomain === `_voice._udp.${apex}`)).toEqual([]);
+    expect(fixtures.dns.queries.some((q) => q.name === `_game._udp.${apex}` && q.type === 'SRV')).toBe(false);
   });
 
   it('keeps the looked-up names that do not exist out of the list of names checked', () => {
