@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { audit } from '../../core/audit.ts';
-import { billingInfo } from '../../core/billing/info.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import { authUserResponse, currentUser, findUser, upsertUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +12,6 @@ import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.t
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import type { AccountDeps } from './account.ts';
 
 const settingsSchema = z.strictObject({
   settings: z.strictObject(
@@ -29,7 +27,7 @@ const settingsSchema = z.strictObject({
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
 /** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
-export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
+export function authRoutes(db: Db, auth: AuthDeps | undefined) {
   const now = () => new Date((auth?.now ?? Date.now)());
   return new Hono<AuthedEnv>()
     .get('/config', (c) => {
@@ -54,10 +52,6 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps
     })
     .get('/user', requireAuth(auth), async (c) => {
       return c.json(await authUserResponse(db, await currentUser(db, c.var), now()));
-    })
-    .get('/billing', requireAuth(auth), async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
     })
     .post('/domain', requireAuth(auth), smallBody, async (c) => {
       const body = await readJson(c, z.object({ domain: z.unknown().optional() }));
