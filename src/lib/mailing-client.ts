@@ -28,7 +28,7 @@ export interface SubscribeOptions {
 }
 
 /** An HTTP failure of the sign-up, carrying the status the UI may want to explain. */
-export class SubscribeError extends Error {
+class SubscribeError extends Error {
   readonly status: number;
   constructor(status: number) {
     super(`Failed to subscribe: ${status}`);

@@ -4,8 +4,6 @@
 export const SCANS_PAGE_SIZE = 10;
 /** Largest `limit` GET /scan/api/v1/scans accepts. */
 export const SCANS_MAX_PAGE_SIZE = 100;
-/** The domain screen's history fetch size. */
-export const HISTORY_SIZE = 50;
 /** 'Stale: {age}' after this long (spec 2 §4). */
 export const STALE_AFTER_MS = 30 * 60_000;
 /** The dashboard reloads this long after a scan is triggered (spec 2 §4). */

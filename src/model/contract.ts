@@ -98,7 +98,7 @@ export interface FindingView {
 }
 
 /** Where a finding's name came from: the caller, the zone's records, CT logs, the wordlist, DNS answers. */
-export const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
+const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
 export type NameSource = (typeof NAME_SOURCES)[number];
 
 /**

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { TXT_PREFIX } from '../../model/constants.ts';
 
-export const VERIFY_MESSAGES = {
+const VERIFY_MESSAGES = {
   unavailable: 'DNS verification service is temporarily unavailable. Please try again in a few minutes.',
   missing: (domain: string, value: string, found: string[]) =>
     found.length === 0

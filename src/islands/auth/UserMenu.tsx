@@ -3,7 +3,7 @@ import { tierBadge } from '../../model/profile.ts';
 import type { AuthContextValue } from './auth-context.tsx';
 
 /** Where the menu's items lead: real dashboard sections. */
-export const MENU_LINKS = {
+const MENU_LINKS = {
   dashboard: '/dashboard',
   profile: '/dashboard?section=settings&tab=profile',
   activity: '/dashboard?section=scans',
@@ -11,11 +11,7 @@ export const MENU_LINKS = {
   upgrade: '/dashboard?section=settings&tab=plan',
 } as const;
 
-export function scansRemaining(quota: {
-  daily: number | null;
-  remaining: number | null;
-  used: number;
-}): string {
+function scansRemaining(quota: { daily: number | null; remaining: number | null; used: number }): string {
   if (quota.daily === null) return 'Unlimited';
   return `${quota.remaining ?? Math.max(0, quota.daily - quota.used)}/${quota.daily}`;
 }

@@ -195,11 +195,6 @@ async function handleUser(user: User | null): Promise<void> {
   refresher.start(token);
 }
 
-/** GET /auth/user for the signed-in user. */
-export function fetchUser(): Promise<AuthUserResponse> {
-  return api.getUser();
-}
-
 export async function refreshProfile(): Promise<void> {
   const user = $auth.get().user;
   if (!user || !auth?.currentUser) return;

@@ -1,15 +1,14 @@
 import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetch';
 import { errorFromResponse, RequestError } from './errors.ts';
-import { recordMetric } from './metrics.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
 /** Timeouts of spec 1 §9: 30 s for calls to our API, 10 s for anything else. */
 export const API_TIMEOUT_MS = 30_000;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const RETRY_BASE_DELAY_MS = 1_000;
-export const GET_RETRIES = 3;
-export const OTHER_RETRIES = 1;
-export const UNAUTHORIZED_REDIRECT_MS = 2_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const RETRY_BASE_DELAY_MS = 1_000;
+const GET_RETRIES = 3;
+const OTHER_RETRIES = 1;
+const UNAUTHORIZED_REDIRECT_MS = 2_000;
 /** A server failure (5xx) is worth another try, and so is a network failure (ofetch counts it as 500). */
 const RETRY_STATUS_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
@@ -70,13 +69,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const newRequestId = options.requestId ?? (() => crypto.randomUUID());
   const onUnauthorized = options.onUnauthorized ?? redirectToSignIn;
   const inFlight = new Map<string, Promise<unknown>>();
-  const started = new WeakMap<FetchContext, number>();
-
-  const measure = (context: FetchContext) => {
-    // Per route, without the query: /scans?offset=10 and ?offset=20 are one metric.
-    const path = String(context.request).slice(options.baseUrl.length).split('?')[0];
-    recordMetric(`${context.options.method} ${path}`, performance.now() - (started.get(context) ?? 0));
-  };
   const afterFailure = (context: FetchContext) => {
     // ofetch hands this attempt's signal to the retry: spent after a timeout, timer-less after a
     // 5xx. Without it, the retry gets a fresh timeout.
@@ -100,7 +92,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
       if (!token) throw new RequestError('Authentication required', { type: 'AUTHENTICATION' });
       context.options.headers.set('Authorization', `Bearer ${token}`);
     }
-    started.set(context, performance.now());
   };
 
   const $fetch = ofetch.create(
@@ -108,12 +99,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       baseURL: options.baseUrl,
       headers: { 'Content-Type': 'application/json' },
       retryStatusCodes: RETRY_STATUS_CODES,
-      onRequestError(context) {
-        measure(context);
-        afterFailure(context);
-      },
+      onRequestError: afterFailure,
       async onResponse(context) {
-        measure(context);
         context.response._data = await settleBody(context.response);
       },
       onResponseError: afterFailure,

@@ -3,7 +3,6 @@ import type { ApiClient } from './client.ts';
 import { toRequestError } from './errors.ts';
 
 export const HEALTH_POLL_MS = 30_000;
-export const SERVICE_CHECK_MS = 60_000;
 export const SCAN_HEALTH_TIMEOUT_MS = 5_000;
 
 export interface ScanHealth {

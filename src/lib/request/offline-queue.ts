@@ -8,7 +8,7 @@ export interface Connectivity {
   onOnline(callback: () => void): () => void;
 }
 
-export const browserConnectivity: Connectivity = {
+const browserConnectivity: Connectivity = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   onOnline: (callback) => {
     if (typeof window === 'undefined') return () => {};

@@ -26,7 +26,7 @@ export interface WireReply {
 }
 
 /** Stands for a name whose labels hold dots or bytes outside printable ASCII: never followed. */
-export const INVALID = '\\invalid';
+const INVALID = '\\invalid';
 
 /** A recursive question (RD set) with an EDNS OPT record; `name` must be a host name. */
 export function encodeQuery(id: number, name: string, type: number): Buffer {

@@ -28,7 +28,7 @@ export interface AxfrOptions {
   signal?: AbortSignal;
 }
 
-export const AXFR_DEFAULTS = { port: 53, timeoutMs: 10_000, maxRecords: 2_000_000 } as const;
+const AXFR_DEFAULTS = { port: 53, timeoutMs: 10_000, maxRecords: 2_000_000 } as const;
 
 /** `HOST`, `HOST:PORT`, `[IPv6]:PORT` or a bare IPv6 address; the port defaults to 53. */
 export function parseAxfrServer(value: string): AxfrServer {

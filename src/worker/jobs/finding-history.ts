@@ -5,7 +5,7 @@ import { findings } from '../../db/schema.ts';
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
 
 /** A finding's identity across scans (the monitoring issue): subdomain, record type, target, service. */
-export function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {
+function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {
   return createHash('sha256')
     .update(`${f.subdomain}\n${f.recordType}\n${f.target}\n${f.service}`)
     .digest('hex');

@@ -10,7 +10,7 @@ export const STALE_HEARTBEAT_MS = 90_000;
 /** How often each worker looks for such scans. SCAN_REAP_INTERVAL_SECONDS overrides it. */
 export const REAP_INTERVAL_MS = 60_000;
 /** Claims a scan may have; after that a lost scan fails instead of running again. */
-export const MAX_SCAN_ATTEMPTS = 2;
+const MAX_SCAN_ATTEMPTS = 2;
 export const WORKER_LOST_MESSAGE =
   'The scan stopped because the worker running it went away (restart or crash). Please run it again.';
 
