@@ -41,7 +41,15 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
     dashboardApi()
       .scans.get(linked)
       .then((scan) => live && setDetails(scan))
-      .catch(() => {});
+      .catch((error) => {
+        // The link came from an e-mail or a webhook: say why nothing opened instead of showing the list as if asked.
+        if (!live) return;
+        toast({
+          title: 'Scan not opened',
+          description: error instanceof Error ? error.message : 'The linked scan could not be read.',
+          variant: 'destructive',
+        });
+      });
     return () => {
       live = false;
     };
