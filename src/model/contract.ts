@@ -21,13 +21,18 @@ export interface ScanConfig {
  */
 export type ScanRunConfig = Omit<ScanConfig, 'scanFrequency'> & { names?: string[] };
 
-/** Spec 2 §9: discovery on, CT on, multi-stage validation on, daily. */
-export const DEFAULT_SCAN_CONFIG: ScanConfig = {
+/**
+ * How a scan runs unless its domain says otherwise: discovery, CT and multi-stage validation all
+ * on. Also what a scan row without a stored configuration (queued before one was kept) ran with.
+ */
+export const DEFAULT_SCAN_OPTIONS: Omit<ScanConfig, 'scanFrequency'> = {
   skipDiscovery: false,
   useCertificateTransparency: true,
   useMultiStageValidation: true,
-  scanFrequency: 'daily',
 };
+
+/** A new domain's configuration: the default options, scanned daily. */
+export const DEFAULT_SCAN_CONFIG: ScanConfig = { ...DEFAULT_SCAN_OPTIONS, scanFrequency: 'daily' };
 
 /** Finding statuses from the least to the most certain. */
 export const FINDING_STATUSES = ['review', 'likely', 'claimable'] as const;

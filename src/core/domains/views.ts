@@ -1,11 +1,12 @@
 import type { domains, findings, scans } from '../../db/schema.ts';
-import type {
-  DomainStatus,
-  DomainView,
-  FindingRecord,
-  InventorySource,
-  ScanStatus,
-  ScanView,
+import {
+  DEFAULT_SCAN_OPTIONS,
+  type DomainStatus,
+  type DomainView,
+  type FindingRecord,
+  type InventorySource,
+  type ScanStatus,
+  type ScanView,
 } from '../../model/contract.ts';
 import { txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
@@ -37,11 +38,7 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     false_positives_filtered: row.falsePositivesFiltered,
     error: row.error,
     progress: row.progress ?? null,
-    scan_config: row.config ?? {
-      skipDiscovery: false,
-      useCertificateTransparency: true,
-      useMultiStageValidation: true,
-    },
+    scan_config: row.config ?? DEFAULT_SCAN_OPTIONS,
     findings: row.findings,
     changes: row.changes ?? null,
     ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../model/constants.ts';
-import type { ScanProgress } from '../../model/contract.ts';
+import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import type { EngineSettings } from '../engine-settings.ts';
@@ -92,11 +92,7 @@ export async function runScan(
       );
   }, PROGRESS_WRITE_MS);
 
-  const config = claimed.config ?? {
-    skipDiscovery: false,
-    useCertificateTransparency: true,
-    useMultiStageValidation: true,
-  };
+  const config: ScanRunConfig = claimed.config ?? DEFAULT_SCAN_OPTIONS;
   const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.userId));
   const [domain] = claimed.domainId
     ? await db
