@@ -36,13 +36,20 @@ export const DEFAULT_SCAN_CONFIG: ScanConfig = { ...DEFAULT_SCAN_OPTIONS, scanFr
 
 /** Finding statuses from the least to the most certain. */
 export const FINDING_STATUSES = ['review', 'likely', 'claimable'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+/** How bad a takeover of the name would be. */
+export const RISKS = ['high', 'medium', 'low'] as const;
+export type Risk = (typeof RISKS)[number];
+/** The record types a finding can be about. */
+export const FINDING_RECORD_TYPES = ['CNAME', 'A', 'AAAA', 'NS', 'MX', 'TXT'] as const;
+export type FindingRecordType = (typeof FINDING_RECORD_TYPES)[number];
 
 /** Per-domain alerts (the monitoring issue): the channels, and the least status that alerts. */
 export interface AlertSettings {
   email: boolean;
   /** To every webhook of the owner. */
   webhooks: boolean;
-  minStatus: (typeof FINDING_STATUSES)[number];
+  minStatus: FindingStatus;
 }
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = { email: true, webhooks: true, minStatus: 'review' };
@@ -86,14 +93,17 @@ export interface DomainView {
   error: string | null;
 }
 
-/** One finding, in the engine's shape (DESIGN.md, "The scan engine's contract"). */
+/**
+ * One finding, as the scan engine makes it (`src/scanner/types.ts` derives its `Finding` from this)
+ * and as every answer, stored scan and report carries it.
+ */
 export interface FindingView {
   subdomain: string;
-  recordType: 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT';
+  recordType: FindingRecordType;
   target: string;
   service: string;
-  status: 'claimable' | 'likely' | 'review';
-  risk: 'high' | 'medium' | 'low';
+  status: FindingStatus;
+  risk: Risk;
   evidence: string[];
   explanation: string;
   proofOfConcept: string;
@@ -103,7 +113,7 @@ export interface FindingView {
 }
 
 /** Where a finding's name came from: the caller, the zone's records, CT logs, the wordlist, DNS answers. */
-const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
+export const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
 export type NameSource = (typeof NAME_SOURCES)[number];
 
 /**
