@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** Spec 1 §4 and §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** One toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /** How long a toast stays open unless the caller says otherwise. */

@@ -1,6 +1,6 @@
 /**
- * The dashboard API's shapes (the dashboard issue fixes the paths the spec leaves open; checks
- * outside the repository call them). The server answers with these types and validates requests
+ * The dashboard API's shapes. Their paths and field names are fixed: clients outside the repository
+ * call them (docs/fixed-contract.md). The server answers with these types and validates requests
  * with the zod schemas in schemas.ts, built on them; the islands read the same types. No zod here:
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
@@ -44,7 +44,7 @@ export type Risk = (typeof RISKS)[number];
 export const FINDING_RECORD_TYPES = ['CNAME', 'A', 'AAAA', 'NS', 'MX', 'TXT'] as const;
 export type FindingRecordType = (typeof FINDING_RECORD_TYPES)[number];
 
-/** Per-domain alerts (the monitoring issue): the channels, and the least status that alerts. */
+/** Per-domain alerts: the channels, and the least status that alerts. */
 export interface AlertSettings {
   email: boolean;
   /** To every webhook of the owner. */
@@ -60,7 +60,7 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
-/** A monitored domain as the dashboard sees it (spec 2 §3, plus the TXT record to publish). */
+/** A monitored domain as the dashboard sees it (plus the TXT record to publish). */
 export interface DomainView {
   id: string;
   domain: string;
@@ -117,7 +117,7 @@ export const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
 export type NameSource = (typeof NAME_SOURCES)[number];
 
 /**
- * What a completed scan changed (the monitoring issue): findings seen for the first time, findings
+ * What a completed scan changed: findings seen for the first time, findings
  * whose status or target changed, and findings gone from names the scan checked again. Each is
  * named by its subdomain, record type and target.
  */
@@ -200,7 +200,7 @@ export interface ScanProgress {
   total: number;
 }
 
-/** A scan as the scan service answers it (spec 2 §3's server field names). */
+/** A scan as the scan service answers it. */
 export interface ScanView {
   scan_id: string;
   domain: string;
@@ -229,7 +229,7 @@ export interface ScanListResponse {
   total: number;
 }
 
-/** GET /scan/api/v1/scans/stats: the Scans screen's summary and the usage of spec 2 §3. */
+/** GET /scan/api/v1/scans/stats: the Scans screen's summary and the plan's usage. */
 export interface ScanStats {
   total: number;
   by_status: Record<ScanStatus, number>;
@@ -245,7 +245,7 @@ export interface ScanStats {
   validation_checks_this_month: number;
 }
 
-/** The quota view of spec 2 §3, counted from real rows. */
+/** The plan's quota and its use, counted from real rows. */
 export interface QuotaView {
   tier: string;
   currentDomains: number;

@@ -15,7 +15,7 @@ import {
 import { userScans } from '../domains/store.ts';
 import type { JsonMember } from '../json-stream.ts';
 
-/** Names the file: danglewatch-export-YYYY-MM-DD.json (spec 2 §7: named with the date). */
+/** Names the file: danglewatch-export-YYYY-MM-DD.json (named with the date). */
 export function exportFileName(now: Date): string {
   return `danglewatch-export-${now.toISOString().slice(0, 10)}.json`;
 }

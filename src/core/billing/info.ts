@@ -81,7 +81,7 @@ export function requireBilling(billing: Billing | undefined): Billing {
 }
 
 /**
- * Cancels at the end of the paid period (spec 2 §4: the plan stays until then). The row follows
+ * Cancels at the end of the paid period (the plan stays until then). The row follows
  * Stripe's answer, as it would the webhook that Stripe sends as well.
  */
 export async function cancelSubscription(

@@ -20,7 +20,7 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 /** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
 export type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
 
-/** A scan row in the scan service's field names (spec 2 §3); the names only from a whole row. */
+/** A scan row in the scan service's field names; the names only from a whole row. */
 export function scanView(row: ScanListRow): ScanView;
 export function scanView(row: ScanRow, options: { withSubdomains?: boolean }): ScanView;
 export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
@@ -45,7 +45,7 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
   };
 }
 
-/** A domain row with its latest scan, as the Domains screen shows it (spec 2 §3). */
+/** A domain row with its latest scan, as the Domains screen shows it. */
 export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
   const lastEnded = latest?.completedAt ?? null;
   const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);

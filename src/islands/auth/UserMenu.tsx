@@ -22,7 +22,7 @@ interface Props {
   itemClass: string;
 }
 
-/** The avatar menu's contents (spec 1 §2), shared by the desktop dropdown and the mobile menu. */
+/** The avatar menu's contents, shared by the desktop dropdown and the mobile menu. */
 export function UserMenuContents({ auth, onSignOut, itemClass }: Props) {
   const profile = auth.userProfile;
   const name = profile?.displayName ?? auth.user?.displayName ?? 'Your account';

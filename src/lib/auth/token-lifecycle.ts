@@ -1,6 +1,6 @@
 import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 
-/** Token constants of spec 1 §4 and §9. */
+/** When the ID token is refreshed, how close to expiry counts as expired, and the retry backoff. */
 const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
 const EXPIRY_MARGIN_MS = 30_000;
 const BACKOFF_START_MS = 30_000;

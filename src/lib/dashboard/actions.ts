@@ -7,7 +7,7 @@ import { loadDomains, scansChanged, upsertDomain } from './store.ts';
 
 let triggering = false;
 
-/** Reads the scans and the domains again: at once, and 2 s later (spec 2 §4). */
+/** Reads the scans and the domains again: at once, and 2 s later. */
 function reloadAfterScan(): void {
   scansChanged();
   setTimeout(() => {
@@ -20,7 +20,7 @@ export type StartOutcome = { started: true; scanId: string } | { started: false;
 
 /**
  * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
- * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered (spec 2 §4):
+ * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered:
  * such a click answers `error: null`.
  */
 export async function startScan(domain: string, options: StartScanOptions): Promise<StartOutcome> {

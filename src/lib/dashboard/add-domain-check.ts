@@ -13,7 +13,7 @@ export interface AddDomainContext {
 }
 
 /**
- * The add-domain field's rule (spec 2 §5): required, valid, and on the free tier the user's company
+ * The add-domain field's rule: required, valid, and on the free tier the user's company
  * e-mail domain or one of its subdomains. Free webmail (gmail.com …) is no company domain.
  */
 export function checkAddDomainInput(input: string, context: AddDomainContext): DomainCheck {

@@ -2,7 +2,7 @@ import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetc
 import { errorFromResponse, RequestError } from './errors.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
-/** Timeouts of spec 1 §9: 30 s for calls to our API, 10 s for anything else. */
+/** Timeouts: 30 s for calls to our API, 10 s for anything else. */
 export const API_TIMEOUT_MS = 30_000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const RETRY_BASE_DELAY_MS = 1_000;
@@ -48,7 +48,7 @@ export interface ApiClient {
 }
 
 /**
- * The one rule for a 401: the browser goes to /auth/signin after 2 s (spec 1 §8), unless it is
+ * The one rule for a 401: the browser goes to /auth/signin after 2 s, unless it is
  * already on /login, where it would only bounce back.
  */
 export function redirectToSignIn(): void {
@@ -60,7 +60,7 @@ export function redirectToSignIn(): void {
 const backoff = (failures: number) => RETRY_BASE_DELAY_MS * 2 ** failures;
 
 /**
- * The request layer every dashboard call goes through (spec 1 §7-§8), on ofetch: bearer token and
+ * The request layer every dashboard call goes through, on ofetch: bearer token and
  * a unique X-Request-ID per attempt, JSON, timeouts, retries with exponential backoff for network
  * failures and 5xx only, shared in-flight GETs, the error catalogue, and an offline queue.
  */
@@ -161,7 +161,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 }
 
-/** ofetch's error of the last attempt as an entry of the catalogue (spec 1 §8). */
+/** ofetch's error of the last attempt as an entry of the catalogue. */
 function toFailure(error: FetchError, method: string, path: string): RequestError {
   const requestId = new Headers(error.options?.headers).get('X-Request-ID') ?? undefined;
   const context = { method, path, requestId };
@@ -175,7 +175,7 @@ function toFailure(error: FetchError, method: string, path: string): RequestErro
 }
 
 /**
- * Bodies as spec 1 §7 reads them: JSON when the answer says so, text (parsed as JSON when it is
+ * Bodies as the request layer hands them back: JSON when the answer says so, text (parsed as JSON when it is
  * JSON), bytes otherwise. ofetch has parsed JSON and read text and blobs; this finishes the job.
  */
 async function settleBody(response: FetchResponse<unknown>): Promise<unknown> {

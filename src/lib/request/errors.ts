@@ -1,4 +1,4 @@
-/** The request layer's error object and catalogue (spec 1 §8, spec 2 §8). */
+/** The request layer's error object and catalogue. */
 export type ErrorType =
   | 'NETWORK'
   | 'AUTHENTICATION'

@@ -20,7 +20,7 @@ export interface AccountDeps {
   outboxDir?: string;
 }
 
-/** The account's own data (spec 2 §7): export and deletion (cancelling is in routes/billing.ts). */
+/** The account's own data: export and deletion (cancelling is in routes/billing.ts). */
 export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
   // Per route, not .use(): this router is mounted on /api/auth, beside /api/auth/user.
   const authed = requireAuth(auth);
@@ -41,7 +41,7 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
         subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
         cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       };
-      // Spec 2 §4: a paid subscription is cancelled first, so deleting never leaves one billing.
+      // A paid subscription is cancelled first, so deleting never leaves one billing.
       if (!subscriptionSettled(subscription)) {
         throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
       }

@@ -26,7 +26,7 @@ const settingsSchema = z.strictObject({
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
-/** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
+/** The auth service: the browser's configuration, sign-in bookkeeping, user and quota. */
 export function authRoutes(db: Db, auth: AuthDeps | undefined) {
   const now = () => new Date((auth?.now ?? Date.now)());
   return new Hono<AuthedEnv>()
@@ -56,7 +56,7 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined) {
     .post('/domain', requireAuth(auth), smallBody, async (c) => {
       const body = await readJson(c, z.object({ domain: z.unknown().optional() }));
       // The one domain rule of the dashboard (no IP literals, localhost or reserved names), with
-      // the message spec 1 §8 gives this call.
+      // this call's fixed message, 'Invalid domain format: <domain>'.
       const check = checkDomainFormat(typeof body.domain === 'string' ? body.domain : '');
       if (!check.ok) {
         throw new ApiError(400, 'VALIDATION_ERROR', `Invalid domain format: ${String(body.domain ?? '')}`);

@@ -14,7 +14,7 @@ const EMPTY = 'Display name cannot be empty';
 
 const bodySchema = z.object({ displayName: z.unknown().optional() });
 
-/** The signed-in user's own profile (spec 2 §7): only the display name is editable. */
+/** The signed-in user's own profile: only the display name is editable. */
 export function profileRoutes(db: Db, auth: AuthDeps | undefined) {
   return new Hono<AuthedEnv>().patch(
     '/profile',
@@ -22,7 +22,7 @@ export function profileRoutes(db: Db, auth: AuthDeps | undefined) {
     limitBody(BODY_LIMIT_KB.small),
     async (c) => {
       const body = await readJson(c, bodySchema);
-      // Checked by hand so the answer carries the spec's exact message.
+      // Checked by hand so the answer carries its fixed message (docs/fixed-contract.md).
       const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
       if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
       if (displayName.length > 100) {

@@ -225,7 +225,7 @@ function failureMessage(error: unknown): string {
   return `The scan could not finish: ${message}`;
 }
 
-/** A scheduled domain is scanned again one interval after its last scan ended (spec 2 §4). */
+/** A scheduled domain is scanned again one interval after its last scan ended. */
 async function scheduleNext(db: Db, domainId: string, last: Date): Promise<void> {
   const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
   if (domain?.status !== 'verified') return;

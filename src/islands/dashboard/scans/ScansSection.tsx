@@ -22,7 +22,7 @@ import { useScanList } from './use-scan-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The scans screen ('Security Scans', spec 2 §2), all from the scan service. */
+/** The scans screen ('Security Scans'), all from the scan service. */
 export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const [filter, setFilter] = useState<ScanFilter>('all');
   const [search, setSearch] = useState('');

@@ -59,7 +59,7 @@ export function useScanList(status: ScanStatus | null, query: string) {
       })
       .catch(() => {
         if (mine !== generation.current) return;
-        // Spec 2 §8: a failed list fetch gives an empty list; the error says why.
+        // A failed list fetch gives an empty list; the error says why.
         setState({
           scans: [],
           total: 0,
