@@ -42,7 +42,8 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
       .scans.get(linked)
       .then((scan) => live && setDetails(scan))
       .catch((error) => {
-        // The link came from an e-mail or a webhook: say why nothing opened instead of showing the list as if asked.
+        // The link came from an e-mail or a webhook: say why nothing opened, rather than show the
+        // list as if that had been asked for.
         if (!live) return;
         toast({
           title: 'Scan not opened',
