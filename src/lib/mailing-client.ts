@@ -18,9 +18,9 @@ export const SIGNUP_RATE_LIMITED_TOAST = {
   description: 'Please wait a little while before trying again.',
 } as const;
 
-export type SubscribeOutcome = 'subscribed' | 'duplicate';
+type SubscribeOutcome = 'subscribed' | 'duplicate';
 
-export interface SubscribeOptions {
+interface SubscribeOptions {
   /** Origin of the API when it is not this site's origin; '' is same-origin. */
   apiBase?: string;
   fetch?: typeof fetch;

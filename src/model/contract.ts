@@ -320,7 +320,7 @@ export interface ConnectionView {
 export const INVENTORY_SOURCES = [...DNS_PROVIDER_IDS, 'zone-file'] as const;
 export type InventorySource = (typeof INVENTORY_SOURCES)[number];
 
-export interface InventoryRecord {
+interface InventoryRecord {
   name: string;
   type: string;
   ttl: number;
@@ -330,7 +330,7 @@ export interface InventoryRecord {
   lastSeenAt: string;
 }
 
-export interface InventoryChange {
+interface InventoryChange {
   at: string;
   change: 'added' | 'changed' | 'removed';
   name: string;

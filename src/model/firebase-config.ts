@@ -1,5 +1,5 @@
 /** The Firebase web configuration the browser needs, served at GET /auth/config. */
-export interface FirebaseWebConfig {
+interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
   projectId: string;

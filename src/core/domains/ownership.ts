@@ -15,7 +15,7 @@ export function txtValue(token: string): string {
   return `${TXT_PREFIX}${token}`;
 }
 
-export type OwnershipResult =
+type OwnershipResult =
   | { verified: true }
   /** `definite`: the record is not there (DNS answered); otherwise DNS could not be asked. */
   | { verified: false; definite: boolean; error: string };

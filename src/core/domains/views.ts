@@ -13,12 +13,12 @@ import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type ScanRow = typeof scans.$inferSelect;
-export type FindingRow = typeof findings.$inferSelect;
+type FindingRow = typeof findings.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
-export type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
+type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
 
 /** A scan row in the scan service's field names; the names only from a whole row. */
 export function scanView(row: ScanListRow): ScanView;

@@ -9,7 +9,7 @@ import { ServiceError } from '../errors.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** What a verified sign-in says of its user: the fields of a Firebase ID token this layer reads. */
-export interface SignIn {
+interface SignIn {
   uid: string;
   email?: string;
   name?: unknown;

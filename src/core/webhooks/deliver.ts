@@ -24,7 +24,7 @@ function slackBody(payload: Record<string, unknown>): Record<string, unknown> {
   return { text };
 }
 
-export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
+type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
 
 /**
  * One attempt to deliver: the URL is checked again (DNS may have changed since it was saved), the

@@ -8,7 +8,7 @@ import { DomainsSection } from './domains/DomainsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { ScansSection } from './scans/ScansSection.tsx';
 
-export type Section = 'scans' | 'domains' | 'settings';
+type Section = 'scans' | 'domains' | 'settings';
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'scans', label: 'Scans' },

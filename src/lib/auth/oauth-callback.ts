@@ -1,4 +1,4 @@
-export type OAuthMessage =
+type OAuthMessage =
   | { type: 'OAUTH_ERROR'; error: string }
   | {
       type: 'OAUTH_SUCCESS';

@@ -9,7 +9,7 @@ import {
 
 const MESSAGE_KEY = 'danglewatch:auth-message';
 
-export interface CachedSession {
+interface CachedSession {
   user: AuthUser;
   /** Null when the server could not be asked: the cache never holds invented figures. */
   profile: ClientProfile | null;

@@ -24,7 +24,7 @@ export interface ClientProfile {
   lastLoginAt?: string;
 }
 
-export type ConfigStatus = 'checking' | 'configured' | 'not-configured' | 'error';
+type ConfigStatus = 'checking' | 'configured' | 'not-configured' | 'error';
 
 export interface AuthState {
   user: AuthUser | null;

@@ -33,7 +33,7 @@ export interface TokenTimes {
   issuedAt?: number;
 }
 
-export interface RefresherOptions {
+interface RefresherOptions {
   /** Forces a new token and reports its times. */
   refresh: () => Promise<TokenTimes>;
   /** The 24 hours are over: sign out and tell the user. */

@@ -16,7 +16,7 @@ function reloadAfterScan(): void {
   }, RELOAD_AFTER_SCAN_MS);
 }
 
-export type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
+type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
 
 /**
  * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
@@ -53,7 +53,7 @@ export async function cancelScan(scanId: string): Promise<boolean> {
   }
 }
 
-export interface VerifyOutcome {
+interface VerifyOutcome {
   verified: boolean;
   /** Why the record did not prove ownership (the server's words), when it did not. */
   error: string | null;

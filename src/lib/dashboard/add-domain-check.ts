@@ -6,7 +6,7 @@ import {
   withinEmailDomain,
 } from '../../model/domain-input.ts';
 
-export interface AddDomainContext {
+interface AddDomainContext {
   /** The plan id of the user ('free' limits the domains to the e-mail domain). */
   tier: string;
   email: string | null | undefined;

@@ -5,7 +5,7 @@ import { toRequestError } from '../request/errors.ts';
 import { DASHBOARD_MESSAGES } from './messages.ts';
 
 /** The domains screen's data (spec 2 §3 'Dashboard data'): the list, the quota, and how loading went. */
-export interface DomainsState {
+interface DomainsState {
   domains: DomainView[];
   quota: QuotaView | null;
   loading: boolean;

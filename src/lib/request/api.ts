@@ -71,7 +71,7 @@ export interface StartScanOptions {
   use_multi_stage_validation?: boolean;
 }
 
-export interface ScanListParams {
+interface ScanListParams {
   limit?: number;
   offset?: number;
   status?: ScanStatus;

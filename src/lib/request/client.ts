@@ -12,7 +12,7 @@ const UNAUTHORIZED_REDIRECT_MS = 2_000;
 /** A server failure (5xx) is worth another try, and so is a network failure (ofetch counts it as 500). */
 const RETRY_STATUS_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** Identical GETs with the same key share one request while it is in flight. */
   cacheKey?: string;

@@ -1,5 +1,5 @@
 /** The request layer's error object and catalogue. */
-export type ErrorType =
+type ErrorType =
   | 'NETWORK'
   | 'AUTHENTICATION'
   | 'AUTHORIZATION'

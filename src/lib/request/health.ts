@@ -5,7 +5,7 @@ import { toRequestError } from './errors.ts';
 export const HEALTH_POLL_MS = 30_000;
 export const SCAN_HEALTH_TIMEOUT_MS = 5_000;
 
-export interface ScanHealth {
+interface ScanHealth {
   healthy: boolean;
   responseTime: number;
   error?: string;
@@ -26,7 +26,7 @@ export async function checkScanHealth(client: ApiClient, now = () => performance
   }
 }
 
-export interface PollState {
+interface PollState {
   connected: boolean;
   lastError: string | null;
   /** Consecutive failed checks. */

@@ -6,7 +6,7 @@ export const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIM
 /** The UDP payload size offered in EDNS: large enough for long CNAME chains, small enough not to fragment. */
 const EDNS_PAYLOAD = 1232;
 
-export interface WireRecord {
+interface WireRecord {
   /** Owner name, lower case; `INVALID` when it holds bytes no host name has. */
   name: string;
   type: number;

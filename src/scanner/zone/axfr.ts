@@ -12,12 +12,12 @@ export class ZoneTransferError extends Error {
   override name = 'ZoneTransferError';
 }
 
-export interface AxfrServer {
+interface AxfrServer {
   host: string;
   port: number;
 }
 
-export interface AxfrOptions {
+interface AxfrOptions {
   zone: string;
   server: AxfrServer;
   /** Longest wait for the connection and for each next message, in ms. */

@@ -13,7 +13,7 @@ import { getPlanForTier } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 
-export interface AccountDeps {
+interface AccountDeps {
   billing?: Billing;
   now: () => Date;
   /** Where alert e-mails are written without SMTP: a deleted account's are removed from it. */

@@ -20,7 +20,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
-export interface BillingDeps {
+interface BillingDeps {
   billing?: Billing;
   /** The public origin checkout may return to; the request's own origin when unset. */
   publicUrl?: string;

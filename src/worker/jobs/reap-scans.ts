@@ -17,7 +17,7 @@ export const WORKER_LOST_MESSAGE =
 /** Pending scans the reaper looks at per round for a job that was lost. */
 const ORPHAN_CHECKS_PER_ROUND = 20;
 
-export interface Reaped {
+interface Reaped {
   /** Back to pending: to be queued again. */
   retried: string[];
   /** Every scan taken from a lost worker (retried or failed): its old job is to be ended. */

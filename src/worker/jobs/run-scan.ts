@@ -12,7 +12,7 @@ import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import type { EngineSettings } from '../engine-settings.ts';
 import { recordFindingHistory } from './finding-history.ts';
 
-export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
+type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 
 export const CANCELLED_MESSAGE = 'Cancelled by you';
 

@@ -7,7 +7,7 @@ import { $scansRevision } from '../../../lib/dashboard/store.ts';
 import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../../model/constants.ts';
 import type { ScanStatus, ScanView } from '../../../model/contract.ts';
 
-export interface ScanListState {
+interface ScanListState {
   scans: ScanView[];
   total: number;
   loading: boolean;
