@@ -22,10 +22,10 @@ const sarifReport = z.object({
   ),
 });
 
-export class BaselineError extends Error {}
+class BaselineError extends Error {}
 
 /** The fingerprints of the findings in a baseline file, JSON or SARIF. */
-export function baselineFingerprints(text: string): Set<string> {
+function baselineFingerprints(text: string): Set<string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -76,7 +76,7 @@ export async function outputOptions(raw: Record<string, unknown>): Promise<Outpu
 }
 
 /** Findings that fail the run: at or above --fail-on, and not known from the baseline. */
-export function failingFindings(findings: FindingView[], options: Pick<OutputOptions, 'failOn' | 'known'>) {
+function failingFindings(findings: FindingView[], options: Pick<OutputOptions, 'failOn' | 'known'>) {
   const least = FINDING_STATUSES.indexOf(options.failOn);
   return findings.filter((f) => FINDING_STATUSES.indexOf(f.status) >= least && !options.known?.(f));
 }

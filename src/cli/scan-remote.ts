@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScanView } from '../model/contract.ts';
 import type { ProgressEvent } from '../scanner/types.ts';
 
-/** Per request, like the browser's request layer for API calls (spec 1 §9). */
+/** Per request, like the browser's request layer for API calls. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Polls start every 2 s and slow down to one every 30 s: every poll counts against the plan's

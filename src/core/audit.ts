@@ -18,7 +18,7 @@ export const AUDIT_ACTIONS = [
   'dns.disconnected',
 ] as const;
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Records one action on the user's account; `ip` is the requester's address when a request did it. */
 export async function audit(

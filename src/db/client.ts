@@ -19,7 +19,7 @@ export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; outage: DatabaseOutage; close: () => Promise<void> };
 
-export type DatabaseOptions =
+type DatabaseOptions =
   /** `logger` hears of outages: one line when the server goes away, one when it is back. */
   | { databaseUrl: string; logger?: Pick<Logger, 'warn' | 'info'> }
   /** dataDir undefined means an in-memory PGlite (tests). */

@@ -77,7 +77,7 @@ export class DatabaseOutage {
 }
 
 /** How long a worker keeps trying to store what it has done while the database is away. */
-export const OUTAGE_PATIENCE_MS = 10 * 60_000;
+const OUTAGE_PATIENCE_MS = 10 * 60_000;
 
 /**
  * Runs `work` again while it fails because the database is away (backing off from 250 ms to 5 s),

@@ -3,7 +3,7 @@
  * dispatches a DOM event that anything on the page (a future first-party collector, a test) can
  * listen to, and does nothing outside a browser.
  */
-export type AnalyticsProps = Record<string, string | number | boolean | null | undefined>;
+type AnalyticsProps = Record<string, string | number | boolean | null | undefined>;
 
 export interface AnalyticsEvent {
   event: string;
@@ -12,7 +12,7 @@ export interface AnalyticsEvent {
   at: string;
 }
 
-export type AnalyticsSink = (event: AnalyticsEvent) => void;
+type AnalyticsSink = (event: AnalyticsEvent) => void;
 
 /** Name of the DOM event the default sink dispatches on `window`. */
 export const ANALYTICS_DOM_EVENT = 'danglewatch:analytics';

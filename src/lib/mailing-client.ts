@@ -2,7 +2,7 @@ import { EMAIL_PATTERN } from '../model/email-pattern.ts';
 import { track } from './analytics.ts';
 import { toast } from './toast.ts';
 
-/** Spec 1 §8: the success toast, word for word. */
+/** The success toast, word for word (docs/fixed-contract.md). */
 export const SIGNUP_SUCCESS_TOAST = {
   title: 'Thanks for joining!',
   description: "We'll notify you when the product launches.",
@@ -18,17 +18,17 @@ export const SIGNUP_RATE_LIMITED_TOAST = {
   description: 'Please wait a little while before trying again.',
 } as const;
 
-export type SubscribeOutcome = 'subscribed' | 'duplicate';
+type SubscribeOutcome = 'subscribed' | 'duplicate';
 
-export interface SubscribeOptions {
-  /** Origin of the API when it is not this site's origin ({host} in the spec); '' is same-origin. */
+interface SubscribeOptions {
+  /** Origin of the API when it is not this site's origin; '' is same-origin. */
   apiBase?: string;
   fetch?: typeof fetch;
   now?: () => Date;
 }
 
 /** An HTTP failure of the sign-up, carrying the status the UI may want to explain. */
-export class SubscribeError extends Error {
+class SubscribeError extends Error {
   readonly status: number;
   constructor(status: number) {
     super(`Failed to subscribe: ${status}`);
@@ -43,7 +43,7 @@ function defaultApiBase(): string {
 
 /**
  * POSTs a sign-up to {host}/mailing-list. Returns false, silently, when the e-mail or source is
- * missing or the e-mail does not match the basic pattern (spec 1 §5); 'subscribed' on 2xx;
+ * missing or the e-mail does not match the basic pattern; 'subscribed' on 2xx;
  * 'duplicate' on 409 (already on the list, which counts as success). Any other answer throws
  * 'Failed to subscribe: {status}'. Only the status of the answer is read.
  */

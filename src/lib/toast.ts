@@ -1,12 +1,12 @@
 import { atom } from 'nanostores';
 
-/** Spec 1 §4 and §9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** One toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 /** How long a toast stays open unless the caller says otherwise. */
 export const TOAST_DEFAULT_DURATION = 8_000;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface Toast {
   id: string;
@@ -17,7 +17,7 @@ export interface Toast {
   open: boolean;
 }
 
-export interface ToastInput {
+interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;

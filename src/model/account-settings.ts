@@ -1,6 +1,6 @@
 /**
- * The account's preferences, PATCH /auth/settings `{ settings }` (spec 2 §7 names the call but not
- * its keys). These keys and no others: the server refuses any other with 400 naming it, so the
+ * The account's preferences, PATCH /auth/settings `{ settings }` (the path is fixed; the keys are
+ * ours). These keys and no others: the server refuses any other with 400 naming it, so the
  * stored object never collects junk. They are stored for the account and merged key by key; no
  * screen reads them yet (per-domain alerts live on each domain, see DomainView.alerts).
  */

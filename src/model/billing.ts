@@ -1,6 +1,6 @@
 import { PLANS, type PlanId } from './plans.ts';
 
-/** A subscription's state as Stripe reports it; `none` is the Free plan (spec 2 §3). */
+/** A subscription's state as Stripe reports it; `none` is the Free plan. */
 export type SubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'trialing' | 'none';
 
 export interface InvoiceView {
@@ -13,7 +13,7 @@ export interface InvoiceView {
   downloadUrl: string | null;
 }
 
-/** The answer of GET /api/billing/info and GET /auth/billing (spec 2 §3 billing info). */
+/** The answer of GET /api/billing/info and GET /auth/billing . */
 export interface BillingInfo {
   plan: { id: PlanId; name: string; price: number; interval: 'month' };
   subscriptionStatus: SubscriptionStatus;
@@ -28,7 +28,7 @@ export interface BillingInfo {
   billing: { configured: boolean; purchasable: PlanId[] };
 }
 
-/** The checkout's planId (spec 2 §7): the plan name lower-cased, its first space made a dash. */
+/** The checkout's planId: the plan name lower-cased, its first space made a dash. */
 export function checkoutPlanId(planName: string): string {
   return planName.toLowerCase().replace(' ', '-');
 }
@@ -38,7 +38,7 @@ export function planForCheckout(planId: string): (typeof PLANS)[number] | undefi
   return PLANS.find((plan) => checkoutPlanId(plan.name) === planId);
 }
 
-/** Where checkout sends the browser back (spec 2 §2). */
+/** Where checkout sends the browser back. */
 export const CHECKOUT_RETURN_PATH = '/dashboard/settings?tab=billing';
 
 type SubscriptionFacts = {
@@ -51,7 +51,7 @@ export function hasPaidSubscription(info: Omit<SubscriptionFacts, 'cancelAtPerio
   return info.plan.price > 0 && ['active', 'trialing', 'past_due'].includes(info.subscriptionStatus);
 }
 
-/** Deletion may go ahead once no paid subscription would renew (spec 2 §4). */
+/** Deletion may go ahead once no paid subscription would renew. */
 export function subscriptionSettled(info: SubscriptionFacts): boolean {
   return !hasPaidSubscription(info) || info.cancelAtPeriodEnd;
 }

@@ -97,7 +97,7 @@ const WEBMAIL_DOMAINS = new Set([
 ]);
 
 /**
- * The company domain of an e-mail address (spec 1 §5): the part after @, or nothing for free
+ * The company domain of an e-mail address: the part after @, or nothing for free
  * webmail (gmail.com, outlook.com, yahoo.co.uk …).
  */
 export function companyDomain(email: string | null | undefined): string | undefined {

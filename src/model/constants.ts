@@ -1,20 +1,18 @@
-/** The dashboard's constants (spec 2 §9 and the dashboard issue); browser and server read them here. */
+/** The dashboard's constants; browser and server read them here. */
 
 /** Scans per page of GET /scan/api/v1/scans and of the Scans screen ('Load More Scans'). */
 export const SCANS_PAGE_SIZE = 10;
 /** Largest `limit` GET /scan/api/v1/scans accepts. */
 export const SCANS_MAX_PAGE_SIZE = 100;
-/** The domain screen's history fetch size. */
-export const HISTORY_SIZE = 50;
-/** 'Stale: {age}' after this long (spec 2 §4). */
+/** 'Stale: {age}' after this long. */
 export const STALE_AFTER_MS = 30 * 60_000;
-/** The dashboard reloads this long after a scan is triggered (spec 2 §4). */
+/** The dashboard reloads this long after a scan is triggered. */
 export const RELOAD_AFTER_SCAN_MS = 2_000;
 /** How often the browser polls a running scan for progress. */
 export const PROGRESS_POLL_MS = 1_000;
 /** How often the worker writes a running scan's progress, at most. */
 export const PROGRESS_WRITE_MS = 1_000;
-/** Scheduled scans: the next one this long after the last (spec 2 §9). */
+/** Scheduled scans: the next one this long after the last. */
 export const SCAN_INTERVAL_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
 /** Monitoring pauses when the ownership record has been missing this long. */
 export const VERIFICATION_GRACE_MS = 7 * 24 * 60 * 60_000;

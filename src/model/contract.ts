@@ -1,6 +1,6 @@
 /**
- * The dashboard API's shapes (the dashboard issue fixes the paths the spec leaves open; checks
- * outside the repository call them). The server answers with these types and validates requests
+ * The dashboard API's shapes. Their paths and field names are fixed: clients outside the repository
+ * call them (docs/fixed-contract.md). The server answers with these types and validates requests
  * with the zod schemas in schemas.ts, built on them; the islands read the same types. No zod here:
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
@@ -21,23 +21,35 @@ export interface ScanConfig {
  */
 export type ScanRunConfig = Omit<ScanConfig, 'scanFrequency'> & { names?: string[] };
 
-/** Spec 2 §9: discovery on, CT on, multi-stage validation on, daily. */
-export const DEFAULT_SCAN_CONFIG: ScanConfig = {
+/**
+ * How a scan runs unless its domain says otherwise: discovery, CT and multi-stage validation all
+ * on. Also what a scan row without a stored configuration (queued before one was kept) ran with.
+ */
+export const DEFAULT_SCAN_OPTIONS: Omit<ScanConfig, 'scanFrequency'> = {
   skipDiscovery: false,
   useCertificateTransparency: true,
   useMultiStageValidation: true,
-  scanFrequency: 'daily',
 };
+
+/** A new domain's configuration: the default options, scanned daily. */
+export const DEFAULT_SCAN_CONFIG: ScanConfig = { ...DEFAULT_SCAN_OPTIONS, scanFrequency: 'daily' };
 
 /** Finding statuses from the least to the most certain. */
 export const FINDING_STATUSES = ['review', 'likely', 'claimable'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+/** How bad a takeover of the name would be. */
+export const RISKS = ['high', 'medium', 'low'] as const;
+export type Risk = (typeof RISKS)[number];
+/** The record types a finding can be about. */
+export const FINDING_RECORD_TYPES = ['CNAME', 'A', 'AAAA', 'NS', 'MX', 'TXT', 'SRV'] as const;
+export type FindingRecordType = (typeof FINDING_RECORD_TYPES)[number];
 
-/** Per-domain alerts (the monitoring issue): the channels, and the least status that alerts. */
+/** Per-domain alerts: the channels, and the least status that alerts. */
 export interface AlertSettings {
   email: boolean;
   /** To every webhook of the owner. */
   webhooks: boolean;
-  minStatus: (typeof FINDING_STATUSES)[number];
+  minStatus: FindingStatus;
 }
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = { email: true, webhooks: true, minStatus: 'review' };
@@ -48,7 +60,7 @@ export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
 export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
-/** A monitored domain as the dashboard sees it (spec 2 §3, plus the TXT record to publish). */
+/** A monitored domain as the dashboard sees it (plus the TXT record to publish). */
 export interface DomainView {
   id: string;
   domain: string;
@@ -81,14 +93,17 @@ export interface DomainView {
   error: string | null;
 }
 
-/** One finding, in the engine's shape (DESIGN.md, "The scan engine's contract"). */
+/**
+ * One finding, as the scan engine makes it (`src/scanner/types.ts` derives its `Finding` from this)
+ * and as every answer, stored scan and report carries it.
+ */
 export interface FindingView {
   subdomain: string;
-  recordType: 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT' | 'SRV';
+  recordType: FindingRecordType;
   target: string;
   service: string;
-  status: 'claimable' | 'likely' | 'review';
-  risk: 'high' | 'medium' | 'low';
+  status: FindingStatus;
+  risk: Risk;
   evidence: string[];
   explanation: string;
   proofOfConcept: string;
@@ -102,7 +117,7 @@ export const NAME_SOURCES = ['given', 'zone', 'ct', 'wordlist', 'dns'] as const;
 export type NameSource = (typeof NAME_SOURCES)[number];
 
 /**
- * What a completed scan changed (the monitoring issue): findings seen for the first time, findings
+ * What a completed scan changed: findings seen for the first time, findings
  * whose status or target changed, and findings gone from names the scan checked again. Each is
  * named by its subdomain, record type and target.
  */
@@ -185,7 +200,7 @@ export interface ScanProgress {
   total: number;
 }
 
-/** A scan as the scan service answers it (spec 2 §3's server field names). */
+/** A scan as the scan service answers it. */
 export interface ScanView {
   scan_id: string;
   domain: string;
@@ -214,7 +229,7 @@ export interface ScanListResponse {
   total: number;
 }
 
-/** GET /scan/api/v1/scans/stats: the Scans screen's summary and the usage of spec 2 §3. */
+/** GET /scan/api/v1/scans/stats: the Scans screen's summary and the plan's usage. */
 export interface ScanStats {
   total: number;
   by_status: Record<ScanStatus, number>;
@@ -230,7 +245,7 @@ export interface ScanStats {
   validation_checks_this_month: number;
 }
 
-/** The quota view of spec 2 §3, counted from real rows. */
+/** The plan's quota and its use, counted from real rows. */
 export interface QuotaView {
   tier: string;
   currentDomains: number;
@@ -305,7 +320,7 @@ export interface ConnectionView {
 export const INVENTORY_SOURCES = [...DNS_PROVIDER_IDS, 'zone-file'] as const;
 export type InventorySource = (typeof INVENTORY_SOURCES)[number];
 
-export interface InventoryRecord {
+interface InventoryRecord {
   name: string;
   type: string;
   ttl: number;
@@ -315,7 +330,7 @@ export interface InventoryRecord {
   lastSeenAt: string;
 }
 
-export interface InventoryChange {
+interface InventoryChange {
   at: string;
   change: 'added' | 'changed' | 'removed';
   name: string;

@@ -1,4 +1,4 @@
-/** The add-domain messages of spec 2 §5, word for word. */
+/** The add-domain messages, word for word (docs/fixed-contract.md). */
 export const DOMAIN_MESSAGES = {
   required: 'Domain is required',
   invalid: 'Please enter a valid domain (e.g., example.com or app.example.com)',
@@ -26,7 +26,7 @@ function looksLikeIpv4(host: string): boolean {
 export type DomainCheck = { ok: true; domain: string } | { ok: false; message: string };
 
 /**
- * Spec 2 §5's format rule, made strict: the trimmed, lower-cased name of at least two labels of
+ * The domain format rule, made strict: the trimmed, lower-cased name of at least two labels of
  * letters, digits and inner hyphens (63 at most each, 253 in all), and never an IP literal,
  * localhost or a reserved name.
  */
@@ -52,7 +52,7 @@ export function checkDomainFormat(input: string): DomainCheck {
   return { ok: true, domain };
 }
 
-/** Free tier (spec 2 §5): the e-mail domain itself or a name ending in a dot plus it. */
+/** Free tier: the e-mail domain itself or a name ending in a dot plus it. */
 export function withinEmailDomain(domain: string, emailDomain: string): boolean {
   return domain === emailDomain || domain.endsWith(`.${emailDomain}`);
 }

@@ -1,5 +1,5 @@
 /** The Firebase web configuration the browser needs, served at GET /auth/config. */
-export interface FirebaseWebConfig {
+interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
   projectId: string;
@@ -16,7 +16,7 @@ export interface PublicAuthConfig {
 const REQUIRED = ['apiKey', 'projectId', 'messagingSenderId', 'appId'] as const;
 
 /**
- * The start-up checks of spec 1 §5. The server runs them on its environment and the browser on
+ * The start-up checks of the sign-in configuration: every field present and well formed. The server runs them on its environment and the browser on
  * the configuration it receives, so a bad value fails loudly in both places with the same words.
  */
 export function validateFirebaseConfig(

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN } from './email-pattern.ts';
 
 export { EMAIL_PATTERN };
 
-export const MAILING_SOURCE_MAX = 64;
+const MAILING_SOURCE_MAX = 64;
 
 export const mailingSignupSchema = z.object({
   email: z

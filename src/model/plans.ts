@@ -1,7 +1,7 @@
 /**
  * The one plan catalogue. Pricing, legal pages, settings and the server's quota checks all read
- * from here. Where the prototype's pages disagreed, the legal page's limits are the contractual
- * ones and are used (spec README).
+ * from here. Where the pricing and legal pages once disagreed, the legal page's limits are the
+ * contractual ones and are used.
  */
 export type PlanId = 'free' | 'intro' | 'intro-plus' | 'solo-starter' | 'solo' | 'pro-solo';
 
@@ -160,7 +160,7 @@ export function formatPrice(cents: number): string {
 /** The day the paid plans go on sale, as the pricing page announces it. */
 export const LAUNCH_DATE = '2025-09-15';
 
-/** The service-level performance targets (spec 1 §9), the same for every plan. */
+/** The service-level performance targets, the same for every plan. */
 export const PERFORMANCE_TARGETS: readonly { metric: string; target: string; maximum: string }[] = [
   { metric: 'Dashboard load', target: 'under 2 seconds', maximum: '5 seconds' },
   { metric: 'API response', target: 'under 500 ms', maximum: '2 seconds' },
@@ -168,7 +168,7 @@ export const PERFORMANCE_TARGETS: readonly { metric: string; target: string; max
   { metric: 'Report generation', target: 'under 5 minutes', maximum: '15 minutes' },
 ];
 
-/** How long each kind of data is kept (spec 1 §9, legal terms). */
+/** How long each kind of data is kept. */
 export const DATA_RETENTION: readonly { data: string; period: string }[] = [
   { data: 'Scan results', period: '90 days (configurable per plan)' },
   { data: 'Account data', period: 'The life of the account plus 30 days' },
@@ -176,7 +176,7 @@ export const DATA_RETENTION: readonly { data: string; period: string }[] = [
   { data: 'Support tickets', period: '2 years' },
 ];
 
-/** Contractual figures quoted across the legal pages (spec 1 §9). */
+/** Contractual figures quoted across the legal pages. */
 export const LEGAL_TERMS = {
   deletionAfterTerminationDays: 30,
   breachNoticeHours: 72,

@@ -1,7 +1,7 @@
 import type { FindingView, ScanView } from './contract.ts';
 
 /** SARIF 2.1.0, the format code-scanning dashboards read: one run, a rule per service and record type. */
-export interface SarifLog {
+interface SarifLog {
   $schema: string;
   version: '2.1.0';
   runs: unknown[];

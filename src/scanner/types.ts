@@ -1,10 +1,10 @@
+import type { FindingRecordType, FindingView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
-import type { NameSource, ZoneRecord } from './zone/record.ts';
+import type { ZoneRecord } from './zone/record.ts';
 
-export type FindingStatus = 'claimable' | 'likely' | 'review';
-export type Risk = 'high' | 'medium' | 'low';
-export type RecordKind = 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT' | 'SRV';
+export type { FindingStatus, Risk } from '../model/contract.ts';
+export type RecordKind = FindingRecordType;
 
 /** The detection kinds of the engine, named for the report and the tests. */
 export type DetectionKind =
@@ -19,20 +19,11 @@ export type DetectionKind =
   | 'open-zone-transfer'
   | 'second-order';
 
-export interface Finding {
-  subdomain: string;
-  recordType: RecordKind;
-  target: string;
-  service: string;
-  status: FindingStatus;
-  risk: Risk;
-  evidence: string[];
-  explanation: string;
-  proofOfConcept: string;
-  remediation: string;
-  /** Every source that revealed `subdomain`: the caller, the zone's records, CT, the wordlist, DNS answers. */
-  sources: NameSource[];
-}
+/**
+ * The contract's finding, made by this engine: it always knows every source that revealed
+ * `subdomain` (only findings stored before sources were kept lack them).
+ */
+export type Finding = Required<FindingView>;
 
 /** A finding as a detection rule makes it; the scan adds the sources of its name. */
 export type Detected = Omit<Finding, 'sources'>;

@@ -126,14 +126,14 @@ export function createApp(deps: AppDeps) {
   app.route('/mailing-list', mailingListRoutes(deps.db, deps.limits?.mailingList ?? MAILING_LIST_RATE));
 
   const now = deps.now ?? (() => new Date());
-  app.route('/auth', authRoutes(deps.db, deps.auth, { billing: deps.billing, now }));
+  app.route('/auth', authRoutes(deps.db, deps.auth));
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
   app.route(
     '/api/auth',
     accountRoutes(deps.db, deps.auth, { billing: deps.billing, now, outboxDir: deps.outboxDir }),
   );
   app.route(
-    '/api/billing',
+    '/',
     billingRoutes(deps.db, deps.auth, { billing: deps.billing, publicUrl: deps.publicUrl, now }),
   );
   if (deps.operatorToken) app.route('/operator', operatorRoutes(deps.db, deps.operatorToken));

@@ -1,12 +1,12 @@
 /**
- * The browser content-security policy of spec 1 §7. Production allows exactly the hosts sign-in
+ * The browser content-security policy. Production allows exactly the hosts sign-in
  * needs; development adds inline/eval scripts and localhost connections. Inline scripts that Astro
  * emits for islands (and its one inline style) are allowed by their sha256 hashes, computed from the built pages, so an
  * injected inline script is still blocked.
  */
 export interface CspOptions {
   mode: 'production' | 'development';
-  /** Origin of the product's own API when it is not this origin ({host} in the spec). */
+  /** Origin of the product's own API when it is not this origin. */
   apiOrigin?: string;
   /** Firebase hosted-auth domain, e.g. my-project.firebaseapp.com. */
   authDomain?: string;

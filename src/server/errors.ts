@@ -1,9 +1,9 @@
 import type { Refusal } from '../core/errors.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 
-/** An error a handler throws on purpose; the app's onError turns it into the spec's error body. */
+/** An error a handler throws on purpose; the app's onError turns it into the API's error body (src/model/api-error.ts). */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
   readonly code: string;

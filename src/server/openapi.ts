@@ -6,12 +6,15 @@ import {
   DOMAIN_STATUSES,
   type DomainListResponse,
   type DomainView,
+  FINDING_RECORD_TYPES,
   FINDING_STATUSES,
   type FindingChanges,
   type FindingRecord,
   type FindingView,
   INVENTORY_SOURCES,
+  NAME_SOURCES,
   type QuotaView,
+  RISKS,
   SCAN_STATUSES,
   type ScanListResponse,
   type ScanView,
@@ -35,17 +38,19 @@ import {
 const iso = z.iso.datetime({ offset: true });
 const findingStatus = z.enum(FINDING_STATUSES);
 
-const findingSchema = z.object({
+/** The contract's `FindingView`; tests/unit/server/openapi-finding.test.ts holds the two equal. */
+export const findingSchema = z.object({
   subdomain: z.string(),
-  recordType: z.enum(['CNAME', 'A', 'AAAA', 'NS', 'MX', 'TXT']),
+  recordType: z.enum(FINDING_RECORD_TYPES),
   target: z.string(),
   service: z.string(),
   status: findingStatus,
-  risk: z.enum(['high', 'medium', 'low']),
+  risk: z.enum(RISKS),
   evidence: z.array(z.string()),
   explanation: z.string(),
   proofOfConcept: z.string(),
   remediation: z.string(),
+  sources: z.array(z.enum(NAME_SOURCES)).optional(),
 }) satisfies z.ZodType<FindingView>;
 
 const findingRef = findingSchema.pick({

@@ -4,7 +4,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** One file of the built site, held in memory with its gzip form and, for pages, its inline hashes. */
-export interface SiteFile {
+interface SiteFile {
   body: Buffer;
   gzip?: Buffer;
   contentType: string;

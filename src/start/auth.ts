@@ -5,7 +5,7 @@ import type { AuthDeps } from '../server/auth/middleware.ts';
 import { firebaseTokenVerifier } from '../server/auth/verifier.ts';
 import type { Config } from './config.ts';
 
-export interface AuthSetup {
+interface AuthSetup {
   deps: AuthDeps;
   /** What the content-security policy must allow for sign-in. */
   csp: { authDomain?: string; authEmulatorOrigin?: string };

@@ -180,7 +180,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Signs in through the Auth Emulator: no real project configured, or an emulator named. */
-export function usesAuthEmulator(config: Config): boolean {
+function usesAuthEmulator(config: Config): boolean {
   return !config.PUBLIC_FIREBASE_API_KEY || config.FIREBASE_AUTH_EMULATOR_HOST !== undefined;
 }
 

@@ -20,7 +20,7 @@ export const API_ONLY_NEEDS_POSTGRES =
   'An API process without a worker (--no-worker) needs PostgreSQL (DATABASE_URL): on the embedded ' +
   'database (PGlite) no other process could run its scans.';
 
-export interface ServerOptions {
+interface ServerOptions {
   /** Run the job workers in this process too (the default); false: API and site only. */
   worker?: boolean;
 }

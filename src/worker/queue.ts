@@ -50,7 +50,7 @@ export interface JobQueue {
 }
 
 /** When the reaper looks for scans whose worker died, and how long a silent scan may stay running. */
-export interface ReaperTimings {
+interface ReaperTimings {
   intervalMs: number;
   staleMs: number;
 }

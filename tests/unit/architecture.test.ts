@@ -75,4 +75,14 @@ describe('layers', () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it('routes hold no SQL: they call the services of src/core', () => {
+    const routes = files.filter((file) => relative(src, file).startsWith('server/routes/'));
+    expect(routes.length).toBeGreaterThan(10);
+    const withSql = routes.filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return /from 'drizzle-orm'/.test(text) || /^import \{[^}]*\} from '[./]*db\/schema\.ts'/m.test(text);
+    });
+    expect(withSql.map((file) => relative(root, file))).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ import {
 import type { JsonMember } from '../json-stream.ts';
 import { userScans } from '../scans/scans.ts';
 
-/** Names the file: danglewatch-export-YYYY-MM-DD.json (spec 2 §7: named with the date). */
+/** Names the file: danglewatch-export-YYYY-MM-DD.json (named with the date). */
 export function exportFileName(now: Date): string {
   return `danglewatch-export-${now.toISOString().slice(0, 10)}.json`;
 }

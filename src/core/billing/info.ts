@@ -1,7 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import type { users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { BillingInfo, InvoiceView, SubscriptionStatus } from '../../model/billing.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { audit } from '../audit.ts';
@@ -81,7 +82,7 @@ export function requireBilling(billing: Billing | undefined): Billing {
 }
 
 /**
- * Cancels at the end of the paid period (spec 2 §4: the plan stays until then). The row follows
+ * Cancels at the end of the paid period (the plan stays until then). The row follows
  * Stripe's answer, as it would the webhook that Stripe sends as well.
  */
 export async function cancelSubscription(
@@ -130,4 +131,23 @@ export async function deleteStripeCustomer(billing: Billing, customerId: string)
       'Stripe could not be reached to delete your billing details; please try again',
     );
   }
+}
+
+/** The account's Stripe customer, made at its first checkout and kept on the account. */
+export async function stripeCustomerFor(
+  db: Db,
+  billing: Billing,
+  user: { id: string; email: string | null; displayName: string | null; stripeCustomerId: string | null },
+): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const created = await billing.stripe.customers.create({
+    email: user.email ?? undefined,
+    name: user.displayName ?? undefined,
+    metadata: { userId: user.id },
+  });
+  await db
+    .update(users)
+    .set({ stripeCustomerId: created.id, updatedAt: sql`now()` })
+    .where(eq(users.id, user.id));
+  return created.id;
 }

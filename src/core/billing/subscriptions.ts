@@ -11,7 +11,7 @@ import { type Billing, idOf, planForPrice } from './stripe.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** Stripe's subscription states in the five the product shows (spec 2 §3). */
+/** Stripe's subscription states in the five the product shows. */
 function statusOf(subscription: Stripe.Subscription): SubscriptionStatus {
   switch (subscription.status) {
     case 'active':

@@ -67,7 +67,7 @@ function hintOf(provider: ProviderId, credentials: Record<string, string>): stri
 }
 
 /** A provider's refusal in the API's words: the provider's own message, never the credential. */
-export function providerFailure(error: unknown): never {
+function providerFailure(error: unknown): never {
   if (!(error instanceof ProviderError)) throw error;
   if (error.failure === 'credentials' || error.failure === 'not-found') {
     throw new ServiceError('invalid', 'PROVIDER_REFUSED', error.message);

@@ -12,7 +12,7 @@ import { type InventoryUpdate, replaceInventory } from './inventory.ts';
 
 type ConnectionRow = typeof dnsConnections.$inferSelect;
 
-export interface ZoneSync {
+interface ZoneSync {
   zone: string;
   domainId: string;
   update: InventoryUpdate;

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { TXT_PREFIX } from '../../model/constants.ts';
 
-export const VERIFY_MESSAGES = {
+const VERIFY_MESSAGES = {
   unavailable: 'DNS verification service is temporarily unavailable. Please try again in a few minutes.',
   missing: (domain: string, value: string, found: string[]) =>
     found.length === 0
@@ -15,7 +15,7 @@ export function txtValue(token: string): string {
   return `${TXT_PREFIX}${token}`;
 }
 
-export type OwnershipResult =
+type OwnershipResult =
   | { verified: true }
   /** `definite`: the record is not there (DNS answered); otherwise DNS could not be asked. */
   | { verified: false; definite: boolean; error: string };

@@ -5,7 +5,7 @@ import { domains, scans } from '../../db/schema.ts';
 import type { QuotaView } from '../../model/contract.ts';
 import { scanQuota } from '../../model/profile.ts';
 
-/** Spec 2 §9: monthly caps are the daily allowance for thirty days (Free: 1/day, 30/month). */
+/** Monthly caps are the daily allowance for thirty days (Free: 1/day, 30/month). */
 const DAYS_PER_MONTH = 30;
 
 export function startOfUtcDay(now: Date) {
@@ -35,7 +35,7 @@ export async function userScansSince(db: Db, userId: string, since: Date): Promi
   return Number(row?.n ?? 0);
 }
 
-/** The quota view of spec 2 §3, counted from real rows, limits from the one plan catalogue. */
+/** The plan's quota and its use, counted from real rows, limits from the one plan catalogue. */
 export async function quotaView(db: Db, user: { id: string; tier: string }, now: Date): Promise<QuotaView> {
   const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.workspaceId, user.id));
   const today = await userScansSince(db, user.id, startOfUtcDay(now));

@@ -1,25 +1,26 @@
 import type { domains, findings, scans } from '../../db/schema.ts';
-import type {
-  DomainStatus,
-  DomainView,
-  FindingRecord,
-  InventorySource,
-  ScanStatus,
-  ScanView,
+import {
+  DEFAULT_SCAN_OPTIONS,
+  type DomainStatus,
+  type DomainView,
+  type FindingRecord,
+  type InventorySource,
+  type ScanStatus,
+  type ScanView,
 } from '../../model/contract.ts';
 import { txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type ScanRow = typeof scans.$inferSelect;
-export type FindingRow = typeof findings.$inferSelect;
+type FindingRow = typeof findings.$inferSelect;
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 /** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
-export type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
+type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
 
-/** A scan row in the scan service's field names (spec 2 §3); the names only from a whole row. */
+/** A scan row in the scan service's field names; the names only from a whole row. */
 export function scanView(row: ScanListRow): ScanView;
 export function scanView(row: ScanRow, options: { withSubdomains?: boolean }): ScanView;
 export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
@@ -37,18 +38,14 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     false_positives_filtered: row.falsePositivesFiltered,
     error: row.error,
     progress: row.progress ?? null,
-    scan_config: row.config ?? {
-      skipDiscovery: false,
-      useCertificateTransparency: true,
-      useMultiStageValidation: true,
-    },
+    scan_config: row.config ?? DEFAULT_SCAN_OPTIONS,
     findings: row.findings,
     changes: row.changes ?? null,
     ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),
   };
 }
 
-/** A domain row with its latest scan, as the Domains screen shows it (spec 2 §3). */
+/** A domain row with its latest scan, as the Domains screen shows it. */
 export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
   const lastEnded = latest?.completedAt ?? null;
   const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);

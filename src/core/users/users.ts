@@ -9,7 +9,7 @@ import { ServiceError } from '../errors.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** What a verified sign-in says of its user: the fields of a Firebase ID token this layer reads. */
-export interface SignIn {
+interface SignIn {
   uid: string;
   email?: string;
   name?: unknown;
@@ -123,4 +123,32 @@ export { profileOf };
  */
 export async function currentUser(db: Db, caller: { token: SignIn; account?: UserRow }): Promise<UserRow> {
   return caller.account ?? (await findUser(db, caller.token.uid)) ?? (await upsertUser(db, caller.token));
+}
+
+/** Sets the account's primary domain (already checked against the domain rule). */
+export async function setPrimaryDomain(db: Db, uid: string, domain: string): Promise<void> {
+  await db.update(users).set({ domain, updatedAt: sql`now()` }).where(eq(users.id, uid));
+}
+
+/** Merges `settings` into the account's settings; answers them all. */
+export async function mergeSettings(
+  db: Db,
+  uid: string,
+  settings: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify(settings)}::jsonb`, updatedAt: sql`now()` })
+    .where(eq(users.id, uid))
+    .returning({ settings: users.settings });
+  return row?.settings ?? {};
+}
+
+export async function setDisplayName(db: Db, uid: string, displayName: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ displayName, updatedAt: sql`now()` })
+    .where(eq(users.id, uid))
+    .returning();
+  return row;
 }

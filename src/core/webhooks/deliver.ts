@@ -14,7 +14,7 @@ export const WEBHOOK_ATTEMPTS = 4;
 const TIMEOUT_MS = 10_000;
 
 /** `X-DangleWatch-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
-export function signatureHeader(secret: string, body: string, at = Math.floor(Date.now() / 1000)): string {
+function signatureHeader(secret: string, body: string, at = Math.floor(Date.now() / 1000)): string {
   return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}`;
 }
 
@@ -24,7 +24,7 @@ function slackBody(payload: Record<string, unknown>): Record<string, unknown> {
   return { text };
 }
 
-export type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
+type DeliveryOutcome = 'delivered' | 'retry' | 'failed' | 'gone';
 
 /**
  * One attempt to deliver: the URL is checked again (DNS may have changed since it was saved), the

@@ -2,9 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { type AllowPrivate, refusal } from '../../scanner/net/address-guard.ts';
 
-export type WebhookTarget =
-  | { ok: true; url: URL; address: string; family: 4 | 6 }
-  | { ok: false; message: string };
+type WebhookTarget = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
 
 /** Per DNS try when a webhook host is resolved: a receiver's name must answer promptly. */
 const LOOKUP_TIMEOUT_MS = 3_000;

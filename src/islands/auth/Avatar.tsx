@@ -10,7 +10,7 @@ interface Props {
 
 const SIZES = { sm: 'h-8 w-8 text-xs', md: 'h-10 w-10 text-sm', lg: 'h-16 w-16 text-xl' };
 
-/** The user's photo, else their initials (spec 1 §2). A photo that fails to load falls back too. */
+/** The user's photo, else their initials. A photo that fails to load falls back too. */
 export function Avatar({ photoURL, displayName, email, size = 'sm' }: Props) {
   const [broken, setBroken] = useState(false);
   const box = `${SIZES[size]} inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full`;

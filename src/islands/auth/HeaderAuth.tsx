@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The header's account area (spec 1 §2): 'Sign In', or the dashboard link, greeting, avatar and
+ * The header's account area: 'Sign In', or the dashboard link, greeting, avatar and
  * menu. Pages hydrate it with `client:session`, only for a visitor with a cached session, and it
  * shows that session without Firebase; Firebase loads only when the user opens the menu or signs out.
  */

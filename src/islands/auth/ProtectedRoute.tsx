@@ -22,7 +22,7 @@ export async function signOutAndLeave(signOut: () => Promise<void>): Promise<voi
 
 /**
  * Spinner while auth loads; the content once signed in; otherwise a redirect to /login carrying
- * where the visitor wanted to go (spec 1 §2). `signedOut` shows while the redirect happens.
+ * where the visitor wanted to go. `signedOut` shows while the redirect happens.
  */
 export function ProtectedRoute({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode }) {
   const { user, loading } = useAuth();

@@ -3,7 +3,7 @@ import { tierBadge } from '../../model/profile.ts';
 import type { AuthContextValue } from './auth-context.tsx';
 
 /** Where the menu's items lead: real dashboard sections. */
-export const MENU_LINKS = {
+const MENU_LINKS = {
   dashboard: '/dashboard',
   profile: '/dashboard?section=settings&tab=profile',
   activity: '/dashboard?section=scans',
@@ -11,11 +11,7 @@ export const MENU_LINKS = {
   upgrade: '/dashboard?section=settings&tab=plan',
 } as const;
 
-export function scansRemaining(quota: {
-  daily: number | null;
-  remaining: number | null;
-  used: number;
-}): string {
+function scansRemaining(quota: { daily: number | null; remaining: number | null; used: number }): string {
   if (quota.daily === null) return 'Unlimited';
   return `${quota.remaining ?? Math.max(0, quota.daily - quota.used)}/${quota.daily}`;
 }
@@ -26,7 +22,7 @@ interface Props {
   itemClass: string;
 }
 
-/** The avatar menu's contents (spec 1 §2), shared by the desktop dropdown and the mobile menu. */
+/** The avatar menu's contents, shared by the desktop dropdown and the mobile menu. */
 export function UserMenuContents({ auth, onSignOut, itemClass }: Props) {
   const profile = auth.userProfile;
   const name = profile?.displayName ?? auth.user?.displayName ?? 'Your account';

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { loadFirebase, refreshProfile, signInWithProvider, signOut } from '../../lib/auth/actions.ts';
 import type { Provider } from '../../lib/auth/messages.ts';
-import type { AuthState } from '../../lib/auth/state.ts';
+import { $auth, type AuthState } from '../../lib/auth/state.ts';
 import { useHydratedAuthState } from './use-auth-state.ts';
 
 export interface AuthContextValue extends AuthState {
@@ -21,7 +21,19 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children, eager = false }: { children: ReactNode; eager?: boolean }) {
   const state = useHydratedAuthState(eager);
   useEffect(() => {
-    if (eager) loadFirebase().catch(() => {});
+    if (!eager) return;
+    loadFirebase().catch((error: unknown) => {
+      // A configuration the server would not give is already in the state (start() put it there);
+      // anything else, such as the sign-in code failing to download, is shown the same way.
+      const state = $auth.get();
+      if (state.configStatus === 'error' || state.configStatus === 'not-configured') return;
+      $auth.set({
+        ...state,
+        configStatus: 'error',
+        configError: error instanceof Error ? error.message : 'Sign-in could not start',
+        loading: false,
+      });
+    });
   }, [eager]);
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -8,7 +8,7 @@ import { DomainsSection } from './domains/DomainsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { ScansSection } from './scans/ScansSection.tsx';
 
-export type Section = 'scans' | 'domains' | 'settings';
+type Section = 'scans' | 'domains' | 'settings';
 
 const SECTIONS: { id: Section; label: string }[] = [
   { id: 'scans', label: 'Scans' },
@@ -22,7 +22,7 @@ function sectionFrom(search: string, pathname = '/dashboard'): Section {
   return SECTIONS.some((s) => s.id === wanted) ? (wanted as Section) : 'scans';
 }
 
-/** The signed-in shell of spec 2 §2: a sidebar and one section at a time, chosen by `?section=`. */
+/** The signed-in shell: a sidebar and one section at a time, chosen by `?section=`. */
 export default function Dashboard() {
   return (
     <IslandErrorBoundary>

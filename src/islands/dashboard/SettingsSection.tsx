@@ -19,7 +19,7 @@ const TABS: { id: Tab; label: string }[] = [
 
 function tabFrom(search: string): Tab {
   const wanted = new URLSearchParams(search).get('tab');
-  // Checkout returns use tab=billing (spec 2 §2): that is the plan tab.
+  // Checkout returns use tab=billing: that is the plan tab.
   if (wanted === 'billing') return 'plan';
   return TABS.some((t) => t.id === wanted) ? (wanted as Tab) : 'profile';
 }

@@ -68,7 +68,7 @@ function MailingForm({ source, tone = 'light' }: Props) {
   );
 }
 
-/** The mailing-list sign-up form (spec 1 §2, §7, §8). */
+/** The mailing-list sign-up form. */
 export default function MailingSignup(props: Props) {
   return (
     <IslandErrorBoundary>

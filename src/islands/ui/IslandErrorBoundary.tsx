@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 
-/** Spec 1 §2: the whole-application fallback text. */
+/** The whole-application fallback text, word for word (docs/fixed-contract.md). */
 export const ISLAND_FALLBACK_MESSAGE = 'Something went wrong. Please refresh the page and try again.';
 
 interface Props {

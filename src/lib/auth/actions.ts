@@ -23,7 +23,7 @@ export async function signInWithProvider(provider: Provider): Promise<void> {
   await firebase.signInWith(provider);
 }
 
-/** Signs out; a failure is only logged, as the spec says. */
+/** Signs out; a failure is only logged: the user asked to leave, and this page forgets them anyway. */
 export async function signOut(): Promise<void> {
   try {
     const firebase = await loadFirebase();

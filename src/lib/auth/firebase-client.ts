@@ -152,7 +152,7 @@ function toProfile(answer: AuthUserResponse): ClientProfile {
 }
 
 async function handleUser(user: User | null): Promise<void> {
-  // The first auth report clears an earlier error (spec 1 §4); later ones leave a sign-in error shown.
+  // The first auth report clears an earlier error; later ones leave a sign-in error shown.
   if (firstReport) $auth.setKey('error', null);
   firstReport = false;
   // Read before any await: signInWith() checks it to know whether this listener got the user.
@@ -193,11 +193,6 @@ async function handleUser(user: User | null): Promise<void> {
     error: null,
   });
   refresher.start(token);
-}
-
-/** GET /auth/user for the signed-in user. */
-export function fetchUser(): Promise<AuthUserResponse> {
-  return api.getUser();
 }
 
 export async function refreshProfile(): Promise<void> {

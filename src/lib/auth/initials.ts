@@ -1,5 +1,5 @@
 /**
- * The avatar's fallback text (spec 1 §2): first letters of up to two words of the display name,
+ * The avatar's fallback text: first letters of up to two words of the display name,
  * else the first two letters of the e-mail, else 'U'.
  */
 export function initials(displayName?: string | null, email?: string | null): string {

@@ -1,4 +1,4 @@
-/** The sign-in messages of spec 1 §8, word for word. */
+/** The sign-in messages, word for word (docs/fixed-contract.md). */
 const SIGN_IN_MESSAGES: Record<string, string> = {
   'popup-closed-by-user': 'Sign-in was cancelled. Please try again.',
   'cancelled-popup-request': 'Sign-in was cancelled. Please try again.',
@@ -41,7 +41,7 @@ const AUTH_MESSAGES: Record<string, string> = {
   'network-request-failed': 'Network error. Please check your connection.',
 };
 
-/** The auth message mapping of spec 1 §8. */
+/** Which message a Firebase error code shows (docs/fixed-contract.md). */
 export function authErrorMessage(code: string | undefined): string {
   const bare = bareCode(code);
   return (bare && AUTH_MESSAGES[bare]) || 'Authentication failed. Please try again.';

@@ -1,4 +1,4 @@
-export type OAuthMessage =
+type OAuthMessage =
   | { type: 'OAUTH_ERROR'; error: string }
   | {
       type: 'OAUTH_SUCCESS';
@@ -7,7 +7,7 @@ export type OAuthMessage =
       userInfo: { provider: 'google' | 'github' };
     };
 
-/** What /auth/callback tells the window that opened it (spec 1 §2). */
+/** What /auth/callback tells the window that opened it. */
 export function oauthCallbackMessage(search: string): OAuthMessage {
   try {
     const params = new URLSearchParams(search);

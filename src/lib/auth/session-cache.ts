@@ -9,7 +9,7 @@ import {
 
 const MESSAGE_KEY = 'danglewatch:auth-message';
 
-export interface CachedSession {
+interface CachedSession {
   user: AuthUser;
   /** Null when the server could not be asked: the cache never holds invented figures. */
   profile: ClientProfile | null;
@@ -21,7 +21,7 @@ export interface CachedSession {
  * A small copy of the signed-in user kept in localStorage from sign-in to sign-out, so the header
  * of a public page shows who is signed in without loading Firebase (about 100 KB).
  */
-export function readCachedSession(now = Date.now()): CachedSession | null {
+function readCachedSession(now = Date.now()): CachedSession | null {
   try {
     const raw = localStorage.getItem(SESSION_CACHE_KEY);
     if (!raw) return null;

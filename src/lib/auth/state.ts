@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { ScanQuota, Tier } from '../../model/profile.ts';
 import type { Provider } from './messages.ts';
 
-/** The identity user of spec 1 §3. */
+/** The signed-in identity, as Firebase reports it. */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -12,7 +12,7 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** The auth context's profile (spec 1 §3), with the server's real quota. */
+/** The auth context's profile, with the server's real quota. */
 export interface ClientProfile {
   displayName: string | null;
   email: string | null;
@@ -24,7 +24,7 @@ export interface ClientProfile {
   lastLoginAt?: string;
 }
 
-export type ConfigStatus = 'checking' | 'configured' | 'not-configured' | 'error';
+type ConfigStatus = 'checking' | 'configured' | 'not-configured' | 'error';
 
 export interface AuthState {
   user: AuthUser | null;

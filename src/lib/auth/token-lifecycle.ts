@@ -1,10 +1,10 @@
 import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 
-/** Token constants of spec 1 §4 and §9. */
-export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
-export const EXPIRY_MARGIN_MS = 30_000;
-export const BACKOFF_START_MS = 30_000;
-export const BACKOFF_MAX_MS = 16 * 60_000;
+/** When the ID token is refreshed, how close to expiry counts as expired, and the retry backoff. */
+const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+const EXPIRY_MARGIN_MS = 30_000;
+const BACKOFF_START_MS = 30_000;
+const BACKOFF_MAX_MS = 16 * 60_000;
 
 /** A token counts as expired 30 s before its expiry, so no request leaves with a dying token. */
 export function isTokenExpired(expiresAt: number, now: number): boolean {
@@ -20,7 +20,7 @@ export function backoffDelay(failures: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** Math.max(0, failures - 1));
 }
 
-export function sessionEndsAt(authTime: number): number {
+function sessionEndsAt(authTime: number): number {
   return authTime + SESSION_MAX_AGE_MS;
 }
 
@@ -33,7 +33,7 @@ export interface TokenTimes {
   issuedAt?: number;
 }
 
-export interface RefresherOptions {
+interface RefresherOptions {
   /** Forces a new token and reports its times. */
   refresh: () => Promise<TokenTimes>;
   /** The 24 hours are over: sign out and tell the user. */

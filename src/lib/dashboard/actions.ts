@@ -7,7 +7,7 @@ import { loadDomains, scansChanged, upsertDomain } from './store.ts';
 
 let triggering = false;
 
-/** Reads the scans and the domains again: at once, and 2 s later (spec 2 §4). */
+/** Reads the scans and the domains again: at once, and 2 s later. */
 function reloadAfterScan(): void {
   scansChanged();
   setTimeout(() => {
@@ -16,11 +16,11 @@ function reloadAfterScan(): void {
   }, RELOAD_AFTER_SCAN_MS);
 }
 
-export type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
+type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
 
 /**
  * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
- * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered (spec 2 §4):
+ * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered:
  * such a click answers `error: null`.
  */
 export async function startScan(domain: string, options: StartScanOptions): Promise<StartOutcome> {
@@ -53,7 +53,7 @@ export async function cancelScan(scanId: string): Promise<boolean> {
   }
 }
 
-export interface VerifyOutcome {
+interface VerifyOutcome {
   verified: boolean;
   /** Why the record did not prove ownership (the server's words), when it did not. */
   error: string | null;

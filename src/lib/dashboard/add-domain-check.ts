@@ -2,14 +2,14 @@ import { companyDomain } from '../../model/company-domain.ts';
 import { checkDomainFormat, type DomainCheck } from '../../model/domain-input.ts';
 import { freeTierRefusal } from '../../model/free-tier.ts';
 
-export interface AddDomainContext {
+interface AddDomainContext {
   /** The plan id of the user ('free' limits the domains to the e-mail domain). */
   tier: string;
   email: string | null | undefined;
 }
 
 /**
- * The add-domain field's rule (spec 2 §5): required, valid, and on the free tier the user's company
+ * The add-domain field's rule: required, valid, and on the free tier the user's company
  * e-mail domain or one of its subdomains. Free webmail (gmail.com …) is no company domain.
  */
 export function checkAddDomainInput(input: string, context: AddDomainContext): DomainCheck {

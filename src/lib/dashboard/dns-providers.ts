@@ -1,7 +1,7 @@
 import type { DnsProviderId, InventorySource } from '../../model/contract.ts';
 
 /** One credential field of a provider's connect form: its key in the request's `credentials`. */
-export interface CredentialField {
+interface CredentialField {
   key: string;
   label: string;
   /** A secret is a password input; a key file is pasted whole into a textarea. */

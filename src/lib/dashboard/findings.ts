@@ -19,7 +19,7 @@ export const FINDING_STATUS_TEXT: Record<FindingView['status'], { label: string;
   },
 };
 
-export interface ChainStep {
+interface ChainStep {
   label: 'Subdomain' | 'Record' | 'Target' | 'Service' | 'Answer';
   value: string;
 }

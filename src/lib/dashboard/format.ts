@@ -1,12 +1,12 @@
 import { STALE_AFTER_MS } from '../../model/constants.ts';
 import type { ScanProgress, ScanStatus } from '../../model/contract.ts';
 
-/** Spec 2 §9: a scan id is shown as its first 8 characters. */
+/** A scan id is shown as its first 8 characters. */
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** A scan's duration (spec 2 §2): seconds, or minutes and seconds. */
+/** A scan's duration: seconds, or minutes and seconds. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
   const whole = Math.max(0, Math.round(seconds));
@@ -16,7 +16,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return rest === 0 ? `${minutes}m` : `${minutes}m ${rest}s`;
 }
 
-/** How long ago (spec 2 §4): Just now, Nm ago, Nh ago, Nd ago. */
+/** How long ago: Just now, Nm ago, Nh ago, Nd ago. */
 export function formatAge(fromIso: string, now: number): string {
   const ms = Math.max(0, now - Date.parse(fromIso));
   const minutes = Math.floor(ms / 60_000);
@@ -27,7 +27,7 @@ export function formatAge(fromIso: string, now: number): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
-/** The data-age badge (spec 2 §4): 'Stale: {age}' when older than 30 minutes, else 'Updated {age}'. */
+/** The data-age badge: 'Stale: {age}' when older than 30 minutes, else 'Updated {age}'. */
 export function dataAgeBadge(fromIso: string, now: number): { label: string; stale: boolean } {
   const stale = now - Date.parse(fromIso) > STALE_AFTER_MS;
   const age = formatAge(fromIso, now);
@@ -43,7 +43,7 @@ export function formatDateTime(iso: string | null | undefined, never = 'Never'):
   return Number.isNaN(time) ? never : dateTime.format(time);
 }
 
-/** Risk as the scan card shows it (spec 2 §2): upper case followed by RISK. */
+/** Risk as the scan card shows it: upper case followed by RISK. */
 export function riskLabel(risk: string): string {
   return `${risk.toUpperCase()} RISK`;
 }
@@ -53,7 +53,7 @@ export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** The domain card's scan status (spec 2 §4): running reads 'Scanning...', others capitalised. */
+/** The domain card's scan status: running reads 'Scanning...', others capitalised. */
 export function domainScanStatusLabel(status: ScanStatus | null): string {
   if (status === null) return 'Not scanned';
   if (status === 'running') return 'Scanning...';
@@ -83,7 +83,7 @@ export function progressPercent(progress: ScanProgress | null): number | null {
   return Math.min(100, Math.round((progress.checked / progress.total) * 100));
 }
 
-/** 'N of M domains used' (spec 2 §2). */
+/** 'N of M domains used'. */
 export function domainsUsed(current: number, max: number): string {
   return `${current} of ${max} domains used`;
 }

@@ -1,7 +1,7 @@
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { RequestError } from '../request/errors.ts';
 
-/** The dashboard's texts of spec 2 §4, §5 and §8, word for word. */
+/** The dashboard's texts, word for word (docs/fixed-contract.md). */
 export const DASHBOARD_MESSAGES = {
   addFailedTitle: 'Failed to Add Domain',
   addNetwork: 'Network error. Please check your internet connection and try again.',
@@ -30,7 +30,7 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /**
- * The 'Failed to Add Domain' message (spec 2 §8). The server's own words are shown for what it
+ * The 'Failed to Add Domain' message. The server's own words are shown for what it
  * refused on purpose (400 bad input, 409 already added, 403 quota); other failures map by their text.
  */
 export function addDomainErrorMessage(error: unknown, maxDomains?: number): string {
@@ -50,7 +50,7 @@ export function addDomainErrorMessage(error: unknown, maxDomains?: number): stri
   return DASHBOARD_MESSAGES.addDefault;
 }
 
-/** A failed verify call in words (spec 2 §8); a refusal the server explained keeps its words. */
+/** A failed verify call in words; a refusal the server explained keeps its words. */
 export function verifyErrorMessage(error: unknown): string {
   if (error instanceof RequestError) {
     if (error.type === 'NETWORK' || (error.statusCode ?? 0) >= 500)

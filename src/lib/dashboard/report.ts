@@ -1,6 +1,6 @@
 import type { FindingView, ScanView } from '../../model/contract.ts';
 
-/** The downloaded report of one scan (spec 2 §2): scanId, domain, timestamp, results, vulnerabilities. */
+/** The downloaded report of one scan: scanId, domain, timestamp, results, vulnerabilities. */
 export interface ScanReport {
   scanId: string;
   domain: string;
@@ -44,7 +44,7 @@ export function buildScanReport(scan: ScanView): ScanReport {
   };
 }
 
-/** `scan-report-{domain}-{id}.json` (spec 2 §2). */
+/** `scan-report-{domain}-{id}.json`. */
 export function reportFileName(scan: Pick<ScanView, 'domain' | 'scan_id'>): string {
   return `scan-report-${scan.domain}-${scan.scan_id}.json`;
 }

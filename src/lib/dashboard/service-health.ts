@@ -3,7 +3,7 @@ import type { ServiceHealth } from '../../model/contract.ts';
 import { apiBase } from '../request/api.ts';
 import { HEALTH_POLL_MS, SCAN_HEALTH_TIMEOUT_MS } from '../request/health.ts';
 
-/** Spec 2 §3's service health: the server's status, or unknown before the first answer. */
+/** The scan service's health: the server's status, or unknown before the first answer. */
 export interface ServiceHealthState {
   status: ServiceHealth['status'] | 'unknown';
   checks: ServiceHealth['checks'] | null;

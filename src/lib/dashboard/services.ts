@@ -19,7 +19,7 @@ import {
   webhookService,
 } from '../request/api.ts';
 
-export interface DashboardApi {
+interface DashboardApi {
   scans: ScanService;
   domains: DomainService;
   findings: FindingService;

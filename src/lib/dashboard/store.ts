@@ -4,8 +4,8 @@ import type { DomainService } from '../request/api.ts';
 import { toRequestError } from '../request/errors.ts';
 import { DASHBOARD_MESSAGES } from './messages.ts';
 
-/** The domains screen's data (spec 2 §3 'Dashboard data'): the list, the quota, and how loading went. */
-export interface DomainsState {
+/** The domains screen's data: the list, the quota, and how loading went. */
+interface DomainsState {
   domains: DomainView[];
   quota: QuotaView | null;
   loading: boolean;

@@ -30,7 +30,7 @@ export function apiBase(): string {
   return (import.meta.env?.PUBLIC_API_BASE as string | undefined)?.replace(/\/+$/, '') ?? '';
 }
 
-/** The authenticated client of spec 1 §7: 30 s timeout, bearer token of the signed-in user. */
+/** The authenticated client: 30 s timeout, bearer token of the signed-in user. */
 export function createAuthedClient(
   getToken: () => Promise<string | null>,
   options: Partial<ClientOptions> = {},
@@ -38,7 +38,7 @@ export function createAuthedClient(
   return createApiClient({ baseUrl: apiBase(), timeoutMs: API_TIMEOUT_MS, getToken, ...options });
 }
 
-/** The one domain rule (src/model/domain-input.ts), with the request layer's message (spec 1 §8). */
+/** The one domain rule (src/model/domain-input.ts), with the request layer's message. */
 function assertDomain(domain: string): string {
   const check = checkDomainFormat(domain);
   if (!check.ok) throw new RequestError(`Invalid domain format: ${domain}`, { type: 'VALIDATION' });
@@ -50,7 +50,7 @@ function assertScanId(id: string | undefined): string {
   return encodeURIComponent(id);
 }
 
-/** The auth service's calls (spec 1 §7, spec 2 §7). */
+/** The auth service's calls. */
 export function authService(client: ApiClient) {
   return {
     verify: () => client.post<AuthUserResponse>('/auth/verify'),
@@ -64,14 +64,14 @@ export function authService(client: ApiClient) {
   };
 }
 
-/** The options a scan may be started with (the start-scan request of spec 2 §3). */
+/** The options a scan may be started with (the body of POST /scan/api/v1/scan). */
 export interface StartScanOptions {
   skip_discovery?: boolean;
   use_certificate_transparency?: boolean;
   use_multi_stage_validation?: boolean;
 }
 
-export interface ScanListParams {
+interface ScanListParams {
   limit?: number;
   offset?: number;
   status?: ScanStatus;
@@ -79,7 +79,7 @@ export interface ScanListParams {
   q?: string;
 }
 
-/** The scan service's calls (spec 2 §7 and the dashboard issue's contract). */
+/** The scan service's calls. */
 export function scanService(client: ApiClient) {
   return {
     start: async (domain: string, options: StartScanOptions = {}) =>
@@ -116,7 +116,7 @@ function domainPath(id: string): string {
   return `/api/domains/${encodeURIComponent(id)}`;
 }
 
-/** The monitored-domain calls (the dashboard issue's contract). */
+/** The monitored-domain calls. */
 export function domainService(client: ApiClient) {
   return {
     list: () => client.get<DomainListResponse>('/api/domains', { cacheKey: 'domains' }),
@@ -164,7 +164,7 @@ export function dnsConnectionService(client: ApiClient) {
   };
 }
 
-/** Findings across scans (the monitoring issue): their history, and accepting one as a risk. */
+/** Findings across scans: their history, and accepting one as a risk. */
 export function findingService(client: ApiClient) {
   return {
     list: (domain: string) =>
@@ -198,7 +198,7 @@ export function apiKeyService(client: ApiClient) {
   };
 }
 
-/** Plan and billing, data export and account deletion (spec 2 §7, account and billing). */
+/** Plan and billing, data export and account deletion. */
 export function accountService(client: ApiClient) {
   return {
     billingInfo: () => client.get<BillingInfo>('/api/billing/info'),

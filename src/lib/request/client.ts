@@ -1,19 +1,18 @@
 import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetch';
 import { errorFromResponse, RequestError } from './errors.ts';
-import { recordMetric } from './metrics.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
-/** Timeouts of spec 1 §9: 30 s for calls to our API, 10 s for anything else. */
+/** Timeouts: 30 s for calls to our API, 10 s for anything else. */
 export const API_TIMEOUT_MS = 30_000;
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const RETRY_BASE_DELAY_MS = 1_000;
-export const GET_RETRIES = 3;
-export const OTHER_RETRIES = 1;
-export const UNAUTHORIZED_REDIRECT_MS = 2_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const RETRY_BASE_DELAY_MS = 1_000;
+const GET_RETRIES = 3;
+const OTHER_RETRIES = 1;
+const UNAUTHORIZED_REDIRECT_MS = 2_000;
 /** A server failure (5xx) is worth another try, and so is a network failure (ofetch counts it as 500). */
 const RETRY_STATUS_CODES = Array.from({ length: 100 }, (_, i) => 500 + i);
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   /** Identical GETs with the same key share one request while it is in flight. */
   cacheKey?: string;
@@ -49,7 +48,7 @@ export interface ApiClient {
 }
 
 /**
- * The one rule for a 401: the browser goes to /auth/signin after 2 s (spec 1 §8), unless it is
+ * The one rule for a 401: the browser goes to /auth/signin after 2 s, unless it is
  * already on /login, where it would only bounce back.
  */
 export function redirectToSignIn(): void {
@@ -61,7 +60,7 @@ export function redirectToSignIn(): void {
 const backoff = (failures: number) => RETRY_BASE_DELAY_MS * 2 ** failures;
 
 /**
- * The request layer every dashboard call goes through (spec 1 §7-§8), on ofetch: bearer token and
+ * The request layer every dashboard call goes through, on ofetch: bearer token and
  * a unique X-Request-ID per attempt, JSON, timeouts, retries with exponential backoff for network
  * failures and 5xx only, shared in-flight GETs, the error catalogue, and an offline queue.
  */
@@ -70,13 +69,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const newRequestId = options.requestId ?? (() => crypto.randomUUID());
   const onUnauthorized = options.onUnauthorized ?? redirectToSignIn;
   const inFlight = new Map<string, Promise<unknown>>();
-  const started = new WeakMap<FetchContext, number>();
-
-  const measure = (context: FetchContext) => {
-    // Per route, without the query: /scans?offset=10 and ?offset=20 are one metric.
-    const path = String(context.request).slice(options.baseUrl.length).split('?')[0];
-    recordMetric(`${context.options.method} ${path}`, performance.now() - (started.get(context) ?? 0));
-  };
   const afterFailure = (context: FetchContext) => {
     // ofetch hands this attempt's signal to the retry: spent after a timeout, timer-less after a
     // 5xx. Without it, the retry gets a fresh timeout.
@@ -100,7 +92,6 @@ export function createApiClient(options: ClientOptions): ApiClient {
       if (!token) throw new RequestError('Authentication required', { type: 'AUTHENTICATION' });
       context.options.headers.set('Authorization', `Bearer ${token}`);
     }
-    started.set(context, performance.now());
   };
 
   const $fetch = ofetch.create(
@@ -108,12 +99,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
       baseURL: options.baseUrl,
       headers: { 'Content-Type': 'application/json' },
       retryStatusCodes: RETRY_STATUS_CODES,
-      onRequestError(context) {
-        measure(context);
-        afterFailure(context);
-      },
+      onRequestError: afterFailure,
       async onResponse(context) {
-        measure(context);
         context.response._data = await settleBody(context.response);
       },
       onResponseError: afterFailure,
@@ -174,7 +161,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 }
 
-/** ofetch's error of the last attempt as an entry of the catalogue (spec 1 §8). */
+/** ofetch's error of the last attempt as an entry of the catalogue. */
 function toFailure(error: FetchError, method: string, path: string): RequestError {
   const requestId = new Headers(error.options?.headers).get('X-Request-ID') ?? undefined;
   const context = { method, path, requestId };
@@ -188,7 +175,7 @@ function toFailure(error: FetchError, method: string, path: string): RequestErro
 }
 
 /**
- * Bodies as spec 1 §7 reads them: JSON when the answer says so, text (parsed as JSON when it is
+ * Bodies as the request layer hands them back: JSON when the answer says so, text (parsed as JSON when it is
  * JSON), bytes otherwise. ofetch has parsed JSON and read text and blobs; this finishes the job.
  */
 async function settleBody(response: FetchResponse<unknown>): Promise<unknown> {

@@ -1,5 +1,5 @@
-/** The request layer's error object and catalogue (spec 1 §8, spec 2 §8). */
-export type ErrorType =
+/** The request layer's error object and catalogue. */
+type ErrorType =
   | 'NETWORK'
   | 'AUTHENTICATION'
   | 'AUTHORIZATION'

@@ -3,10 +3,9 @@ import type { ApiClient } from './client.ts';
 import { toRequestError } from './errors.ts';
 
 export const HEALTH_POLL_MS = 30_000;
-export const SERVICE_CHECK_MS = 60_000;
 export const SCAN_HEALTH_TIMEOUT_MS = 5_000;
 
-export interface ScanHealth {
+interface ScanHealth {
   healthy: boolean;
   responseTime: number;
   error?: string;
@@ -27,7 +26,7 @@ export async function checkScanHealth(client: ApiClient, now = () => performance
   }
 }
 
-export interface PollState {
+interface PollState {
   connected: boolean;
   lastError: string | null;
   /** Consecutive failed checks. */

@@ -1,6 +1,6 @@
 /**
  * Requests that failed with a retryable error while the browser was offline wait here and run
- * again when the connection returns (spec 1 §7).
+ * again when the connection returns.
  */
 export interface Connectivity {
   isOnline(): boolean;
@@ -8,7 +8,7 @@ export interface Connectivity {
   onOnline(callback: () => void): () => void;
 }
 
-export const browserConnectivity: Connectivity = {
+const browserConnectivity: Connectivity = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   onOnline: (callback) => {
     if (typeof window === 'undefined') return () => {};

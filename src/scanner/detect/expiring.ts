@@ -3,7 +3,7 @@ import type { RegistrationDetails } from '../discover/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
 
 /** A registration ending this soon is a warning: the record dangles the day it lapses. */
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** The registry statuses of a domain on its way out: it will be free to register within weeks. */
 const LAPSING = ['pendingdelete', 'redemptionperiod'];

@@ -9,7 +9,7 @@ import type { RecordKind } from '../types.ts';
 import { firstAddress, webEvidence } from './web.ts';
 
 /** Bounds: pages read per scan, references read per page, outside hosts checked per scan. */
-export const SECOND_ORDER = { pages: 20, referencesPerPage: 30, hosts: 50 } as const;
+const SECOND_ORDER = { pages: 20, referencesPerPage: 30, hosts: 50 } as const;
 
 /** `src` of scripts and frames, `href` of stylesheets: what runs or renders inside the page. */
 const REFERENCE =

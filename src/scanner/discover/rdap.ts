@@ -3,7 +3,7 @@ import { fetch } from 'undici';
 import { z } from 'zod';
 import { sleep } from '../util/limit.ts';
 
-export type Registration = 'registered' | 'unregistered' | 'unknown';
+type Registration = 'registered' | 'unregistered' | 'unknown';
 
 /** The registrable domain (public suffix list, ICANN section) of a host, if it has one. */
 export function registrableDomain(host: string): string | undefined {

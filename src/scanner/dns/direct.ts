@@ -5,7 +5,7 @@ import type { Answer, RecordType } from 'dns-packet';
 import dnsPacket from 'dns-packet';
 import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 
-export type Rcode =
+type Rcode =
   | 'NOERROR'
   | 'FORMERR'
   | 'SERVFAIL'
@@ -17,7 +17,7 @@ export type Rcode =
   /** Not asked: the address is private, loopback, link-local or metadata (see `allowPrivate`). */
   | 'BLOCKED';
 
-export interface DirectAnswer {
+interface DirectAnswer {
   rcode: Rcode;
   authoritative: boolean;
   answers: Answer[];

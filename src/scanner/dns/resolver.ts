@@ -10,7 +10,7 @@ export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' |
  * nothing about the name and must never be read as NXDOMAIN.
  */
 export type Failure = 'servfail' | 'refused' | 'timeout' | 'error';
-export type Outcome =
+type Outcome =
   | { status: 'ok'; records: string[]; server: string }
   | { status: 'nxdomain' | 'nodata'; server: string }
   | { status: Failure; code: string; server: string };
@@ -19,16 +19,16 @@ export type Outcome =
  * The answer to an address question, with the CNAME chain the resolver followed to get it: targets
  * in order from the name asked, as the records say them (not yet checked as host names).
  */
-export type AddressOutcome =
+type AddressOutcome =
   | { status: 'ok' | 'nodata' | 'nxdomain'; chain: string[]; addresses: string[]; server: string }
   | { status: Failure; code: string; chain: string[]; addresses: string[]; server: string };
 
-export interface Mx {
+interface Mx {
   exchange: string;
   priority: number;
 }
 
-export interface DnsOptions {
+interface DnsOptions {
   /** `host` or `host:port` (IPv6 as `[addr]:port`); the system's resolvers when empty. */
   servers: string[];
   timeoutMs: number;

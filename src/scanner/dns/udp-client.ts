@@ -43,7 +43,7 @@ function randomId() {
 }
 
 /** `host`, `host:port`, `[v6]:port` or a bare IPv6 address (the forms `parseServer` gives). */
-export function splitServer(server: string): { host: string; port: number } {
+function splitServer(server: string): { host: string; port: number } {
   const bracketed = /^\[(.+)\]:(\d+)$/.exec(server);
   if (bracketed) return { host: bracketed[1] as string, port: Number(bracketed[2]) };
   if (net.isIPv6(server.replace(/%.*$/, ''))) return { host: server, port: 53 };

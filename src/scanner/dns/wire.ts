@@ -6,7 +6,7 @@ export const RCODE_NAMES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIM
 /** The UDP payload size offered in EDNS: large enough for long CNAME chains, small enough not to fragment. */
 const EDNS_PAYLOAD = 1232;
 
-export interface WireRecord {
+interface WireRecord {
   /** Owner name, lower case; `INVALID` when it holds bytes no host name has. */
   name: string;
   type: number;
@@ -27,7 +27,7 @@ export interface WireReply {
 }
 
 /** Stands for a name whose labels hold dots or bytes outside printable ASCII: never followed. */
-export const INVALID = '\\invalid';
+const INVALID = '\\invalid';
 
 /** A recursive question (RD set) with an EDNS OPT record; `name` must be a host name. */
 export function encodeQuery(id: number, name: string, type: number): Buffer {

@@ -6,7 +6,7 @@ const suffix = z
   .regex(/^[a-z0-9*-]+(\.[a-z0-9*-]+)+$/, 'a lower-case host-name suffix, `*` allowed inside labels');
 
 /** What one HTTP or HTTPS response must show, all of it in the same response. */
-export const httpEvidenceSchema = z.object({
+const httpEvidenceSchema = z.object({
   /** Any of these status codes (absent: any status). */
   status: z.array(z.number().int().min(100).max(599)).optional(),
   /** Every string must appear in the body (none: the status alone, on the service's own host). */
@@ -17,7 +17,7 @@ export const httpEvidenceSchema = z.object({
   headers: z.array(z.object({ name: z.string(), contains: z.string() })).default([]),
 });
 
-export const sourceSchema = z.object({ url: z.url(), date: z.iso.date() });
+const sourceSchema = z.object({ url: z.url(), date: z.iso.date() });
 
 export const entrySchema = z
   .object({

@@ -23,7 +23,7 @@ export interface ProbeResult {
   error?: { kind: 'blocked' | 'refused' | 'timeout' | 'tls' | 'unreachable' | 'other'; message: string };
 }
 
-export interface ProbeOptions {
+interface ProbeOptions {
   ports: Record<Scheme, number>;
   allowPrivate: AllowPrivate;
   timeoutMs: number;

@@ -19,7 +19,7 @@ interface Item {
   known?: Known;
 }
 
-export interface ResolveSettings {
+interface ResolveSettings {
   /** false: no name is added from DNS answers (CNAME hops), only what was given or the zone holds. */
   discovery: boolean;
   /** Answer signatures of the zone's wildcard, if it has one: guesses answering like it are dropped. */

@@ -30,7 +30,7 @@ const recordSchema = z.object({
   data: z.string().max(65_535),
 });
 
-export const emptyKnown = (): Known => ({ a: [], aaaa: [], ns: [], mx: [], txt: [], srv: [] });
+const emptyKnown = (): Known => ({ a: [], aaaa: [], ns: [], mx: [], txt: [], srv: [] });
 
 /** The host name a record names, or undefined for the root (`.`, "no service") and bad data. */
 function host(raw: string | undefined) {

@@ -12,12 +12,12 @@ export class ZoneTransferError extends Error {
   override name = 'ZoneTransferError';
 }
 
-export interface AxfrServer {
+interface AxfrServer {
   host: string;
   port: number;
 }
 
-export interface AxfrOptions {
+interface AxfrOptions {
   zone: string;
   server: AxfrServer;
   /** Longest wait for the connection and for each next message, in ms. */
@@ -28,7 +28,7 @@ export interface AxfrOptions {
   signal?: AbortSignal;
 }
 
-export const AXFR_DEFAULTS = { port: 53, timeoutMs: 10_000, maxRecords: 2_000_000 } as const;
+const AXFR_DEFAULTS = { port: 53, timeoutMs: 10_000, maxRecords: 2_000_000 } as const;
 
 /** `HOST`, `HOST:PORT`, `[IPv6]:PORT` or a bare IPv6 address; the port defaults to 53. */
 export function parseAxfrServer(value: string): AxfrServer {

@@ -22,4 +22,4 @@ export interface ZoneRecord {
 }
 
 /** Where a scanned name came from; a finding lists every source that revealed its name. */
-export type NameSource = 'given' | 'zone' | 'ct' | 'wordlist' | 'dns';
+export type { NameSource } from '../../model/contract.ts';

@@ -14,7 +14,7 @@ export class ZoneFileError extends Error {
   }
 }
 
-export interface ZoneFileOptions {
+interface ZoneFileOptions {
   /** The zone the file describes, and the origin until a `$ORIGIN` changes it. */
   zone: string;
   /**
@@ -202,7 +202,7 @@ function recordData(type: string, rdata: Token[], origin: string, line: number):
 }
 
 /** A stream of text: a file or request body, or the chunks of a string already in memory. */
-export type TextChunks = AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
+type TextChunks = AsyncIterable<string | Buffer> | Iterable<string | Buffer>;
 
 /** The lines of a text stream, without their line ends, one at a time. */
 async function* lines(input: TextChunks): AsyncGenerator<string> {

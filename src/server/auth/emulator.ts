@@ -9,7 +9,7 @@ const firebaseCli = fileURLToPath(
   new URL('../../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url),
 );
 
-export interface AuthEmulator {
+interface AuthEmulator {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
   host: string;
   origin: string;
@@ -17,7 +17,7 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-export interface AuthEmulatorOptions {
+interface AuthEmulatorOptions {
   port: number;
   projectId: string;
   /** Lines of the emulator's output, for the caller's log. */

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { DecodedIdToken, TokenVerifier } from './verifier.ts';
 
-/** Sessions end this long after sign-in (spec 1 §9), whatever the token's own expiry says. */
+/** Sessions end this long after sign-in, whatever the token's own expiry says. */
 const SESSION_MAX_AGE_SECONDS = SESSION_MAX_AGE_MS / 1000;
 
 export interface AuthDeps {

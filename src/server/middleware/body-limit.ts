@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../errors.ts';
 
-/** Refuses a request body over `kilobytes` with 413 in the spec's error shape, before it is read. */
+/** Refuses a request body over `kilobytes` with 413 in the API's error shape (src/model/api-error.ts), before it is read. */
 export function limitBody(kilobytes: number) {
   return bodyLimit({
     maxSize: kilobytes * 1024,

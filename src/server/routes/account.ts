@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { deleteAccountRows, forgetDeletion } from '../../core/account/delete-account.ts';
 import { exportAccount, exportFileName } from '../../core/account/export.ts';
 import { audit } from '../../core/audit.ts';
-import { billingInfo, cancelSubscription, deleteStripeCustomer } from '../../core/billing/info.ts';
+import { deleteStripeCustomer } from '../../core/billing/info.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { jsonObjectStream } from '../../core/json-stream.ts';
 import { deleteOutboxMail } from '../../core/mail/outbox.ts';
@@ -13,14 +13,14 @@ import { getPlanForTier } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 
-export interface AccountDeps {
+interface AccountDeps {
   billing?: Billing;
   now: () => Date;
   /** Where alert e-mails are written without SMTP: a deleted account's are removed from it. */
   outboxDir?: string;
 }
 
-/** The account's own data (spec 2 §7): export, deletion, and cancelling the subscription first. */
+/** The account's own data: export and deletion (cancelling is in routes/billing.ts). */
 export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
   // Per route, not .use(): this router is mounted on /api/auth, beside /api/auth/user.
   const authed = requireAuth(auth);
@@ -34,12 +34,6 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       c.header('Content-Type', 'application/json; charset=UTF-8');
       return c.body(jsonObjectStream(await exportAccount(db, user.id, now)));
     })
-    .post('/billing/cancel', authed, async (c) => {
-      const user = await currentUser(db, c.var);
-      await cancelSubscription(db, deps.billing, user, c.get('logger'), c.get('clientAddress'));
-      const after = await currentUser(db, c.var);
-      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger')));
-    })
     .delete('/account', authed, async (c) => {
       const user = await currentUser(db, c.var);
       const subscription = {
@@ -47,7 +41,7 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
         subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
         cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       };
-      // Spec 2 §4: a paid subscription is cancelled first, so deleting never leaves one billing.
+      // A paid subscription is cancelled first, so deleting never leaves one billing.
       if (!subscriptionSettled(subscription)) {
         throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
       }

@@ -1,19 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { audit } from '../../core/audit.ts';
-import { billingInfo } from '../../core/billing/info.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
-import { authUserResponse, currentUser, findUser, upsertUser } from '../../core/users/users.ts';
+import {
+  authUserResponse,
+  currentUser,
+  findUser,
+  mergeSettings,
+  setPrimaryDomain,
+  upsertUser,
+} from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { type AccountSettings, SETTINGS_DIGESTS, SETTINGS_THEMES } from '../../model/account-settings.ts';
 import { checkDomainFormat } from '../../model/domain-input.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import type { AccountDeps } from './account.ts';
 
 const settingsSchema = z.strictObject({
   settings: z.strictObject(
@@ -28,8 +31,8 @@ const settingsSchema = z.strictObject({
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
-/** The auth service of spec 1 §7: the browser's configuration, sign-in bookkeeping, user and quota. */
-export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps) {
+/** The auth service: the browser's configuration, sign-in bookkeeping, user and quota. */
+export function authRoutes(db: Db, auth: AuthDeps | undefined) {
   const now = () => new Date((auth?.now ?? Date.now)());
   return new Hono<AuthedEnv>()
     .get('/config', (c) => {
@@ -55,14 +58,10 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps
     .get('/user', requireAuth(auth), async (c) => {
       return c.json(await authUserResponse(db, await currentUser(db, c.var), now()));
     })
-    .get('/billing', requireAuth(auth), async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
-    })
     .post('/domain', requireAuth(auth), smallBody, async (c) => {
       const body = await readJson(c, z.object({ domain: z.unknown().optional() }));
       // The one domain rule of the dashboard (no IP literals, localhost or reserved names), with
-      // the message spec 1 §8 gives this call.
+      // this call's fixed message, 'Invalid domain format: <domain>'.
       const check = checkDomainFormat(typeof body.domain === 'string' ? body.domain : '');
       if (!check.ok) {
         throw new ApiError(400, 'VALIDATION_ERROR', `Invalid domain format: ${String(body.domain ?? '')}`);
@@ -70,21 +69,13 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountDeps
       const domain = check.domain;
       const token = c.get('token');
       await upsertUser(db, token);
-      await db.update(users).set({ domain, updatedAt: sql`now()` }).where(eq(users.id, token.uid));
+      await setPrimaryDomain(db, token.uid, domain);
       return c.json({ domain });
     })
     .patch('/settings', requireAuth(auth), smallBody, async (c) => {
       const { settings } = await readJson(c, settingsSchema);
       const token = c.get('token');
       await upsertUser(db, token);
-      const [row] = await db
-        .update(users)
-        .set({
-          settings: sql`${users.settings} || ${JSON.stringify(settings)}::jsonb`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, token.uid))
-        .returning({ settings: users.settings });
-      return c.json({ settings: row?.settings ?? {} });
+      return c.json({ settings: await mergeSettings(db, token.uid, settings) });
     });
 }

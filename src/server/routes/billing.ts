@@ -1,13 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { billingInfo, requireBilling } from '../../core/billing/info.ts';
+import {
+  billingInfo,
+  cancelSubscription,
+  requireBilling,
+  stripeCustomerFor,
+} from '../../core/billing/info.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { handleStripeEvent } from '../../core/billing/subscriptions.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import {
   CHECKOUT_RETURN_PATH,
   hasPaidSubscription,
@@ -20,7 +23,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
 
-export interface BillingDeps {
+interface BillingDeps {
   billing?: Billing;
   /** The public origin checkout may return to; the request's own origin when unset. */
   publicUrl?: string;
@@ -50,16 +53,30 @@ function assertReturnUrl(value: string, origin: string, flag: 'success' | 'cance
   }
 }
 
-/** Plan and billing (spec 2 §7): billing info, Stripe Checkout and the billing portal, Stripe's webhook. */
+/**
+ * Every billing endpoint, under the paths the browser and Stripe already call: the plan and its
+ * state (`GET /auth/billing`, `GET /api/billing/info`), Stripe Checkout and the billing portal,
+ * cancelling (`POST /api/auth/billing/cancel`), and Stripe's webhook. Mounted at the root so the
+ * full paths are written here.
+ */
 export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingDeps) {
+  const authed = requireAuth(auth);
   const originOf = (requestUrl: string, header: string | undefined) =>
     deps.publicUrl ? new URL(deps.publicUrl).origin : (header ?? new URL(requestUrl).origin);
+  const info = async (c: Context<AuthedEnv>) => {
+    const user = await currentUser(db, c.var);
+    return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
+  };
   return new Hono<AuthedEnv>()
-    .get('/info', requireAuth(auth), async (c) => {
+    .get('/auth/billing', authed, info)
+    .get('/api/billing/info', authed, info)
+    .post('/api/auth/billing/cancel', authed, async (c) => {
       const user = await currentUser(db, c.var);
-      return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
+      await cancelSubscription(db, deps.billing, user, c.get('logger'), c.get('clientAddress'));
+      const after = await currentUser(db, c.var);
+      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger')));
     })
-    .post('/create-checkout-session', requireAuth(auth), limitBody(BODY_LIMIT_KB.standard), async (c) => {
+    .post('/api/billing/create-checkout-session', authed, limitBody(BODY_LIMIT_KB.standard), async (c) => {
       const body = await readJson(c, checkoutSchema);
       const billing = requireBilling(deps.billing);
       const plan = planForCheckout(body.planId);
@@ -83,19 +100,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
           `You are subscribed to ${getPlanForTier(user.tier).name}: change plans in the billing portal`,
         );
       }
-      let customer = user.stripeCustomerId;
-      if (!customer) {
-        const created = await billing.stripe.customers.create({
-          email: user.email ?? undefined,
-          name: user.displayName ?? undefined,
-          metadata: { userId: user.id },
-        });
-        customer = created.id;
-        await db
-          .update(users)
-          .set({ stripeCustomerId: customer, updatedAt: sql`now()` })
-          .where(eq(users.id, user.id));
-      }
+      const customer = await stripeCustomerFor(db, billing, user);
       const session = await billing.stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
@@ -108,7 +113,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       if (!session.url) throw new ApiError(502, 'BILLING_UNAVAILABLE', 'Stripe gave no checkout page');
       return c.json({ url: session.url });
     })
-    .post('/create-portal-session', requireAuth(auth), async (c) => {
+    .post('/api/billing/create-portal-session', authed, async (c) => {
       const billing = requireBilling(deps.billing);
       const user = await currentUser(db, c.var);
       if (!user.stripeCustomerId) {
@@ -120,7 +125,7 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       });
       return c.json({ url: session.url });
     })
-    .post('/webhook', limitBody(BODY_LIMIT_KB.stripeEvent), async (c) => {
+    .post('/api/billing/webhook', limitBody(BODY_LIMIT_KB.stripeEvent), async (c) => {
       const billing = requireBilling(deps.billing);
       if (!billing.webhookSecret) {
         throw new ApiError(503, 'BILLING_NOT_CONFIGURED', 'STRIPE_WEBHOOK_SECRET is not set on this server');

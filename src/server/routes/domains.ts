@@ -40,7 +40,7 @@ const patchSchema = z
   .strictObject({ scanConfig: scanConfigSchema.optional(), alerts: alertSettingsSchema.optional() })
   .refine((body) => body.scanConfig || body.alerts, 'give scanConfig, alerts or both');
 
-/** The caller's monitored domains (the dashboard issue's API contract). */
+/** The caller's monitored domains: the dashboard's Domains screen and its API (docs/fixed-contract.md). */
 export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDeps) {
   const now = () => deps.now?.() ?? new Date();
   return new Hono<AuthedEnv>()

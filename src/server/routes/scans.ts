@@ -35,7 +35,7 @@ const WORKER_STALE_SECONDS = 60;
 
 const smallBody = limitBody(BODY_LIMIT_KB.standard);
 
-/** The scan service of spec 2 §7, on the caller's own scans only. */
+/** The scan service (`/scan/health`, `/scan/api/v1/*`, docs/fixed-contract.md), on the caller's own scans only. */
 export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanServiceDeps) {
   const now = () => deps.now?.() ?? new Date();
   const api = new Hono<AuthedEnv>()

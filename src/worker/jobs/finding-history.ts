@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
 
-/** A finding's identity across scans (the monitoring issue): subdomain, record type, target, service. */
-export function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {
+/** A finding's identity across scans: subdomain, record type, target, service. */
+function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {
   return createHash('sha256')
     .update(`${f.subdomain}\n${f.recordType}\n${f.target}\n${f.service}`)
     .digest('hex');

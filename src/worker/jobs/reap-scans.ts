@@ -10,14 +10,14 @@ export const STALE_HEARTBEAT_MS = 90_000;
 /** How often each worker looks for such scans. SCAN_REAP_INTERVAL_SECONDS overrides it. */
 export const REAP_INTERVAL_MS = 60_000;
 /** Claims a scan may have; after that a lost scan fails instead of running again. */
-export const MAX_SCAN_ATTEMPTS = 2;
+const MAX_SCAN_ATTEMPTS = 2;
 export const WORKER_LOST_MESSAGE =
   'The scan stopped because the worker running it went away (restart or crash). Please run it again.';
 
 /** Pending scans the reaper looks at per round for a job that was lost. */
 const ORPHAN_CHECKS_PER_ROUND = 20;
 
-export interface Reaped {
+interface Reaped {
   /** Back to pending: to be queued again. */
   retried: string[];
   /** Every scan taken from a lost worker (retried or failed): its old job is to be ended. */

@@ -6,13 +6,13 @@ import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
 import { domains, findings, scans, users } from '../../db/schema.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../model/constants.ts';
-import type { ScanProgress } from '../../model/contract.ts';
+import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import type { EngineSettings } from '../engine-settings.ts';
 import { recordFindingHistory } from './finding-history.ts';
 
-export type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
+type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 
 export const CANCELLED_MESSAGE = 'Cancelled by you';
 
@@ -92,11 +92,7 @@ export async function runScan(
       );
   }, PROGRESS_WRITE_MS);
 
-  const config = claimed.config ?? {
-    skipDiscovery: false,
-    useCertificateTransparency: true,
-    useMultiStageValidation: true,
-  };
+  const config: ScanRunConfig = claimed.config ?? DEFAULT_SCAN_OPTIONS;
   const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.workspaceId));
   const [domain] = claimed.domainId
     ? await db
@@ -229,7 +225,7 @@ function failureMessage(error: unknown): string {
   return `The scan could not finish: ${message}`;
 }
 
-/** A scheduled domain is scanned again one interval after its last scan ended (spec 2 §4). */
+/** A scheduled domain is scanned again one interval after its last scan ended. */
 async function scheduleNext(db: Db, domainId: string, last: Date): Promise<void> {
   const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
   if (domain?.status !== 'verified') return;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, users } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../model/constants.ts';
 
-export function pausedMessage(domain: string, token: string, since: Date): string {
+function pausedMessage(domain: string, token: string, since: Date): string {
   return `Monitoring paused: the TXT record ${txtValue(token)} has been missing from ${domain} since ${since.toISOString().slice(0, 10)}. Add it back and verify again to resume.`;
 }
 

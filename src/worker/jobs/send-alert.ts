@@ -14,7 +14,7 @@ export interface AlertDeps {
   publicUrl: string;
 }
 
-export type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
+type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
 
 /** A completed scan, its domain and owner's address, and what of its changes deserves an alert. */
 export async function scanAlert(db: Db, scanId: string) {

@@ -5,7 +5,6 @@ import { authService, scanService } from '../../../src/lib/request/api.ts';
 import { type ClientOptions, createApiClient } from '../../../src/lib/request/client.ts';
 import { ERROR_TITLES, type RequestError } from '../../../src/lib/request/errors.ts';
 import { $apiHealth, checkScanHealth, startPoll, watchApiHealth } from '../../../src/lib/request/health.ts';
-import { clearMetrics, metricSummary, recordMetric } from '../../../src/lib/request/metrics.ts';
 import { type Connectivity, OfflineQueue } from '../../../src/lib/request/offline-queue.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -414,16 +413,5 @@ describe('watchApiHealth', () => {
     await vi.waitFor(() => expect($apiHealth.get()).toMatchObject({ connected: false, lastError: 'down' }));
     await vi.waitFor(() => expect($apiHealth.get().retryCount).toBeGreaterThanOrEqual(2));
     stop();
-  });
-});
-
-describe('metrics', () => {
-  it('keeps the last 100 samples per name, and the client records each request', async () => {
-    clearMetrics();
-    for (let i = 1; i <= 150; i++) recordMetric('x', i);
-    expect(metricSummary('x')).toMatchObject({ count: 100, mean: 100.5, p95: 145 });
-    handler = (_req, res) => json(res, 200, {});
-    await client().api.get('/things?page=2');
-    expect(metricSummary('GET /things')?.count).toBe(1);
   });
 });

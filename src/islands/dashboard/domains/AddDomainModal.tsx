@@ -40,9 +40,9 @@ const TITLES: Record<Step, string> = {
 };
 
 /**
- * The three-step add modal (spec 2 §2): the domain, its scan configuration, then the TXT record
+ * The three-step add modal: the domain, its scan configuration, then the TXT record
  * to publish; or, instead of the TXT record, a connected DNS provider whose zone proves ownership.
- * Closing it unmounts it, which resets the step, the domain and the options (spec 2 §4).
+ * Closing it unmounts it, which resets the step, the domain and the options.
  */
 export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onClose }: AddDomainModalProps) {
   const [step, setStep] = useState<Step>('input');
@@ -64,7 +64,7 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
         : DOMAIN_MESSAGES.freeTierNoEmailDomain
       : null;
 
-  /** Spec 2 §5: the limit, a down service and an offline browser block adding. */
+  /** The plan's domain limit, a down service and an offline browser block adding. */
   const blocked = (): string | null => {
     if (quota && quota.currentDomains >= quota.maxDomains) return DOMAIN_MESSAGES.limit(quota.maxDomains);
     if (serviceDown) return DASHBOARD_MESSAGES.serviceUnavailable;

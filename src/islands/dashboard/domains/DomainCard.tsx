@@ -21,7 +21,7 @@ interface DomainCardProps {
   onRemove: (domain: DomainView) => void;
 }
 
-/** One monitored domain (spec 2 §2): status, dates, its last scan, and what to do next. */
+/** One monitored domain: status, dates, its last scan, and what to do next. */
 export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardProps) {
   const [verifying, setVerifying] = useState(false);
   const [serviceError, setServiceError] = useState<string | null>(null);
@@ -31,7 +31,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   const [keeping, setKeeping] = useState(false);
   const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
-  // Spec 2 §4: a rescan that fails to start shows the scan as failed to start, on the card.
+  // A rescan that fails to start shows the scan as failed to start, on the card.
   const [startError, setStartError] = useState<string | null>(null);
   const scanning = triggering || isScanActive(domain.scanStatus);
   const age = domain.lastScanAt ? dataAgeBadge(domain.lastScanAt, now) : null;

@@ -26,7 +26,7 @@ import { RemoveDomainDialog } from './RemoveDomainDialog.tsx';
 /** How often the list is read while a scan of one of the domains runs. */
 const DOMAINS_POLL_MS = 3 * PROGRESS_POLL_MS;
 
-/** The domains screen ('Domain Management', spec 2 §2), from GET /api/domains and GET /scan/health. */
+/** The domains screen ('Domain Management'), from GET /api/domains and GET /scan/health. */
 export function DomainsSection() {
   const auth = useAuth();
   const { domains, quota, loading, error, loadedAt } = useStore($domains);
@@ -50,7 +50,7 @@ export function DomainsSection() {
     return () => clearInterval(timer);
   }, [scanning]);
 
-  // Spec 2 §8: a degraded service is announced once, when it becomes degraded.
+  // A degraded service is announced once, when it becomes degraded.
   const degraded = health.status === 'degraded';
   useEffect(() => {
     if (degraded) toast({ title: 'Service Degraded', description: DASHBOARD_MESSAGES.degradedToast });

@@ -2,7 +2,7 @@ import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { TxtRecordDetails } from './TxtRecordDetails.tsx';
 
-/** Spec 2 §2's 'Common solutions' for a failed verification. */
+/** The 'Common solutions' shown under a failed verification. */
 const COMMON_SOLUTIONS = [
   'Wait up to 24 hours for DNS changes to propagate',
   'Add the record to the root domain (name @ or empty), not to a subdomain',

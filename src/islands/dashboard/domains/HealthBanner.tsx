@@ -11,7 +11,7 @@ function failedChecks(health: ServiceHealthState): string | null {
   return down.length === 0 ? null : `Not answering: ${down.map((key) => names[key]).join(', ')}.`;
 }
 
-/** The degraded and down banners of the domains screen (spec 2 §2, §4); down offers a retry. */
+/** The degraded and down banners of the domains screen; down offers a retry. */
 export function HealthBanner({ health }: { health: ServiceHealthState }) {
   const [checking, setChecking] = useState(false);
   if (health.status === 'degraded') {

@@ -12,7 +12,7 @@ interface PendingVerificationProps {
   onVerify: () => void;
 }
 
-/** A pending domain's box (spec 2 §2): the TXT record to publish, the propagation note, 'Verify DNS'. */
+/** A pending domain's box: the TXT record to publish, the propagation note, 'Verify DNS'. */
 export function PendingVerification({
   domain,
   error,

@@ -7,7 +7,7 @@ function planName(tier: string): string {
   return PLANS.some((p) => p.id === id) ? getPlan(id).name : tier;
 }
 
-/** Spec 2 §9: usage turns orange above 80% of a cap. */
+/** Usage turns orange above 80% of a cap. */
 const WARN_ABOVE = 0.8;
 
 function UsageRow({ label, used, max }: { label: string; used: number; max: number | null }) {

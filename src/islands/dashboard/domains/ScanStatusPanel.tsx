@@ -13,7 +13,7 @@ function OnOff({ label, on }: { label: string; on: boolean }) {
   );
 }
 
-/** The domain card's scan panel (spec 2 §2): the last scan's status, its figures, its options, its error. */
+/** The domain card's scan panel: the last scan's status, its figures, its options, its error. */
 export function ScanStatusPanel({ domain, startError }: { domain: DomainView; startError: string | null }) {
   const config = domain.scanConfig;
   return (

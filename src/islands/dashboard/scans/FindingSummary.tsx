@@ -2,7 +2,7 @@ import { riskLabel } from '../../../lib/dashboard/format.ts';
 import type { FindingView } from '../../../model/contract.ts';
 import { FindingSources } from './FindingSources.tsx';
 
-/** A finding on a scan card (spec 2 §2): subdomain, target, service, risk, proof of concept, fix. */
+/** A finding on a scan card: subdomain, target, service, risk, proof of concept, fix. */
 export function FindingSummary({ finding }: { finding: FindingView }) {
   return (
     <li className="rounded-md border border-red-200 bg-red-50 p-3 text-sm" data-testid="finding-summary">

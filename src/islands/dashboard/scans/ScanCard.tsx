@@ -18,7 +18,7 @@ interface ScanCardProps {
   onViewDetails: (scan: ScanView) => void;
 }
 
-/** One scan (spec 2 §2): what was scanned, how it went, its findings, and what can be done next. */
+/** One scan: what was scanned, how it went, its findings, and what can be done next. */
 export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
   useLiveScan(scan, onUpdate);
   const [busy, setBusy] = useState<'rescan' | 'cancel' | 'download' | null>(null);

@@ -4,6 +4,7 @@ import { formatDateTime, formatDuration, isScanActive, shortId } from '../../../
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import type { FindingRecord, ScanView } from '../../../model/contract.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { FindingCard } from './FindingCard.tsx';
@@ -22,19 +23,27 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState<FindingRecord[]>([]);
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const [historyAttempt, setHistoryAttempt] = useState(0);
   useLiveScan(scan, setScan);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try Again) is the signal to read again
   useEffect(() => {
     let live = true;
-    // The history is extra: without it the findings still show.
+    // The history is extra: without it the findings still show, with an alert that offers to ask again.
+    setHistoryError(null);
     dashboardApi()
       .findings.list(initial.domain)
       .then(({ findings }) => live && setHistory(findings))
-      .catch(() => {});
+      .catch((cause) => {
+        if (!live) return;
+        const reason = cause instanceof Error ? cause.message : 'no answer';
+        setHistoryError(`The findings' history could not be loaded: ${reason}`);
+      });
     return () => {
       live = false;
     };
-  }, [initial.domain]);
+  }, [initial.domain, historyAttempt]);
   const recordOf = (f: ScanView['findings'][number]) =>
     history.find(
       (r) =>
@@ -98,6 +107,7 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
         </p>
       )}
       {error && <p className="mt-4 text-sm text-red-800">{error}</p>}
+      {historyError && <LoadError message={historyError} onRetry={() => setHistoryAttempt((n) => n + 1)} />}
       <h3 className="mt-6 text-base font-semibold text-ink">Findings</h3>
       {!loaded ? (
         <Spinner label="Loading findings" />

@@ -22,7 +22,7 @@ import { useScanList } from './use-scan-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The scans screen ('Security Scans', spec 2 §2), all from the scan service. */
+/** The scans screen ('Security Scans'), all from the scan service. */
 export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const [filter, setFilter] = useState<ScanFilter>('all');
   const [search, setSearch] = useState('');
@@ -41,7 +41,16 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
     dashboardApi()
       .scans.get(linked)
       .then((scan) => live && setDetails(scan))
-      .catch(() => {});
+      .catch((error) => {
+        // The link came from an e-mail or a webhook: say why nothing opened, rather than show the
+        // list as if that had been asked for.
+        if (!live) return;
+        toast({
+          title: 'Scan not opened',
+          description: error instanceof Error ? error.message : 'The linked scan could not be read.',
+          variant: 'destructive',
+        });
+      });
     return () => {
       live = false;
     };

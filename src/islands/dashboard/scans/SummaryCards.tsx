@@ -1,6 +1,6 @@
 import type { ScanStats } from '../../../model/contract.ts';
 
-/** The scans screen's summary (spec 2 §2): Total Scans, Success Rate %, Issues Found, Issues Resolved. */
+/** The scans screen's summary: Total Scans, Success Rate %, Issues Found, Issues Resolved. */
 export function SummaryCards({ stats }: { stats: ScanStats | null }) {
   const rate = stats?.success_rate;
   const cards = [

@@ -24,11 +24,3 @@ export function DownloadIcon() {
     </svg>
   );
 }
-
-export function SpinnerIcon() {
-  return (
-    <svg aria-hidden="true" {...common} className="animate-spin">
-      <path d="M10 2.5a7.5 7.5 0 1 0 7.5 7.5" />
-    </svg>
-  );
-}

@@ -7,7 +7,7 @@ import { $scansRevision } from '../../../lib/dashboard/store.ts';
 import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from '../../../model/constants.ts';
 import type { ScanStatus, ScanView } from '../../../model/contract.ts';
 
-export interface ScanListState {
+interface ScanListState {
   scans: ScanView[];
   total: number;
   loading: boolean;
@@ -59,7 +59,7 @@ export function useScanList(status: ScanStatus | null, query: string) {
       })
       .catch(() => {
         if (mine !== generation.current) return;
-        // Spec 2 §8: a failed list fetch gives an empty list; the error says why.
+        // A failed list fetch gives an empty list; the error says why.
         setState({
           scans: [],
           total: 0,

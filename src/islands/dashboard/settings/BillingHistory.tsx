@@ -11,7 +11,7 @@ const STATUS: Record<InvoiceView['status'], { label: string; className: string }
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** The last five invoices (spec 2 §9: amounts are cents / 100); the portal has the rest. */
+/** The last five invoices (amounts are cents / 100); the portal has the rest. */
 export function BillingHistory({ info }: { info: BillingInfo }) {
   return (
     <section aria-labelledby="billing-history-title">

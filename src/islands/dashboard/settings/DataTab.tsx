@@ -10,7 +10,7 @@ import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 
 const CARD = 'rounded-lg border border-slate-200 p-5';
 
-/** Spec 2 §2 Data: export everything we hold, what we keep and why, and deleting the account. */
+/** Settings → Data: export everything we hold, what we keep and why, and deleting the account. */
 export function DataTab() {
   const auth = useAuth();
   const [exporting, setExporting] = useState(false);

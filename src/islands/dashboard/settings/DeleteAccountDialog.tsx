@@ -35,7 +35,7 @@ function TypedField(props: {
 }
 
 /**
- * Spec 2 §5: deletion only once the typed e-mail matches the account's (any case), DELETE is typed
+ * Deletion only once the typed e-mail matches the account's (any case), DELETE is typed
  * exactly, the box is ticked, and any paid subscription is cancelled; then sign out and go home.
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {

@@ -23,7 +23,7 @@ function checkoutReturn(): Return {
 
 const BANNER = 'rounded-md border px-4 py-3 text-sm';
 
-/** Spec 2 §2 Plan: the current subscription, the plans, billing history and the billing FAQ. */
+/** Settings → Plan: the current subscription, the plans, billing history and the billing FAQ. */
 export function PlanTab() {
   const auth = useAuth();
   const { info, failed, reload } = useBillingInfo();

@@ -12,7 +12,7 @@ const DISPLAY_NAME_MAX = 100;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Date(iso)) : 'Unknown');
 
-/** Spec 2 §2 Profile: avatar, display name edited inline, e-mail, plan badge, dates, provider. */
+/** Settings → Profile: avatar, display name edited inline, e-mail, plan badge, dates, provider. */
 export function ProfileTab() {
   const auth = useAuth();
   const [editing, setEditing] = useState(false);

@@ -25,7 +25,7 @@ export async function openBillingPortal(): Promise<void> {
   }
 }
 
-/** Stripe Checkout for a plan: the browser leaves for the page the server returns (spec 2 §7). */
+/** Stripe Checkout for a plan: the browser leaves for the page the server returns. */
 export async function startCheckout(planName: string): Promise<void> {
   try {
     const { url } = await dashboardApi().account.checkout(planName, window.location.origin);

@@ -8,7 +8,7 @@ interface ScanOptionTogglesProps {
   onChange: (value: ScanOptionValues) => void;
 }
 
-/** The three scan options (spec 2 §2): Certificate Transparency, Skip Discovery, Multi-Stage Validation. */
+/** The three scan options: Certificate Transparency, Skip Discovery, Multi-Stage Validation. */
 export function ScanOptionToggles({ value, onChange }: ScanOptionTogglesProps) {
   return (
     <div className="space-y-3">

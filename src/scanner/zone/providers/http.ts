@@ -9,7 +9,7 @@ import {
   type ProviderId,
 } from './provider.ts';
 
-export interface JsonCall<T> {
+interface JsonCall<T> {
   provider: ProviderId;
   url: string;
   method?: 'GET' | 'POST';

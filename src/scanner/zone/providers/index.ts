@@ -5,7 +5,7 @@ import { gcloud } from './gcloud.ts';
 import type { credentialSchemas, DnsProvider, ProviderId } from './provider.ts';
 import { route53 } from './route53.ts';
 
-export type ProviderCredentials<K extends ProviderId> = z.infer<(typeof credentialSchemas)[K]>;
+type ProviderCredentials<K extends ProviderId> = z.infer<(typeof credentialSchemas)[K]>;
 
 /** Every provider DangleWatch reads zones from, by id. */
 export const providers: { [K in ProviderId]: DnsProvider<ProviderCredentials<K>> } = {

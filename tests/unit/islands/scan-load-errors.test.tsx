@@ -1,0 +1,99 @@
+// @vitest-environment happy-dom
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ScanDetailsDialog } from '../../../src/islands/dashboard/scans/ScanDetailsDialog.tsx';
+import { ScansSection } from '../../../src/islands/dashboard/scans/ScansSection.tsx';
+import { $toasts } from '../../../src/lib/toast.ts';
+import type { ScanView } from '../../../src/model/contract.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The page's server answers 503 to everything, as while the API is down: the sign-in
+// configuration cannot be read, so every call of the dashboard fails.
+let server: Server;
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Service unavailable' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/dashboard`,
+  );
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const scan: ScanView = {
+  scan_id: '0f8e6c1a-93b2-4d1e-8a7c-5e2b1f0d9c3a',
+  domain: 'acme.io',
+  status: 'completed',
+  created_at: '2026-11-22T10:00:00.000Z',
+  started_at: '2026-11-22T10:00:01.000Z',
+  completed_at: '2026-11-22T10:01:00.000Z',
+  duration_seconds: 59,
+  subdomains_scanned: 12,
+  vulnerabilities_found: 0,
+  critical_count: 0,
+  false_positives_filtered: 0,
+  error: null,
+  progress: null,
+  scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
+  findings: [],
+  changes: null,
+};
+
+let container: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  $toasts.set([]);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  window.history.replaceState(null, '', '/dashboard');
+});
+
+/** Lets the failed calls settle and React render what they left. */
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`not reached within ${timeoutMs} ms:\n${container.textContent}`);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((node) => node.textContent ?? '');
+
+describe('the scan islands report a failed load', () => {
+  it("scan details: the findings' history failing shows an alert whose Try Again asks again", async () => {
+    await act(async () => root.render(<ScanDetailsDialog scan={scan} onClose={() => {}} />));
+    await until(() => alerts().some((text) => text.includes("findings' history could not be loaded")));
+    // The scan itself is still shown.
+    expect(container.textContent).toContain('acme.io');
+
+    const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Try Again');
+    expect(retry).toBeDefined();
+    await act(async () => retry?.click());
+    // The alert goes while the history is asked for again, and comes back when that fails too.
+    expect(alerts().some((text) => text.includes('history'))).toBe(false);
+    await until(() => alerts().some((text) => text.includes("findings' history could not be loaded")));
+  });
+
+  it('a scan linked from an alert e-mail that cannot be read says so in a toast', async () => {
+    window.history.replaceState(null, '', `/dashboard?section=scans&scan=${scan.scan_id}`);
+    await act(async () => root.render(<ScansSection onGoToDomains={() => {}} />));
+    await until(() => $toasts.get().some((t) => t.title === 'Scan not opened'));
+    const shown = $toasts.get().find((t) => t.title === 'Scan not opened');
+    expect(shown?.variant).toBe('destructive');
+    expect(shown?.description).toBeTruthy();
+  });
+});
