@@ -55,7 +55,7 @@ try {
 
   const asked = performance.now();
   const scan = await requestScan(db, worker.queue, {
-    user: { id: 'bench', tier: 'pro-solo' },
+    owner: { id: 'bench', tier: 'pro-solo' },
     domain,
     trigger: 'manual',
     config: { skipDiscovery: true, useCertificateTransparency: false, useMultiStageValidation: true },

@@ -297,7 +297,8 @@ async function syncBenchmark() {
     const made = await connections.createConnection(
       db,
       key,
-      { id: 'bench', email: `owner@${APEX}`, displayName: null },
+      'bench',
+      { email: `owner@${APEX}`, displayName: null },
       { provider: 'cloudflare', credentials: { apiToken: SECRETS.token } },
       options,
     );
@@ -306,6 +307,7 @@ async function syncBenchmark() {
     await connections.monitorZone(
       db,
       { id: 'bench', tier: 'pro-solo', email: `owner@${APEX}` },
+      'bench',
       true,
       row,
       APEX,

@@ -71,6 +71,9 @@ ALTER TABLE "findings" RENAME COLUMN "user_id" TO "workspace_id";--> statement-b
 ALTER TABLE "scans" RENAME COLUMN "user_id" TO "workspace_id";--> statement-breakpoint
 ALTER TABLE "webhooks" RENAME COLUMN "user_id" TO "workspace_id";--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "workspace_id" text;--> statement-breakpoint
+ALTER TABLE "api_keys" ADD COLUMN "created_by" text;--> statement-breakpoint
+UPDATE "api_keys" SET "created_by" = "workspace_id";--> statement-breakpoint
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dns_connections" ADD CONSTRAINT "dns_connections_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

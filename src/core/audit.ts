@@ -20,13 +20,23 @@ export const AUDIT_ACTIONS = [
 
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Records one action on the user's account; `ip` is the requester's address when a request did it. */
+/**
+ * Records one action: who did it (`userId`), in which workspace (none for what concerns the account
+ * alone), and `ip`, the requester's address when a request did it.
+ */
 export async function audit(
   db: Db,
-  entry: { userId: string; action: AuditAction; detail?: Record<string, unknown>; ip?: string },
+  entry: {
+    userId: string;
+    workspaceId?: string;
+    action: AuditAction;
+    detail?: Record<string, unknown>;
+    ip?: string;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
+    workspaceId: entry.workspaceId ?? null,
     action: entry.action,
     detail: entry.detail ?? {},
     ip: entry.ip && entry.ip !== 'unknown' ? entry.ip : null,

@@ -480,6 +480,8 @@ export const apiKeys = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who made it: calls made with the key are theirs in the audit log. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /** The first characters of the key, e.g. dw_3fA9xQ2b: safe to show. */
     prefix: text('prefix').notNull(),

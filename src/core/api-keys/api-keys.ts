@@ -1,19 +1,24 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, users } from '../../db/schema.ts';
+import { apiKeys, workspaces } from '../../db/schema.ts';
 import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ServiceError } from '../errors.ts';
 import { API_KEY_LIMIT } from '../limits.ts';
 import { underUserLock } from '../users/users.ts';
 import { isUuid } from '../validation.ts';
+import { workspaceTier } from '../workspaces/workspaces.ts';
 import { hashApiKey, looksLikeApiKey, newApiKey } from './key.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** The user's keys for the public API, revoked ones included, oldest first. */
-export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.workspaceId, userId)).orderBy(asc(apiKeys.createdAt));
+/** The workspace's keys for the public API, revoked ones included, oldest first. */
+export function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(asc(apiKeys.createdAt));
 }
 
 /**
@@ -22,23 +27,28 @@ export function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
  */
 export async function createApiKey(
   db: Db,
-  user: { id: string; tier: string },
+  owner: { id: string; tier: string },
+  /** Who makes it: calls made with the key are theirs in the audit log. */
+  createdBy: string,
   name: string,
 ): Promise<{ row: ApiKeyRow; secret: string }> {
-  const plan = getPlanForTier(user.tier);
+  const plan = getPlanForTier(owner.tier);
   if (plan.limits.apiCallsPerHour === 0) {
     throw new ServiceError('forbidden', 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
   }
-  return underUserLock(db, user.id, async (tx) => {
+  return underUserLock(db, owner.id, async (tx) => {
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.workspaceId, user.id), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.workspaceId, owner.id), isNull(apiKeys.revokedAt)));
     if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
       throw new ServiceError('conflict', 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
     }
     const { secret, prefix, hash } = newApiKey();
-    const [row] = await tx.insert(apiKeys).values({ workspaceId: user.id, name, prefix, hash }).returning();
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ workspaceId: owner.id, createdBy, name, prefix, hash })
+      .returning();
     if (!row) throw new Error('insert returned no API key');
     return { row, secret };
   });
@@ -65,15 +75,22 @@ export async function revokeApiKey(
   return { row: revoked ?? row, revoked: Boolean(revoked) };
 }
 
-/** The key a secret is, with its user; undefined for a secret that is no key of ours. */
+/**
+ * The key a secret is, with the workspace it acts on (its id and plan); undefined for a secret
+ * that is no key of ours.
+ */
 export async function findApiKey(db: Db, secret: string) {
   if (!looksLikeApiKey(secret)) return undefined;
   const [found] = await db
-    .select({ key: apiKeys, user: users })
+    .select({ key: apiKeys, workspace: { id: workspaces.id, personal: workspaces.personal } })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.workspaceId))
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(eq(apiKeys.hash, hashApiKey(secret)));
-  return found;
+  if (!found) return undefined;
+  return {
+    key: found.key,
+    owner: { id: found.workspace.id, tier: await workspaceTier(db, found.workspace) },
+  };
 }
 
 export async function markApiKeyUsed(db: Db, id: string, at: Date): Promise<void> {

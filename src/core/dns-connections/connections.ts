@@ -82,7 +82,9 @@ function providerFailure(error: unknown): never {
 export async function createConnection(
   db: Db,
   key: Buffer,
-  user: { id: string; email: string | null; displayName: string | null },
+  workspaceId: string,
+  /** Who adds it, named on the connection. */
+  user: { email: string | null; displayName: string | null },
   input: { provider: ProviderId; label?: string; credentials: unknown },
   options: ProviderCallOptions,
 ): Promise<ConnectionView> {
@@ -95,10 +97,10 @@ export async function createConnection(
   const [row] = await db
     .insert(dnsConnections)
     .values({
-      workspaceId: user.id,
+      workspaceId,
       provider: input.provider,
       label: input.label?.trim() || provider.label,
-      credentialSealed: seal(key, JSON.stringify(credentials), user.id),
+      credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
       credentialHint: hintOf(input.provider, credentials),
       createdBy: user.email ?? user.displayName,
       lastUsedAt: new Date(),
@@ -164,7 +166,10 @@ export function openCredentials(key: Buffer, row: ConnectionRow): Record<string,
  */
 export async function monitorZone(
   db: Db,
+  /** The workspace the zone's domain goes into, with its plan, and the caller's e-mail address. */
   user: { id: string; tier: string; email: string | null },
+  /** Who monitors it: the first scan is given once per account and name. */
+  actorId: string,
   emailVerified: boolean,
   connection: ConnectionRow,
   zone: string,
@@ -216,7 +221,7 @@ export async function monitorZone(
       .where(eq(dnsConnectionZones.id, link.id));
     const [first] = await tx
       .insert(firstScans)
-      .values({ userId: user.id, domain: zone })
+      .values({ userId: actorId, domain: zone })
       .onConflictDoNothing()
       .returning();
     return { domain, firstScan: Boolean(first) };

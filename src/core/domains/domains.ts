@@ -72,11 +72,13 @@ export type Verification =
 export async function verifyDomain(
   db: Db,
   queue: ScanQueue,
-  user: Owner,
+  owner: Owner,
+  /** Who asked: the first scan is given once per account and name, and the audit log names them. */
+  actorId: string,
   id: string,
   options: { resolvers?: string[]; now: Date; ip?: string },
 ): Promise<Verification> {
-  const row = await ownDomain(db, user.id, id);
+  const row = await ownDomain(db, owner.id, id);
   const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: options.resolvers });
   const at = options.now;
   if (!result.verified) {
@@ -110,19 +112,20 @@ export async function verifyDomain(
   const newlyVerified = row.status !== 'verified';
   if (newlyVerified) {
     await audit(db, {
-      userId: user.id,
+      userId: actorId,
+      workspaceId: owner.id,
       action: 'domain.verified',
       detail: { domainId: row.id, domain: row.domain },
       ip: options.ip,
     });
     const [first] = await db
       .insert(firstScans)
-      .values({ userId: user.id, domain: updated.domain })
+      .values({ userId: actorId, domain: updated.domain })
       .onConflictDoNothing()
       .returning();
     if (first && !updated.overPlanLimit) {
       const { scanFrequency: _, ...config } = updated.scanConfig;
-      await requestScan(db, queue, { user, domain: updated, trigger: 'scheduled', config, now: at });
+      await requestScan(db, queue, { owner, domain: updated, trigger: 'scheduled', config, now: at });
     }
   }
   return { verified: true, domain: updated };

@@ -34,7 +34,10 @@ export async function requestScan(
   db: Db,
   queue: ScanQueue,
   request: {
-    user: { id: string; tier: string };
+    /** The workspace the scan belongs to, with its plan. */
+    owner: { id: string; tier: string };
+    /** Who asked for it (a scan the user starts is in the audit log as theirs). */
+    actorId?: string;
     domain: DomainRow;
     trigger: ScanTrigger;
     config: ScanRunConfig;
@@ -45,7 +48,7 @@ export async function requestScan(
     resolvers?: string[];
   },
 ): Promise<ScanRow> {
-  const { user, domain, trigger, config, now } = request;
+  const { owner, domain, trigger, config, now } = request;
   if (domain.status !== 'verified') {
     throw new ScanRefused(
       'conflict',
@@ -58,7 +61,7 @@ export async function requestScan(
     await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
   // domain's one active scan or the day's last one. The job goes in once the row is committed.
-  const row = await underUserLock(db, user.id, async (tx) => {
+  const row = await underUserLock(db, owner.id, async (tx) => {
     // By name, not by row: a scan left running by a removed domain still holds the name when the
     // domain is added again.
     const [active] = await tx
@@ -66,7 +69,7 @@ export async function requestScan(
       .from(scans)
       .where(
         and(
-          eq(scans.workspaceId, user.id),
+          eq(scans.workspaceId, owner.id),
           eq(scans.domain, domain.domain),
           inArray(scans.status, ACTIVE_SCAN_STATUSES),
         ),
@@ -78,9 +81,9 @@ export async function requestScan(
       ]);
     }
     if (trigger === 'manual' || trigger === 'rescan') {
-      const quota = await quotaView(tx, user, now);
+      const quota = await quotaView(tx, owner, now);
       if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
-        const plan = getPlanForTier(user.tier);
+        const plan = getPlanForTier(owner.tier);
         throw new ScanRefused(
           'conflict',
           'QUOTA_EXCEEDED',
@@ -91,7 +94,7 @@ export async function requestScan(
     const [inserted] = await tx
       .insert(scans)
       .values({
-        workspaceId: user.id,
+        workspaceId: owner.id,
         domainId: domain.id,
         domain: domain.domain,
         trigger,
@@ -105,7 +108,8 @@ export async function requestScan(
   await queue.enqueue(row.id);
   if (trigger === 'manual' || trigger === 'rescan') {
     await audit(db, {
-      userId: user.id,
+      userId: request.actorId ?? owner.id,
+      workspaceId: owner.id,
       action: 'scan.started',
       detail: { scanId: row.id, domain: domain.domain, trigger },
       ip: request.ip,
@@ -166,7 +170,8 @@ export async function startRequestedScan(
   db: Db,
   queue: ScanQueue,
   request: {
-    user: { id: string; tier: string };
+    owner: { id: string; tier: string };
+    actorId?: string;
     body: StartScanRequest;
     now: Date;
     /** The requester's address, for the audit log. */
@@ -174,12 +179,12 @@ export async function startRequestedScan(
     resolvers?: string[];
   },
 ): Promise<ScanRow> {
-  const { user, body, now, ip, resolvers } = request;
+  const { owner, body, now, ip, resolvers } = request;
   const name = parseInput(domainNameSchema, body.domain);
   const [domain] = await db
     .select()
     .from(domains)
-    .where(and(eq(domains.workspaceId, user.id), eq(domains.domain, name)));
+    .where(and(eq(domains.workspaceId, owner.id), eq(domains.domain, name)));
   if (!domain) {
     throw new ScanRefused(
       'conflict',
@@ -188,7 +193,8 @@ export async function startRequestedScan(
     );
   }
   return requestScan(db, queue, {
-    user,
+    owner,
+    actorId: request.actorId,
     domain,
     trigger: 'manual',
     config: {

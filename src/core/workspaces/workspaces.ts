@@ -133,3 +133,13 @@ export async function listMembers(db: Db, workspaceId: string, now: Date): Promi
     })),
   };
 }
+
+/**
+ * The plan a workspace is on. For now a workspace's plan is its account's (the personal workspace
+ * shares the account's id); team workspaces are on Free until plans move onto workspaces.
+ */
+export async function workspaceTier(db: Db, workspace: { id: string; personal: boolean }): Promise<string> {
+  if (!workspace.personal) return 'free';
+  const [row] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, workspace.id));
+  return row?.tier ?? 'free';
+}

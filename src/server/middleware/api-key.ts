@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { findApiKey, markApiKeyUsed } from '../../core/api-keys/api-keys.ts';
 import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import type { users } from '../../db/schema.ts';
 import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import type { AppEnv } from '../env.ts';
@@ -10,7 +9,12 @@ import { ApiError } from '../errors.ts';
 import { countRequest } from './rate-limit.ts';
 
 export interface ApiKeyEnv {
-  Variables: AppEnv['Variables'] & { user: typeof users.$inferSelect };
+  Variables: AppEnv['Variables'] & {
+    /** The workspace the key belongs to, with its plan. */
+    owner: { id: string; tier: string };
+    /** Who made the key: calls made with it are theirs in the audit log. */
+    actorId: string | undefined;
+  };
 }
 
 const UNAUTHENTICATED = 'Authentication required';
@@ -18,9 +22,9 @@ const UNAUTHENTICATED = 'Authentication required';
 const CHALLENGE = { headers: { 'WWW-Authenticate': 'Bearer realm="DangleWatch API"' } };
 
 /**
- * Lets a request through with `Authorization: Bearer dw_…`, a live key of a user whose plan has
- * API access, within the plan's calls per hour (one counter per user, `api:<userId>`, shared by
- * all their keys and all API processes). Every answer past the key check carries the
+ * Lets a request through with `Authorization: Bearer dw_…`, a live key of a workspace whose plan
+ * has API access, within the plan's calls per hour (one counter per workspace, `api:<workspaceId>`,
+ * shared by all its keys and all API processes). Every answer past the key check carries the
  * X-RateLimit-* headers.
  */
 export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKeyEnv> {
@@ -30,7 +34,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     const found = await findApiKey(db, secret);
     if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
     if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
-    const plan = getPlanForTier(found.user.tier);
+    const plan = getPlanForTier(found.owner.tier);
     if (plan.limits.apiCallsPerHour === 0) {
       throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
     }
@@ -39,11 +43,12 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     if (at.getTime() - lastUsed >= API_KEY_LAST_USED_RESOLUTION_SECONDS * 1000) {
       await markApiKeyUsed(db, found.key.id, at);
     }
-    await countRequest(c, db, `api:${found.user.id}`, {
+    await countRequest(c, db, `api:${found.owner.id}`, {
       limit: plan.limits.apiCallsPerHour,
       windowSeconds: API_RATE_WINDOW_SECONDS,
     });
-    c.set('user', found.user);
+    c.set('owner', found.owner);
+    c.set('actorId', found.key.createdBy ?? undefined);
     await next();
   };
 }

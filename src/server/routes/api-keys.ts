@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { type ApiKeyRow, createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.ts';
 import { audit } from '../../core/audit.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import type { ApiKeyView, CreatedApiKey } from '../../model/contract.ts';
 import { createApiKeySchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 function apiKeyView(row: ApiKeyRow): ApiKeyView {
   return {
@@ -31,15 +31,16 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json({ keys: (await listApiKeys(db, user.id)).map(apiKeyView) });
+      const { owner } = await callerIn(db, c, 'api-keys.manage');
+      return c.json({ keys: (await listApiKeys(db, owner.id)).map(apiKeyView) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const { name } = await readJson(c, createApiKeySchema);
-      const user = await currentUser(db, c.var);
-      const { row, secret } = await createApiKey(db, user, name);
+      const { user, owner } = await callerIn(db, c, 'api-keys.manage');
+      const { row, secret } = await createApiKey(db, owner, user.id, name);
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'api_key.created',
         detail: { id: row.id, name, prefix: row.prefix },
         ip: c.get('clientAddress'),
@@ -48,11 +49,12 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
       return c.json(body, 201);
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.var);
-      const { row, revoked } = await revokeApiKey(db, user.id, c.req.param('id'), new Date());
+      const { user, owner } = await callerIn(db, c, 'api-keys.manage');
+      const { row, revoked } = await revokeApiKey(db, owner.id, c.req.param('id'), new Date());
       if (revoked) {
         await audit(db, {
           userId: user.id,
+          workspaceId: owner.id,
           action: 'api_key.revoked',
           detail: { id: row.id, name: row.name, prefix: row.prefix },
           ip: c.get('clientAddress'),

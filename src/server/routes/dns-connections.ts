@@ -16,7 +16,6 @@ import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts
 import { latestScans, ownDomain } from '../../core/domains/store.ts';
 import { domainView } from '../../core/domains/views.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import {
   PROVIDER_IDS,
@@ -28,6 +27,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 export interface DnsConnectionDeps {
   /** The key credentials are sealed with; without one, every call says why it cannot work. */
@@ -59,18 +59,19 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.var);
+      const { user, owner } = await callerIn(db, c, 'read');
       await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
-      return c.json({ connections: await listConnections(db, user.id) });
+      return c.json({ connections: await listConnections(db, owner.id) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.connection), async (c) => {
       const body = await readJson(c, createSchema);
-      const user = await currentUser(db, c.var);
+      const { user, owner } = await callerIn(db, c, 'dns-connections.manage');
       const key = requireKey(deps.secrets);
       await limited(c, user.id);
-      const connection = await createConnection(db, key, user, body, options);
+      const connection = await createConnection(db, key, owner.id, user, body, options);
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'dns.connected',
         detail: {
           connectionId: connection.id,
@@ -83,14 +84,15 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
     })
     .post('/:id/zones', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const { zone } = await readJson(c, zoneSchema);
-      const user = await currentUser(db, c.var);
-      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'dns-connections.manage');
+      const connection = await ownConnection(db, owner.id, c.req.param('id'));
       const key = requireKey(deps.secrets);
       await limited(c, user.id);
       const at = now();
       const { domain, firstScan } = await monitorZone(
         db,
-        user,
+        owner,
+        user.id,
         c.var.token.email_verified === true,
         connection,
         zone,
@@ -98,6 +100,7 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       );
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'dns.zone_monitored',
         detail: { connectionId: connection.id, zone, domainId: domain.id },
         ip: c.get('clientAddress'),
@@ -109,16 +112,16 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       });
       if (firstScan && !domain.overPlanLimit) {
         const { scanFrequency: _, ...config } = domain.scanConfig;
-        await requestScan(db, deps.queue, { user, domain, trigger: 'scheduled', config, now: at });
+        await requestScan(db, deps.queue, { owner, domain, trigger: 'scheduled', config, now: at });
       }
       // As it is after the read: with its inventory, and its first scan.
-      const read = await ownDomain(db, user.id, domain.id);
+      const read = await ownDomain(db, owner.id, domain.id);
       const latest = await latestScans(db, [domain.id]);
       return c.json({ domain: domainView(read, latest.get(domain.id)) }, 201);
     })
     .post('/:id/sync', async (c) => {
-      const user = await currentUser(db, c.var);
-      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'dns-connections.manage');
+      const connection = await ownConnection(db, owner.id, c.req.param('id'));
       requireKey(deps.secrets);
       if (!deps.enqueueSync) {
         throw new ApiError(503, 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
@@ -128,12 +131,13 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       return c.json({ connection: connectionView(connection, []), queued: true }, 202);
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.var);
+      const { user, owner } = await callerIn(db, c, 'dns-connections.manage');
       await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
-      const connection = await ownConnection(db, user.id, c.req.param('id'));
+      const connection = await ownConnection(db, owner.id, c.req.param('id'));
       await removeConnection(db, connection.id);
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'dns.disconnected',
         detail: { connectionId: connection.id, provider: connection.provider },
         ip: c.get('clientAddress'),

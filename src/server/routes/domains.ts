@@ -17,7 +17,6 @@ import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { latestScans, listDomains, ownDomain } from '../../core/domains/store.ts';
 import { domainView } from '../../core/domains/views.ts';
 import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
@@ -25,6 +24,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 export interface DomainDeps {
   queue: ScanQueue;
@@ -46,15 +46,16 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json(await listDomains(db, user, now()));
+      const { owner } = await callerIn(db, c, 'read');
+      return c.json(await listDomains(db, owner, now()));
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
-      const user = await currentUser(db, c.var);
-      const row = await addDomain(db, user, c.var.token.email_verified === true, body, now());
+      const { user, owner } = await callerIn(db, c, 'domains.write');
+      const row = await addDomain(db, owner, c.var.token.email_verified === true, body, now());
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'domain.added',
         detail: { domainId: row.id, domain: row.domain },
         ip: c.get('clientAddress'),
@@ -62,8 +63,8 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ domain: domainView(row, undefined) }, 201);
     })
     .post('/:id/verify', async (c) => {
-      const user = await currentUser(db, c.var);
-      const result = await verifyDomain(db, deps.queue, user, c.req.param('id'), {
+      const { user, owner } = await callerIn(db, c, 'domains.write');
+      const result = await verifyDomain(db, deps.queue, owner, user.id, c.req.param('id'), {
         resolvers: deps.resolvers,
         now: now(),
         ip: c.get('clientAddress'),
@@ -78,17 +79,17 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     })
     .patch('/:id', smallBody, async (c) => {
       const change = await readJson(c, patchSchema);
-      const user = await currentUser(db, c.var);
-      const { domain, latest } = await updateDomain(db, user.id, c.req.param('id'), change, now());
+      const { owner } = await callerIn(db, c, 'domains.write');
+      const { domain, latest } = await updateDomain(db, owner.id, c.req.param('id'), change, now());
       return c.json({ domain: domainView(domain, latest) });
     })
     .get('/:id/trend', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json({ points: await domainTrend(db, user.id, c.req.param('id'), now()) });
+      const { owner } = await callerIn(db, c, 'read');
+      return c.json({ points: await domainTrend(db, owner.id, c.req.param('id'), now()) });
     })
     .put('/:id/zone-file', limitBody(BODY_LIMIT_KB.zoneFile), async (c) => {
-      const user = await currentUser(db, c.var);
-      const row = await ownDomain(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'domains.write');
+      const row = await ownDomain(db, owner.id, c.req.param('id'));
       await countRequest(c, db, `${ZONE_FILE_RATE.name}:${user.id}`, ZONE_FILE_RATE);
       if (!c.req.header('content-type')?.startsWith('text/plain')) {
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the zone file as text/plain');
@@ -100,22 +101,23 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ records: update.records });
     })
     .get('/:id/records', async (c) => {
-      const user = await currentUser(db, c.var);
-      const row = await ownDomain(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'read');
+      const row = await ownDomain(db, owner.id, c.req.param('id'));
       await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
       return c.json(await inventoryView(db, row));
     })
     .post('/:id/keep', async (c) => {
-      const user = await currentUser(db, c.var);
-      const updated = await keepDomain(db, user.id, c.req.param('id'), now());
+      const { owner } = await callerIn(db, c, 'domains.write');
+      const updated = await keepDomain(db, owner.id, c.req.param('id'), now());
       const latest = await latestScans(db, [updated.id]);
       return c.json({ domain: domainView(updated, latest.get(updated.id)) });
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.var);
-      const row = await removeDomain(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'domains.write');
+      const row = await removeDomain(db, owner.id, c.req.param('id'));
       await audit(db, {
         userId: user.id,
+        workspaceId: owner.id,
         action: 'domain.removed',
         detail: { domainId: row.id, domain: row.domain },
         ip: c.get('clientAddress'),

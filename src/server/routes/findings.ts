@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { acceptRisk, listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { acceptRiskSchema, findingQuerySchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 /** The caller's findings with their history across scans, and accepting one as a risk. */
 export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {
@@ -15,12 +15,12 @@ export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Dat
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const query = parseInput(findingQuerySchema, c.req.query());
-      const user = await currentUser(db, c.var);
-      return c.json(await listFindings(db, user.id, query));
+      const { owner } = await callerIn(db, c, 'read');
+      return c.json(await listFindings(db, owner.id, query));
     })
     .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, acceptRiskSchema);
-      const user = await currentUser(db, c.var);
-      return c.json({ finding: await acceptRisk(db, user.id, c.req.param('id'), body, now()) });
+      const { owner } = await callerIn(db, c, 'findings.accept');
+      return c.json({ finding: await acceptRisk(db, owner.id, c.req.param('id'), body, now()) });
     });
 }

@@ -25,11 +25,12 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
       return c.json(openApiDocument());
     })
     .use(requireApiKey(db, deps.now))
-    .get('/domains', async (c) => c.json(await listDomains(db, c.get('user'), deps.now())))
+    .get('/domains', async (c) => c.json(await listDomains(db, c.get('owner'), deps.now())))
     .post('/scans', limitBody(BODY_LIMIT_KB.standard), async (c) => {
       const body = await readJson(c, startScanSchema);
       const row = await startRequestedScan(db, deps.queue, {
-        user: c.get('user'),
+        owner: c.get('owner'),
+        actorId: c.get('actorId'),
         body,
         now: deps.now(),
         ip: c.get('clientAddress'),
@@ -39,13 +40,13 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
     })
     .get('/scans', async (c) => {
       const query = parseInput(scanListQuerySchema, c.req.query());
-      return c.json(await listScans(db, c.get('user').id, query));
+      return c.json(await listScans(db, c.get('owner').id, query));
     })
     .get('/scans/:id', async (c) =>
-      c.json(scanView(await ownScan(db, c.get('user').id, c.req.param('id')), { withSubdomains: true })),
+      c.json(scanView(await ownScan(db, c.get('owner').id, c.req.param('id')), { withSubdomains: true })),
     )
     .get('/findings', async (c) => {
       const query = parseInput(findingQuerySchema, c.req.query());
-      return c.json(await listFindings(db, c.get('user').id, query));
+      return c.json(await listFindings(db, c.get('owner').id, query));
     });
 }

@@ -12,7 +12,6 @@ import {
   userScans,
 } from '../../core/scans/scans.ts';
 import { scanStats } from '../../core/scans/stats.ts';
-import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceHealth } from '../../model/contract.ts';
@@ -20,6 +19,7 @@ import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn, WORKSPACE_HEADER } from '../workspace-scope.ts';
 
 export interface ScanServiceDeps {
   queue: ScanQueue;
@@ -42,9 +42,10 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     .use(requireAuth(auth))
     .post('/scan', smallBody, async (c) => {
       const body = await readJson(c, startScanSchema);
-      const user = await currentUser(db, c.var);
+      const { user, owner } = await callerIn(db, c, 'scans.start');
       const row = await startRequestedScan(db, deps.queue, {
-        user,
+        owner,
+        actorId: user.id,
         body,
         now: now(),
         ip: c.get('clientAddress'),
@@ -53,36 +54,41 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scan/:id', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json(scanView(await ownScan(db, user.id, c.req.param('id')), { withSubdomains: true }));
+      const { owner } = await callerIn(db, c, 'read');
+      return c.json(scanView(await ownScan(db, owner.id, c.req.param('id')), { withSubdomains: true }));
     })
     .post('/scan/:id/cancel', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json({ scan: scanView(await cancelScan(db, user.id, c.req.param('id'), now())) });
+      const { owner } = await callerIn(db, c, 'scans.start');
+      return c.json({ scan: scanView(await cancelScan(db, owner.id, c.req.param('id'), now())) });
     })
     .get('/scans', async (c) => {
       const query = parseInput(scanListQuerySchema, c.req.query());
-      // The account id is the token's uid; a caller without a row yet simply has no scans.
-      return c.json(await listScans(db, c.get('token').uid, query));
+      // The hottest list call: without a named workspace it is the personal one, whose id is the
+      // token's uid, with no query to find it (a caller without a row yet simply has no scans).
+      const workspaceId = c.req.header(WORKSPACE_HEADER)
+        ? (await callerIn(db, c, 'read')).owner.id
+        : c.get('token').uid;
+      return c.json(await listScans(db, workspaceId, query));
     })
     .get('/scans/latest', async (c) => {
-      const user = await currentUser(db, c.var);
-      const row = await latestScan(db, user.id);
+      const { owner } = await callerIn(db, c, 'read');
+      const row = await latestScan(db, owner.id);
       return c.json({ scan: row ? scanView(row) : null });
     })
     .get('/scans/stats', async (c) => {
-      const user = await currentUser(db, c.var);
-      return c.json(await scanStats(db, user.id, now()));
+      const { owner } = await callerIn(db, c, 'read');
+      return c.json(await scanStats(db, owner.id, now()));
     })
     .get('/export', async (c) => {
-      const user = await currentUser(db, c.var);
+      const { owner } = await callerIn(db, c, 'read');
       c.header('Content-Type', 'application/json; charset=UTF-8');
       return c.body(
         jsonObjectStream([
           ['exportedAt', now().toISOString()],
           [
             'scans',
-            () => mapRows(userScans(db, user.id, 'newest'), (row) => scanView(row, { withSubdomains: true })),
+            () =>
+              mapRows(userScans(db, owner.id, 'newest'), (row) => scanView(row, { withSubdomains: true })),
           ],
         ]),
       );

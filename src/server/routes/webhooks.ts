@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { BODY_LIMIT_KB, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import {
   addWebhook,
   createTestDelivery,
@@ -19,6 +18,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 export interface WebhookDeps {
   /** `tenant` (the account) groups deliveries, so one account's slow receiver delays only its own. */
@@ -64,32 +64,32 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const user = await currentUser(db, c.var);
-      const { hooks, deliveries } = await listWebhooks(db, user.id);
+      const { owner } = await callerIn(db, c, 'webhooks.manage');
+      const { hooks, deliveries } = await listWebhooks(db, owner.id);
       return c.json({ webhooks: hooks.map(hookView), deliveries: deliveries.map(deliveryView) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
-      const user = await currentUser(db, c.var);
-      const row = await addWebhook(db, user.id, body, {
+      const { owner } = await callerIn(db, c, 'webhooks.manage');
+      const row = await addWebhook(db, owner.id, body, {
         allowPrivate: deps?.allowPrivate ?? false,
         resolvers: deps?.resolvers,
       });
       return c.json({ webhook: hookView(row) }, 201);
     })
     .delete('/:id', async (c) => {
-      const user = await currentUser(db, c.var);
-      await removeWebhook(db, user.id, c.req.param('id'));
+      const { owner } = await callerIn(db, c, 'webhooks.manage');
+      await removeWebhook(db, owner.id, c.req.param('id'));
       return c.body(null, 204);
     })
     .post('/:id/test', async (c) => {
-      const user = await currentUser(db, c.var);
-      const row = await ownWebhook(db, user.id, c.req.param('id'));
+      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
+      const row = await ownWebhook(db, owner.id, c.req.param('id'));
       const { enqueue } = queue();
       // Per account, not per webhook: otherwise 'Send test' floods any endpoint through us.
       await countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${user.id}`, WEBHOOK_TEST_RATE);
       const delivery = await createTestDelivery(db, row, new Date());
-      await enqueue(delivery.id, user.id);
+      await enqueue(delivery.id, owner.id);
       return c.json({ delivery: deliveryView(delivery) }, 202);
     });
 }

@@ -96,7 +96,7 @@ async function scheduleOne(
   const { scanFrequency: _, ...config } = domain.scanConfig;
   try {
     await requestScan(db, queue, {
-      user: { id: domain.workspaceId, tier },
+      owner: { id: domain.workspaceId, tier },
       domain,
       trigger: 'scheduled',
       config,

@@ -75,7 +75,7 @@ export async function runZoneSync(
       const { scanFrequency: _, ...config } = domain.scanConfig;
       try {
         await requestScan(db, queue, {
-          user: owner,
+          owner,
           domain,
           trigger: 'zone-change',
           config: { ...config, names: update.changedNames },

@@ -85,7 +85,8 @@ for (const backend of databaseBackends) {
         const made = await createConnection(
           database.db,
           key,
-          { id: userId, email: `owner@${zone}`, displayName: null },
+          userId,
+          { email: `owner@${zone}`, displayName: null },
           { provider: 'cloudflare', credentials: { apiToken: TOKEN } },
           settings.providerOptions ?? {},
         );
@@ -97,6 +98,7 @@ for (const backend of databaseBackends) {
         const { domain } = await monitorZone(
           database.db,
           { id: userId, tier: 'solo', email: `owner@${zone}` },
+          userId,
           true,
           row as never,
           zone,

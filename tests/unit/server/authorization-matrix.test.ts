@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../../../src/db/client.ts';
+import {
+  apiKeys,
+  dnsConnections,
+  domains,
+  findings,
+  scans,
+  webhooks,
+  workspaceMembers,
+  workspaces,
+} from '../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
+import {
+  can,
+  WORKSPACE_MESSAGES,
+  WORKSPACE_ROLES,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../../../src/model/workspaces.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { WORKSPACE_HEADER } from '../../../src/server/workspace-scope.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+/** The ids one workspace holds, one of each kind a route can name. */
+interface Ids {
+  domain: string;
+  scan: string;
+  finding: string;
+  webhook: string;
+  key: string;
+  connection: string;
+}
+
+/**
+ * Every workspace-scoped route, the action it needs, and how to call it. The first test checks
+ * this list against the app's own routes, so a new route cannot be left out.
+ */
+const ROUTES: {
+  route: string;
+  action: WorkspaceAction;
+  path: (ids: Ids) => string;
+  body?: unknown;
+  /** The route names an id: another workspace's answers 404. */
+  names?: boolean;
+}[] = [
+  { route: 'GET /api/domains', action: 'read', path: () => '/api/domains' },
+  {
+    route: 'POST /api/domains',
+    action: 'domains.write',
+    path: () => '/api/domains',
+    body: { domain: 'new.acme.com' },
+  },
+  {
+    route: 'POST /api/domains/:id/verify',
+    action: 'domains.write',
+    path: (i) => `/api/domains/${i.domain}/verify`,
+    names: true,
+  },
+  {
+    route: 'PATCH /api/domains/:id',
+    action: 'domains.write',
+    path: (i) => `/api/domains/${i.domain}`,
+    body: { scanConfig: DEFAULT_SCAN_CONFIG },
+    names: true,
+  },
+  {
+    route: 'GET /api/domains/:id/trend',
+    action: 'read',
+    path: (i) => `/api/domains/${i.domain}/trend`,
+    names: true,
+  },
+  {
+    route: 'PUT /api/domains/:id/zone-file',
+    action: 'domains.write',
+    path: (i) => `/api/domains/${i.domain}/zone-file`,
+    names: true,
+  },
+  {
+    route: 'GET /api/domains/:id/records',
+    action: 'read',
+    path: (i) => `/api/domains/${i.domain}/records`,
+    names: true,
+  },
+  {
+    route: 'POST /api/domains/:id/keep',
+    action: 'domains.write',
+    path: (i) => `/api/domains/${i.domain}/keep`,
+    names: true,
+  },
+  {
+    route: 'DELETE /api/domains/:id',
+    action: 'domains.write',
+    path: (i) => `/api/domains/${i.domain}`,
+    names: true,
+  },
+  { route: 'GET /api/webhooks', action: 'webhooks.manage', path: () => '/api/webhooks' },
+  {
+    route: 'POST /api/webhooks',
+    action: 'webhooks.manage',
+    path: () => '/api/webhooks',
+    body: { url: 'https://hooks.example.invalid/x' },
+  },
+  {
+    route: 'DELETE /api/webhooks/:id',
+    action: 'webhooks.manage',
+    path: (i) => `/api/webhooks/${i.webhook}`,
+    names: true,
+  },
+  {
+    route: 'POST /api/webhooks/:id/test',
+    action: 'webhooks.manage',
+    path: (i) => `/api/webhooks/${i.webhook}/test`,
+    names: true,
+  },
+  { route: 'GET /api/dns-connections', action: 'read', path: () => '/api/dns-connections' },
+  {
+    route: 'POST /api/dns-connections',
+    action: 'dns-connections.manage',
+    path: () => '/api/dns-connections',
+    body: { provider: 'cloudflare', credentials: { apiToken: 'x' } },
+  },
+  {
+    route: 'POST /api/dns-connections/:id/zones',
+    action: 'dns-connections.manage',
+    path: (i) => `/api/dns-connections/${i.connection}/zones`,
+    body: { zone: 'acme.com' },
+    names: true,
+  },
+  {
+    route: 'POST /api/dns-connections/:id/sync',
+    action: 'dns-connections.manage',
+    path: (i) => `/api/dns-connections/${i.connection}/sync`,
+    names: true,
+  },
+  {
+    route: 'DELETE /api/dns-connections/:id',
+    action: 'dns-connections.manage',
+    path: (i) => `/api/dns-connections/${i.connection}`,
+    names: true,
+  },
+  { route: 'GET /api/findings', action: 'read', path: () => '/api/findings' },
+  {
+    route: 'PATCH /api/findings/:id',
+    action: 'findings.accept',
+    path: (i) => `/api/findings/${i.finding}`,
+    body: { accepted: true, note: 'known' },
+    names: true,
+  },
+  { route: 'GET /api/keys', action: 'api-keys.manage', path: () => '/api/keys' },
+  { route: 'POST /api/keys', action: 'api-keys.manage', path: () => '/api/keys', body: { name: 'ci' } },
+  {
+    route: 'DELETE /api/keys/:id',
+    action: 'api-keys.manage',
+    path: (i) => `/api/keys/${i.key}`,
+    names: true,
+  },
+  {
+    route: 'POST /scan/api/v1/scan',
+    action: 'scans.start',
+    path: () => '/scan/api/v1/scan',
+    body: { domain: 'acme.com', scanType: 'dangling-subdomains' },
+  },
+  {
+    route: 'GET /scan/api/v1/scan/:id',
+    action: 'read',
+    path: (i) => `/scan/api/v1/scan/${i.scan}`,
+    names: true,
+  },
+  {
+    route: 'POST /scan/api/v1/scan/:id/cancel',
+    action: 'scans.start',
+    path: (i) => `/scan/api/v1/scan/${i.scan}/cancel`,
+    names: true,
+  },
+  { route: 'GET /scan/api/v1/scans', action: 'read', path: () => '/scan/api/v1/scans' },
+  { route: 'GET /scan/api/v1/scans/latest', action: 'read', path: () => '/scan/api/v1/scans/latest' },
+  { route: 'GET /scan/api/v1/scans/stats', action: 'read', path: () => '/scan/api/v1/scans/stats' },
+  { route: 'GET /scan/api/v1/export', action: 'read', path: () => '/scan/api/v1/export' },
+];
+
+/** Routes of the account (not of a workspace) or without sign-in: outside the matrix, by name. */
+const NOT_WORKSPACE_SCOPED =
+  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/|\/api\/auth\/|\/api\/billing\/|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces)/;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `the authorisation matrix on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const team = `team-${tag}`;
+      const members = {} as Record<WorkspaceRole, MintedUser>;
+      let outsider: MintedUser;
+      let teamIds: Ids;
+      let otherIds: Ids;
+
+      const request = (user: MintedUser, method: string, path: string, body?: unknown) =>
+        app.request(path, {
+          method,
+          headers: {
+            authorization: `Bearer ${user.idToken}`,
+            [WORKSPACE_HEADER]: team,
+            ...(body === undefined
+              ? {}
+              : { 'content-type': path.endsWith('/zone-file') ? 'text/plain' : 'application/json' }),
+          },
+          body: body === undefined ? (path.endsWith('/zone-file') ? '' : undefined) : JSON.stringify(body),
+        });
+
+      /** One of each kind of row, in the workspace given. */
+      async function fill(workspaceId: string, name: string): Promise<Ids> {
+        const [domain] = await database.db
+          .insert(domains)
+          .values({
+            workspaceId,
+            domain: name,
+            verificationToken: 'a'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        const [scan] = await database.db
+          .insert(scans)
+          .values({ workspaceId, domainId: domain?.id, domain: name, status: 'pending' })
+          .returning();
+        const [finding] = await database.db
+          .insert(findings)
+          .values({
+            workspaceId,
+            domain: name,
+            key: 'k',
+            subdomain: `old.${name}`,
+            latest: {} as never,
+            firstSeenAt: new Date(),
+            lastSeenAt: new Date(),
+          })
+          .returning();
+        const [webhook] = await database.db
+          .insert(webhooks)
+          .values({ workspaceId, url: 'https://hooks.example.invalid/y', format: 'json', secret: 'whsec_y' })
+          .returning();
+        const [key] = await database.db
+          .insert(apiKeys)
+          .values({ workspaceId, name: 'k', prefix: 'dw_x', hash: `hash-${workspaceId}` })
+          .returning();
+        const [connection] = await database.db
+          .insert(dnsConnections)
+          .values({
+            workspaceId,
+            provider: 'cloudflare',
+            label: 'l',
+            credentialSealed: 's',
+            credentialHint: 'h',
+          })
+          .returning();
+        return {
+          domain: domain?.id ?? '',
+          scan: scan?.id ?? '',
+          finding: finding?.id ?? '',
+          webhook: webhook?.id ?? '',
+          key: key?.id ?? '',
+          connection: connection?.id ?? '',
+        };
+      }
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          // A closed port: the TXT look-ups of verify answer at once, with nothing found.
+          scanning: { queue: { enqueue: async () => {} }, queueUp: () => true, resolvers: ['127.0.0.1:9'] },
+        });
+        for (const role of WORKSPACE_ROLES) {
+          members[role] = await mintIdToken(emulatorHost, {
+            sub: `${role}-${tag}`,
+            email: `${role}@acme.com`,
+            email_verified: true,
+          });
+        }
+        outsider = await mintIdToken(emulatorHost, { sub: `out-${tag}`, email: 'out@other.com' });
+        for (const user of [...Object.values(members), outsider]) {
+          await app.request('/auth/user', { headers: { authorization: `Bearer ${user.idToken}` } });
+        }
+        await database.db.insert(workspaces).values({ id: team, name: 'Acme' });
+        await database.db
+          .insert(workspaceMembers)
+          .values(WORKSPACE_ROLES.map((role) => ({ workspaceId: team, userId: members[role].uid, role })));
+        teamIds = await fill(team, 'acme.com');
+        otherIds = await fill(outsider.uid, 'other.com');
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+      });
+
+      it('covers every workspace-scoped route of the app', () => {
+        const routes = new Set(
+          app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+        );
+        const scoped = [...routes].filter((route) => !NOT_WORKSPACE_SCOPED.test(route)).sort();
+        expect(scoped).toEqual(ROUTES.map((r) => r.route).sort());
+      });
+
+      // Refusals first (they change nothing), then the roles allowed, the most able last so a
+      // removal by one role does not hide what the next is allowed to do.
+      for (const role of [...WORKSPACE_ROLES].reverse()) {
+        it(`${role}: each route answers as the rule table says`, async () => {
+          for (const route of ROUTES) {
+            const [method] = route.route.split(' ') as [string];
+            const res = await request(members[role], method, route.path(teamIds), route.body);
+            const body =
+              res.status === 204 ? undefined : ((await res.json()) as { code?: string; error?: string });
+            if (can(role, route.action)) {
+              expect(body?.code, `${role} ${route.route}: ${res.status} ${body?.error}`).not.toBe(
+                'ROLE_REQUIRED',
+              );
+              expect(body?.error, `${role} ${route.route}`).not.toBe(WORKSPACE_MESSAGES.notFound);
+            } else {
+              expect(res.status, `${role} ${route.route}`).toBe(403);
+              expect(body).toMatchObject({
+                code: 'ROLE_REQUIRED',
+                error: WORKSPACE_MESSAGES.roleNeeded(route.action),
+              });
+            }
+          }
+        });
+      }
+
+      it("another workspace's ids are not found, whatever the role", async () => {
+        for (const route of ROUTES.filter((r) => r.names)) {
+          const [method] = route.route.split(' ') as [string];
+          const res = await request(members.owner, method, route.path(otherIds), route.body);
+          expect(res.status, route.route).toBe(404);
+        }
+      });
+
+      it('a workspace the caller is not in is not found, for every route', async () => {
+        for (const route of ROUTES) {
+          const [method] = route.route.split(' ') as [string];
+          const res = await request(outsider, method, route.path(teamIds), route.body);
+          expect(res.status, route.route).toBe(404);
+          expect(((await res.json()) as { error: string }).error, route.route).toBe(
+            WORKSPACE_MESSAGES.notFound,
+          );
+        }
+      });
+    },
+  );
+}
