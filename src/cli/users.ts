@@ -6,7 +6,9 @@ import { loadConfig } from '../start/config.ts';
 
 const USAGE = `Usage:
   danglewatch users list                      every account: e-mail, plan, domains, uid
-  danglewatch users set-plan <email> <plan>   grant a plan without billing (${PLANS.map((p) => p.id).join(', ')})
+  danglewatch users set-plan <email> <plan> [--workspace <id>]
+                                              grant a plan without billing (${PLANS.map((p) => p.id).join(', ')}):
+                                              to that account, or to the team workspace it owns
 
 Uses the same database settings as 'serve' (DATABASE_URL, else the embedded database in DATA_DIR;
 while a server holds the embedded database, the command asks that server).
@@ -14,7 +16,7 @@ while a server holds the embedded database, the command asks that server).
 
 interface Accounts {
   list(): Promise<UserLine[]>;
-  setPlan(email: string, plan: string): Promise<number>;
+  setPlan(email: string, plan: string, workspace?: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ async function openAccounts(): Promise<Accounts> {
     await migrateDatabase(database);
     return {
       list: () => listUsers(database.db),
-      setPlan: (email, plan) => setPlan(database.db, email, plan),
+      setPlan: (email, plan, workspace) => setPlan(database.db, email, plan, workspace),
       close: () => database.close(),
     };
   } catch (error) {
@@ -46,8 +48,8 @@ async function openAccounts(): Promise<Accounts> {
     if (!channel || !/in use by process/.test((error as Error).message)) throw error;
     return {
       list: async () => (await ask<{ users: UserLine[] }>(channel, '/users')).users,
-      setPlan: async (email, plan) =>
-        (await ask<{ updated: number }>(channel, '/users/plan', { email, plan })).updated,
+      setPlan: async (email, plan, workspace) =>
+        (await ask<{ updated: number }>(channel, '/users/plan', { email, plan, workspace })).updated,
       close: async () => {},
     };
   }
@@ -56,7 +58,14 @@ async function openAccounts(): Promise<Accounts> {
 export async function usersCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
   const help = action === undefined || action === '--help' || action === '-h';
-  if (help || (action !== 'list' && action !== 'set-plan') || (action === 'set-plan' && rest.length !== 2)) {
+  const at = rest.indexOf('--workspace');
+  const workspace = at === -1 ? undefined : rest[at + 1];
+  const positional = at === -1 ? rest : rest.filter((_, i) => i !== at && i !== at + 1);
+  if (
+    help ||
+    (action !== 'list' && action !== 'set-plan') ||
+    (action === 'set-plan' && (positional.length !== 2 || (at !== -1 && !workspace)))
+  ) {
     (help ? process.stdout : process.stderr).write(USAGE);
     return help ? 0 : 2;
   }
@@ -68,20 +77,26 @@ export async function usersCommand(args: string[]): Promise<number> {
       }
       return 0;
     }
-    const [email, plan] = rest as [string, string];
+    const [email, plan] = positional as [string, string];
     if (!PLANS.some((p) => p.id === plan)) {
       process.stderr.write(
         `danglewatch users: unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})\n`,
       );
       return 2;
     }
-    if ((await accounts.setPlan(email, plan)) === 0) {
+    if ((await accounts.setPlan(email, plan, workspace)) === 0) {
       process.stderr.write(
-        `danglewatch users: no account with the e-mail address ${email} (it appears after the first sign-in)\n`,
+        workspace
+          ? `danglewatch users: ${email} owns no workspace ${workspace}\n`
+          : `danglewatch users: no account with the e-mail address ${email} (it appears after the first sign-in)\n`,
       );
       return 1;
     }
-    process.stdout.write(`${email} is now on the ${plan} plan.\n`);
+    process.stdout.write(
+      workspace
+        ? `The workspace ${workspace} is now on the ${plan} plan.\n`
+        : `${email} is now on the ${plan} plan.\n`,
+    );
     return 0;
   } finally {
     await accounts.close();

@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = [
   'dns.connected',
   'dns.zone_monitored',
   'dns.disconnected',
+  'workspace.created',
+  'member.invited',
+  'invitation.revoked',
+  'invitation.accepted',
+  'member.role_changed',
+  'member.removed',
 ] as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[number];

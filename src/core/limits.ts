@@ -57,3 +57,6 @@ export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSe
  */
 export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
 export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;
+
+/** Invitation e-mails an account may send per hour, into all its workspaces. */
+export const INVITATION_RATE = { name: 'invitation', limit: 30, windowSeconds: 3600 } as const;

@@ -84,6 +84,12 @@ export const workspaces = pgTable('workspaces', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   personal: boolean('personal').notNull().default(false),
+  /**
+   * A team workspace's plan (src/model/plans.ts), set by the operator for now. A personal
+   * workspace is on its account's plan (`users.tier`, which billing sets) until plans and
+   * subscriptions move onto workspaces.
+   */
+  tier: text('tier').notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,6 +25,8 @@ export interface Plan {
     retentionDays: number;
     /** Names one scan checks at most (given, zone, CT, then wordlist guesses). */
     namesPerScan: number;
+    /** People in one workspace, the owner and pending invitations included. */
+    members: number;
   };
   /** Monthly uptime target; null is best effort. */
   uptimeTarget: number | null;
@@ -45,6 +47,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 7,
       namesPerScan: 10_000,
+      members: 1,
     },
     uptimeTarget: null,
     support: { channel: 'Community forum', responseTime: null, hours: null },
@@ -69,6 +72,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
+      members: 3,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -86,6 +90,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
+      members: 3,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -103,6 +108,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 0,
       retentionDays: 90,
       namesPerScan: 10_000,
+      members: 10,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -121,6 +127,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 100,
       retentionDays: 90,
       namesPerScan: 25_000,
+      members: 10,
     },
     uptimeTarget: 99.5,
     support: { channel: 'E-mail', responseTime: '24 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -138,6 +145,7 @@ export const PLANS: readonly Plan[] = [
       apiCallsPerHour: 1000,
       retentionDays: 90,
       namesPerScan: 50_000,
+      members: 50,
     },
     uptimeTarget: 99.9,
     support: { channel: 'E-mail and chat', responseTime: '4 hours', hours: '8am-8pm EST' },

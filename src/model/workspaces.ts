@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PlanId } from './plans.ts';
 
 /**
@@ -8,6 +9,9 @@ import type { PlanId } from './plans.ts';
 /** Roles, from most to least able: each can do everything the roles after it can. */
 export const WORKSPACE_ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** The roles an invitation may give: ownership is handed over by changing a member's role. */
+export const INVITABLE_ROLES = ['admin', 'member', 'viewer'] as const;
 
 export const ROLE_LABELS: Record<WorkspaceRole, string> = {
   owner: 'Owner',
@@ -44,6 +48,28 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(ROLE_NEEDED[action]);
 }
 
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+export const WORKSPACE_NAME_MAX = 80;
+
+export const createWorkspaceSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the workspace a name')
+    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
+});
+
+export const invitationSchema = z.strictObject({
+  email: z.email({ error: 'Enter an e-mail address' }).max(254),
+  role: z.enum(INVITABLE_ROLES),
+});
+
+export const memberRoleSchema = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
+
+export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
 /** GET /api/workspaces: each workspace the caller belongs to. */
 export interface WorkspaceView {
   id: string;
@@ -79,4 +105,12 @@ export const WORKSPACE_MESSAGES = {
   roleNeeded: (action: WorkspaceAction) =>
     `This needs the ${ROLE_LABELS[ROLE_NEEDED[action]]} role or higher in this workspace`,
   notFound: 'Workspace not found',
+  memberLimit: (plan: string, members: number) =>
+    `The ${plan} plan allows ${members} ${members === 1 ? 'member' : 'members'} in a workspace, invitations included; upgrade the workspace's plan to add more`,
+  personal: 'A personal workspace is yours alone: create a team workspace to work with others',
+  alreadyMember: (email: string) => `${email} is already a member of this workspace`,
+  invitationWrongEmail:
+    'This invitation was sent to another e-mail address: sign in with that address to accept it',
+  invitationGone: 'This invitation has expired, was already used, or was withdrawn',
+  lastOwner: 'A workspace needs an owner: make another member owner first',
 } as const;

@@ -7,6 +7,7 @@ import type { Billing } from '../core/billing/stripe.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
 import { ServiceError } from '../core/errors.ts';
 import { MAILING_LIST_RATE } from '../core/limits.ts';
+import type { Mailer } from '../core/mail/mailer.ts';
 import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
@@ -30,7 +31,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicApiRoutes } from './routes/public-api.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
-import { workspaceRoutes } from './routes/workspaces.ts';
+import { invitationRoutes, workspaceRoutes } from './routes/workspaces.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface AppDeps {
   billing?: Billing;
   /** The public address of the site (PUBLIC_URL): where Stripe sends the browser back. */
   publicUrl?: string;
+  /** Sends what the API mails itself (workspace invitations); without it they are not mailed. */
+  mailer?: Mailer;
   /** Enables /operator (see src/core/operator/channel.ts) for this token. */
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
@@ -150,7 +153,11 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
-  app.route('/api/workspaces', workspaceRoutes(deps.db, deps.auth, now));
+  app.route(
+    '/api/workspaces',
+    workspaceRoutes(deps.db, deps.auth, { mailer: deps.mailer, publicUrl: deps.publicUrl }, now),
+  );
+  app.route('/api/invitations', invitationRoutes(deps.db, deps.auth, now));
   app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));
   app.route(
     '/scan',

@@ -12,7 +12,7 @@ import { startQueue } from '../worker/queue.ts';
 import { setupAuth } from './auth.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
 import { engineSettings } from './engine-settings.ts';
-import { openConfiguredDatabase, outboxDir, startConfiguredWorker } from './worker.ts';
+import { configuredMailer, openConfiguredDatabase, outboxDir, startConfiguredWorker } from './worker.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -61,6 +61,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     operatorToken,
     billing: billingFromConfig(config),
     publicUrl: config.PUBLIC_URL,
+    mailer: configuredMailer(config, logger),
     webhooks: {
       enqueue: jobs.enqueueDelivery,
       allowPrivate: engine.allowPrivate ?? false,

@@ -25,6 +25,16 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
   }
 }
 
+/** The e-mail sender the configuration names: SMTP_URL, else .eml files in the outbox. */
+export function configuredMailer(config: Config, logger: Logger) {
+  return createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: outboxDir(config),
+    logger,
+  });
+}
+
 /** Where alert e-mails go without SMTP_URL. */
 export function outboxDir(config: Config): string {
   return join(config.dataDir, 'outbox');
@@ -41,12 +51,7 @@ export function startConfiguredWorker(
   secrets: SecretsKey = loadSecretsKey(config, logger),
 ): Promise<JobQueue> {
   const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: outboxDir(config),
-    logger,
-  });
+  const mailer = configuredMailer(config, logger);
   return startWorker(
     database,
     logger,

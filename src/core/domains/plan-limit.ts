@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { domains, users } from '../../db/schema.ts';
+import { domains } from '../../db/schema.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { underUserLock } from '../users/users.ts';
+import { workspaceTier } from '../workspaces/workspaces.ts';
 
 /** Why a domain beyond the plan's number is not scanned, and what the owner can do. */
 export const OVER_PLAN_LIMIT_MESSAGE =
@@ -20,9 +21,7 @@ export function applyDomainLimit(db: Db, userId: string): Promise<void> {
 }
 
 async function markDomains(db: Db, userId: string): Promise<void> {
-  const [user] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
-  if (!user) return;
-  const limit = getPlanForTier(user.tier).limits.domains;
+  const limit = getPlanForTier(await workspaceTier(db, { id: userId })).limits.domains;
   const rows = await db
     .select({ id: domains.id, over: domains.overPlanLimit })
     .from(domains)

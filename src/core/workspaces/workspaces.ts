@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import type { PlanId } from '../../model/plans.ts';
 import { getPlanForTier } from '../../model/profile.ts';
@@ -60,7 +60,7 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
       name: workspaces.name,
       personal: workspaces.personal,
       role: workspaceMembers.role,
-      tier: users.tier,
+      tier: sql<string>`case when ${workspaces.personal} then ${users.tier} else ${workspaces.tier} end`,
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)
@@ -135,11 +135,19 @@ export async function listMembers(db: Db, workspaceId: string, now: Date): Promi
 }
 
 /**
- * The plan a workspace is on. For now a workspace's plan is its account's (the personal workspace
- * shares the account's id); team workspaces are on Free until plans move onto workspaces.
+ * The plan of the workspace `workspaceId` names, as SQL: a team workspace's own; a personal
+ * workspace's is its account's (`users.tier`, which billing sets), until plans and subscriptions
+ * move onto workspaces. 'free' for a workspace that is gone.
  */
-export async function workspaceTier(db: Db, workspace: { id: string; personal: boolean }): Promise<string> {
-  if (!workspace.personal) return 'free';
-  const [row] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, workspace.id));
+export function workspaceTierSql(workspaceId: SQLWrapper) {
+  return sql<string>`coalesce((select case when w.personal then u.tier else w.tier end from workspaces w left join users u on u.id = w.id where w.id = ${workspaceId}), 'free')`;
+}
+
+/** The plan a workspace is on (see workspaceTierSql). */
+export async function workspaceTier(db: Db, workspace: { id: string }): Promise<string> {
+  const [row] = await queryRows<{ tier: string }>(
+    db,
+    sql`select ${workspaceTierSql(sql`${workspace.id}`)} as tier`,
+  );
   return row?.tier ?? 'free';
 }

@@ -13,6 +13,7 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const planSchema = z.strictObject({
   email: z.string().trim().min(1).max(320),
   plan: z.string().refine(isPlanId, 'unknown plan'),
+  workspace: z.string().trim().min(1).max(100).optional(),
 });
 
 /** What `danglewatch users` asks a running server: loopback peers with the operator token only. */
@@ -33,7 +34,7 @@ export function operatorRoutes(db: Db, token: string) {
     })
     .get('/users', async (c) => c.json({ users: await listUsers(db) }))
     .post('/users/plan', async (c) => {
-      const { email, plan } = await readJson(c, planSchema);
-      return c.json({ updated: await setPlan(db, email, plan) });
+      const { email, plan, workspace } = await readJson(c, planSchema);
+      return c.json({ updated: await setPlan(db, email, plan, workspace) });
     });
 }

@@ -1,21 +1,168 @@
 import { Hono } from 'hono';
+import { audit } from '../../core/audit.ts';
+import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
+import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
+import { invitationMail } from '../../core/workspaces/invitation-mail.ts';
+import {
+  acceptInvitation,
+  changeRole,
+  createWorkspace,
+  inviteMember,
+  removeMember,
+  revokeInvitation,
+} from '../../core/workspaces/members.ts';
 import { assertCan, listMembers, listWorkspaces, workspaceAccess } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
+import {
+  acceptInvitationSchema,
+  createWorkspaceSchema,
+  INVITATION_DAYS,
+  invitationSchema,
+  memberRoleSchema,
+  ROLE_LABELS,
+  type WorkspaceAction,
+} from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { limitBody } from '../middleware/body-limit.ts';
+import { countRequest } from '../middleware/rate-limit.ts';
+import { readJson } from '../validation.ts';
 
-/** The caller's workspaces and, for a workspace they belong to, its members and pending invitations. */
-export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {
+export interface InvitationDeps {
+  /** Sends the invitation e-mails (SMTP, or the outbox without it). */
+  mailer?: Mailer;
+  /** Where the links in them point; the request's own origin without it. */
+  publicUrl?: string;
+}
+
+const smallBody = limitBody(BODY_LIMIT_KB.small);
+
+/**
+ * The caller's workspaces; for a workspace they belong to, its members and invitations; and
+ * accepting an invitation (`/api/invitations/accept`, mounted apart).
+ */
+export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: InvitationDeps, now: () => Date) {
+  /** The workspace of the path, for a member (else 404) whose role may do `action` (else 403). */
+  const access = async (id: string, userId: string, action: WorkspaceAction) => {
+    const workspace = await workspaceAccess(db, userId, id);
+    assertCan(workspace, action);
+    return workspace;
+  };
+
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
       const user = await currentUser(db, c.var);
       return c.json({ workspaces: await listWorkspaces(db, user.id) });
     })
+    .post('/', smallBody, async (c) => {
+      const { name } = await readJson(c, createWorkspaceSchema);
+      const user = await currentUser(db, c.var);
+      const workspace = await createWorkspace(db, user.id, name, now());
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'workspace.created',
+        detail: { name },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ workspace }, 201);
+    })
     .get('/:id/members', async (c) => {
       const user = await currentUser(db, c.var);
-      const access = await workspaceAccess(db, user.id, c.req.param('id'));
-      assertCan(access, 'read');
-      return c.json(await listMembers(db, access.id, now()));
+      const workspace = await access(c.req.param('id'), user.id, 'read');
+      return c.json(await listMembers(db, workspace.id, now()));
+    })
+    .post('/:id/invitations', smallBody, async (c) => {
+      const body = await readJson(c, invitationSchema);
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'members.manage');
+      // Each invitation mails someone on our behalf: counted per account.
+      await countRequest(c, db, `${INVITATION_RATE.name}:${user.id}`, INVITATION_RATE);
+      const { invitation, token } = await inviteMember(db, workspace, user.id, body, now());
+      const link = new URL('/invitations/accept', deps.publicUrl ?? new URL(c.req.url).origin);
+      link.searchParams.set('token', token);
+      try {
+        await deps.mailer?.send(
+          invitationMail({
+            to: invitation.email,
+            workspaceName: workspace.name,
+            inviter: user.displayName ?? user.email ?? 'A DangleWatch user',
+            role: ROLE_LABELS[invitation.role],
+            link: link.toString(),
+            days: INVITATION_DAYS,
+          }),
+        );
+      } catch (error) {
+        // The invitation stands: Resend sends a new link once mail works again.
+        c.get('logger').warn({ err: error }, 'invitation e-mail not sent');
+      }
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'member.invited',
+        detail: { email: invitation.email, role: invitation.role },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ invitation }, 201);
+    })
+    .delete('/:id/invitations/:invitationId', async (c) => {
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'members.manage');
+      await revokeInvitation(db, workspace.id, c.req.param('invitationId'), now());
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'invitation.revoked',
+        detail: { invitationId: c.req.param('invitationId') },
+        ip: c.get('clientAddress'),
+      });
+      return c.body(null, 204);
+    })
+    .patch('/:id/members/:userId', smallBody, async (c) => {
+      const { role } = await readJson(c, memberRoleSchema);
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'members.manage');
+      const member = await changeRole(db, workspace, c.req.param('userId'), role);
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'member.role_changed',
+        detail: { member: member.userId, role },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ member });
+    })
+    .delete('/:id/members/:userId', async (c) => {
+      const user = await currentUser(db, c.var);
+      const leaving = c.req.param('userId') === user.id;
+      // Anyone may leave; removing someone else is the members' manager's.
+      const workspace = await access(c.req.param('id'), user.id, leaving ? 'read' : 'members.manage');
+      await removeMember(db, workspace, c.req.param('userId'));
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'member.removed',
+        detail: { member: c.req.param('userId') },
+        ip: c.get('clientAddress'),
+      });
+      return c.body(null, 204);
     });
+}
+
+/** POST /api/invitations/accept: the signed-in account joins the workspace of the link. */
+export function invitationRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {
+  return new Hono<AuthedEnv>().use(requireAuth(auth)).post('/accept', smallBody, async (c) => {
+    const { token } = await readJson(c, acceptInvitationSchema);
+    const user = await currentUser(db, c.var);
+    const workspace = await acceptInvitation(db, user, token, now());
+    await audit(db, {
+      userId: user.id,
+      workspaceId: workspace.id,
+      action: 'invitation.accepted',
+      detail: { role: workspace.role },
+      ip: c.get('clientAddress'),
+    });
+    return c.json({ workspace });
+  });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
+import { workspaceTierSql } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
-import { scans, users } from '../../db/schema.ts';
+import { scans, workspaces } from '../../db/schema.ts';
 import { getPlan, PLANS } from '../../model/plans.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -10,12 +11,15 @@ export async function purgeExpiredScans(db: Db, now = new Date()): Promise<numbe
   let deleted = 0;
   const known = PLANS.map((p) => p.id);
   const groups = [
-    ...PLANS.map((plan) => ({ days: plan.limits.retentionDays, tiers: eq(users.tier, plan.id) })),
+    ...PLANS.map((plan) => ({
+      days: plan.limits.retentionDays,
+      tiers: eq(workspaceTierSql(workspaces.id), plan.id),
+    })),
     // Tiers the catalogue does not know keep what the free plan keeps.
-    { days: getPlan('free').limits.retentionDays, tiers: notInArray(users.tier, known) },
+    { days: getPlan('free').limits.retentionDays, tiers: notInArray(workspaceTierSql(workspaces.id), known) },
   ];
   for (const { days, tiers } of groups) {
-    const owners = db.select({ id: users.id }).from(users).where(tiers);
+    const owners = db.select({ id: workspaces.id }).from(workspaces).where(tiers);
     const rows = await db
       .delete(scans)
       .where(

@@ -2,9 +2,10 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { inventoryRecords } from '../../core/dns-connections/inventory.ts';
 import { nextScanAfter } from '../../core/domains/store.ts';
+import { workspaceTier } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
-import { domains, findings, scans, users } from '../../db/schema.ts';
+import { domains, findings, scans } from '../../db/schema.ts';
 import { PROGRESS_WRITE_MS, USER_CONCURRENT_SCANS } from '../../model/constants.ts';
 import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
@@ -93,7 +94,7 @@ export async function runScan(
   }, PROGRESS_WRITE_MS);
 
   const config: ScanRunConfig = claimed.config ?? DEFAULT_SCAN_OPTIONS;
-  const [owner] = await db.select({ tier: users.tier }).from(users).where(eq(users.id, claimed.workspaceId));
+  const tier = await workspaceTier(db, { id: claimed.workspaceId });
   const [domain] = claimed.domainId
     ? await db
         .select({ inventorySource: domains.inventorySource })
@@ -121,7 +122,7 @@ export async function runScan(
     );
   try {
     const result = await engine(claimed.domain, {
-      maxNames: getPlanForTier(owner?.tier ?? 'free').limits.namesPerScan,
+      maxNames: getPlanForTier(tier).limits.namesPerScan,
       ...settings,
       // A scan of changed records reads them from the inventory (zoneRecords) and nothing else.
       subdomains: [...(settings.subdomains ?? []), ...(config.names ? [] : watched.map((w) => w.subdomain))],

@@ -5,8 +5,9 @@ import { provenByZoneRead, requestScan, type ScanQueue } from '../../core/domain
 import { nextScanAfter } from '../../core/domains/store.ts';
 import type { DomainRow } from '../../core/domains/views.ts';
 import { ScanRefused } from '../../core/errors.ts';
+import { workspaceTierSql } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
-import { domains, users } from '../../db/schema.ts';
+import { domains } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../model/constants.ts';
 
 function pausedMessage(domain: string, token: string, since: Date): string {
@@ -29,9 +30,8 @@ export async function scheduleDueScans(
 ): Promise<number> {
   const now = options.now ?? new Date();
   const due = await db
-    .select({ domain: domains, tier: users.tier })
+    .select({ domain: domains, tier: workspaceTierSql(domains.workspaceId) })
     .from(domains)
-    .innerJoin(users, eq(users.id, domains.workspaceId))
     .where(
       and(
         eq(domains.status, 'verified'),

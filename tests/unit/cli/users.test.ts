@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usersCommand } from '../../../src/cli/users.ts';
 import { publishOperatorChannel } from '../../../src/core/operator/channel.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../../src/db/client.ts';
-import { users } from '../../../src/db/schema.ts';
+import { users, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { testApp } from '../../helpers/app.ts';
 
 // `npm start` holds the embedded database; `danglewatch users` must still work beside it.
@@ -65,6 +65,24 @@ describe('danglewatch users beside a running server on the embedded database', (
     });
     const [row] = await database.db.select().from(users).where(eq(users.id, 'u-1'));
     expect(row?.tier).toBe('solo');
+  });
+
+  it('set-plan --workspace grants a plan to a team workspace its owner names', async () => {
+    await database.db.insert(workspaces).values({ id: 'team-1', name: 'Acme' });
+    await database.db
+      .insert(workspaceMembers)
+      .values({ workspaceId: 'team-1', userId: 'u-1', role: 'owner' });
+    expect(await run(['set-plan', 'owner@acme.com', 'intro', '--workspace', 'team-1'])).toEqual({
+      code: 0,
+      out: 'The workspace team-1 is now on the intro plan.\n',
+    });
+    const [team] = await database.db.select().from(workspaces).where(eq(workspaces.id, 'team-1'));
+    expect(team?.tier).toBe('intro');
+    expect(await run(['set-plan', 'owner@acme.com', 'intro', '--workspace', 'team-2'])).toEqual({
+      code: 1,
+      out: 'danglewatch users: owner@acme.com owns no workspace team-2\n',
+    });
+    expect(await run(['set-plan', 'owner@acme.com', 'intro', '--workspace'])).toMatchObject({ code: 2 });
   });
 
   it('list and the errors read plainly', async () => {

@@ -192,7 +192,7 @@ const ROUTES: {
 
 /** Routes of the account (not of a workspace) or without sign-in: outside the matrix, by name. */
 const NOT_WORKSPACE_SCOPED =
-  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/|\/api\/auth\/|\/api\/billing\/|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces)/;
+  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/|\/api\/auth\/|\/api\/billing\/|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces|\/api\/invitations)/;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(

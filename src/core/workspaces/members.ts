@@ -1,0 +1,270 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
+import { getPlanForTier } from '../../model/profile.ts';
+import {
+  INVITATION_DAYS,
+  type InvitationView,
+  type MemberView,
+  WORKSPACE_MESSAGES,
+  type WorkspaceRole,
+  type WorkspaceView,
+} from '../../model/workspaces.ts';
+import { ServiceError } from '../errors.ts';
+import { underUserLock } from '../users/users.ts';
+import { type WorkspaceAccess, workspaceTier } from './workspaces.ts';
+
+type InvitationRow = typeof workspaceInvitations.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const invitationView = (row: InvitationRow): InvitationView => ({
+  id: row.id,
+  email: row.email,
+  role: row.role as WorkspaceRole,
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** A team workspace, its creator its owner. New workspaces start on Free. */
+export async function createWorkspace(
+  db: Db,
+  userId: string,
+  name: string,
+  now: Date,
+): Promise<WorkspaceView> {
+  const id = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(workspaces).values({ id, name, personal: false, createdAt: now });
+    await tx.insert(workspaceMembers).values({ workspaceId: id, userId, role: 'owner', joinedAt: now });
+  });
+  return { id, name, personal: false, role: 'owner', plan: 'free', memberCount: 1 };
+}
+
+/** Members and pending invitations, against the plan's number of members. */
+async function seatsTaken(db: Db, workspaceId: string, now: Date): Promise<number> {
+  const [members] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(workspaceInvitations)
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, now),
+      ),
+    );
+  return Number(members?.n ?? 0) + Number(pending?.n ?? 0);
+}
+
+async function assertSeat(db: Db, workspace: WorkspaceAccess, now: Date, counting: 'members' | 'seats') {
+  const plan = getPlanForTier(await workspaceTier(db, workspace));
+  const [members] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspace.id));
+  const taken = counting === 'seats' ? await seatsTaken(db, workspace.id, now) : Number(members?.n ?? 0);
+  if (taken >= plan.limits.members) {
+    throw new ServiceError(
+      'conflict',
+      'MEMBER_LIMIT',
+      WORKSPACE_MESSAGES.memberLimit(plan.name, plan.limits.members),
+    );
+  }
+}
+
+/**
+ * Invites an address into a team workspace. The link's token is returned once, to be mailed; only
+ * its hash is kept. Inviting an address with a pending invitation sends a new link and withdraws
+ * the old one (resend). Pending invitations hold a seat of the plan's members.
+ */
+export async function inviteMember(
+  db: Db,
+  workspace: WorkspaceAccess,
+  invitedBy: string,
+  request: { email: string; role: WorkspaceRole },
+  now: Date,
+): Promise<{ invitation: InvitationView; token: string }> {
+  if (workspace.personal) {
+    throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
+  }
+  const email = request.email.trim().toLowerCase();
+  return underUserLock(db, workspace.id, async (tx) => {
+    const [member] = await tx
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), sql`lower(${users.email}) = ${email}`));
+    if (member) throw new ServiceError('conflict', 'ALREADY_MEMBER', WORKSPACE_MESSAGES.alreadyMember(email));
+    await tx
+      .update(workspaceInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspace.id),
+          eq(workspaceInvitations.email, email),
+          isNull(workspaceInvitations.acceptedAt),
+          isNull(workspaceInvitations.revokedAt),
+        ),
+      );
+    await assertSeat(tx, workspace, now, 'seats');
+    const token = randomBytes(32).toString('base64url');
+    const [row] = await tx
+      .insert(workspaceInvitations)
+      .values({
+        workspaceId: workspace.id,
+        email,
+        role: request.role,
+        tokenHash: hashToken(token),
+        invitedBy,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60_000),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no invitation');
+    return { invitation: invitationView(row), token };
+  });
+}
+
+/** Withdraws a pending invitation: its link stops working. */
+export async function revokeInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<void> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(id)
+    ? await db
+        .update(workspaceInvitations)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(workspaceInvitations.id, id),
+            eq(workspaceInvitations.workspaceId, workspaceId),
+            isNull(workspaceInvitations.acceptedAt),
+            isNull(workspaceInvitations.revokedAt),
+          ),
+        )
+        .returning()
+    : [];
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Invitation not found');
+}
+
+/**
+ * Accepts an invitation for the signed-in account: only with the address it was sent to (without
+ * regard to case), once, within its days, and within the plan's number of members.
+ */
+export async function acceptInvitation(
+  db: Db,
+  user: { id: string; email: string | null },
+  token: string,
+  now: Date,
+): Promise<WorkspaceView> {
+  const [row] = await db
+    .select()
+    .from(workspaceInvitations)
+    .where(eq(workspaceInvitations.tokenHash, hashToken(token)));
+  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
+    throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
+  }
+  if (!user.email || user.email.toLowerCase() !== row.email) {
+    throw new ServiceError('forbidden', 'WRONG_ACCOUNT', WORKSPACE_MESSAGES.invitationWrongEmail);
+  }
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
+  if (!workspace) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
+  await underUserLock(db, workspace.id, async (tx) => {
+    const [claimed] = await tx
+      .update(workspaceInvitations)
+      .set({ acceptedAt: now })
+      .where(and(eq(workspaceInvitations.id, row.id), isNull(workspaceInvitations.acceptedAt)))
+      .returning();
+    if (!claimed) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: workspace.id, userId: user.id, role: row.role, joinedAt: now })
+      .onConflictDoNothing();
+  });
+  const [members] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspace.id));
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    personal: workspace.personal,
+    role: row.role as WorkspaceRole,
+    plan: getPlanForTier(await workspaceTier(db, workspace)).id,
+    memberCount: Number(members?.n ?? 0),
+  };
+}
+
+async function memberOf(db: Db, workspaceId: string, userId: string) {
+  const [row] = await db
+    .select({
+      userId: workspaceMembers.userId,
+      email: users.email,
+      displayName: users.displayName,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.joinedAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Member not found');
+  return { ...row, role: row.role as WorkspaceRole };
+}
+
+async function owners(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Changes a member's role. Only an owner makes someone owner or changes an owner's role, and the
+ * last owner stays owner: a workspace always has one.
+ */
+export async function changeRole(
+  db: Db,
+  workspace: WorkspaceAccess,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<MemberView> {
+  return underUserLock(db, workspace.id, async (tx) => {
+    const member = await memberOf(tx, workspace.id, userId);
+    if ((role === 'owner' || member.role === 'owner') && workspace.role !== 'owner') {
+      throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
+    }
+    if (member.role === 'owner' && role !== 'owner' && (await owners(tx, workspace.id)) === 1) {
+      throw new ServiceError('conflict', 'LAST_OWNER', WORKSPACE_MESSAGES.lastOwner);
+    }
+    await tx
+      .update(workspaceMembers)
+      .set({ role })
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+    return { ...member, role, joinedAt: member.joinedAt.toISOString() };
+  });
+}
+
+/**
+ * Removes a member (or the caller leaves): they lose access on their next call. Only an owner
+ * removes an owner, and the last owner cannot leave.
+ */
+export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: string): Promise<void> {
+  if (workspace.personal) {
+    throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
+  }
+  await underUserLock(db, workspace.id, async (tx) => {
+    const member = await memberOf(tx, workspace.id, userId);
+    if (member.role === 'owner' && workspace.role !== 'owner') {
+      throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
+    }
+    if (member.role === 'owner' && (await owners(tx, workspace.id)) === 1) {
+      throw new ServiceError('conflict', 'LAST_OWNER', WORKSPACE_MESSAGES.lastOwner);
+    }
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+  });
+}

@@ -1,0 +1,284 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createMailer } from '../../../src/core/mail/mailer.ts';
+import { setPlan } from '../../../src/core/operator/accounts.ts';
+import type { Database } from '../../../src/db/client.ts';
+import { auditLog, workspaceInvitations } from '../../../src/db/schema.ts';
+import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
+import {
+  type MembersResponse,
+  WORKSPACE_MESSAGES,
+  type WorkspaceView,
+} from '../../../src/model/workspaces.ts';
+import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { WORKSPACE_HEADER } from '../../../src/server/workspace-scope.ts';
+import { apiCaller, expectError } from '../../helpers/api.ts';
+import { testApp } from '../../helpers/app.ts';
+import { databaseBackends } from '../../helpers/databases.ts';
+import {
+  type MintedUser,
+  mintIdToken,
+  TEST_PROJECT_ID,
+  waitForAuthEmulator,
+} from '../../helpers/emulator.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `workspace members and invitations on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let verifier: TokenVerifier;
+      let app: ReturnType<typeof testApp>;
+      const outbox = mkdtempSync(join(tmpdir(), 'dw-invitations-'));
+      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      let ann: MintedUser;
+      let cleo: MintedUser;
+      let dan: MintedUser;
+      let team: WorkspaceView;
+      const annEmail = `ann-${tag}@acme.com`;
+      const cleoEmail = `cleo-${tag}@acme.com`;
+      const danEmail = `dan-${tag}@acme.com`;
+
+      const invite = (user: MintedUser, body: unknown, workspace = team.id) =>
+        call(`/api/workspaces/${workspace}/invitations`, { method: 'POST', token: user.idToken, body });
+      const accept = (user: MintedUser, token: string) =>
+        call('/api/invitations/accept', { method: 'POST', token: user.idToken, body: { token } });
+      const members = async (user: MintedUser) =>
+        (await (
+          await call(`/api/workspaces/${team.id}/members`, { token: user.idToken })
+        ).json()) as MembersResponse;
+      /** The token of the newest invitation e-mail to `to`, read from the outbox as it was sent. */
+      const mailedToken = (to: string) => {
+        const mails = readdirSync(outbox)
+          .map((name) => readFileSync(join(outbox, name), 'utf8'))
+          .filter((mail) => mail.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+        const last = mails.at(-1) ?? '';
+        // Quoted-printable, as mail goes: soft line breaks and =XX escapes undone.
+        const decoded = last
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        return /invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(decoded)?.[1] ?? '';
+      };
+
+      beforeAll(async () => {
+        await waitForAuthEmulator(emulatorHost);
+        database = await backend.open();
+        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+        app = testApp(database, {
+          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+          publicUrl: 'https://dw.example',
+          mailer: createMailer({
+            from: 'DangleWatch <dw@example>',
+            outboxDir: outbox,
+            logger: pino({ level: 'silent' }),
+          }),
+        });
+        ann = await mintIdToken(emulatorHost, {
+          sub: `ann-${tag}`,
+          email: annEmail,
+          name: 'Ann',
+        });
+        cleo = await mintIdToken(emulatorHost, { sub: `cleo-${tag}`, email: cleoEmail });
+        dan = await mintIdToken(emulatorHost, { sub: `dan-${tag}`, email: danEmail });
+        for (const user of [ann, cleo, dan]) await call('/api/workspaces', { token: user.idToken });
+      });
+      afterAll(async () => {
+        await verifier?.close();
+        await database?.close();
+        rmSync(outbox, { recursive: true, force: true });
+      });
+
+      it('creates a team workspace, its creator its owner, on Free', async () => {
+        await expectError(
+          await call('/api/workspaces', { method: 'POST', body: { name: 'x' } }),
+          401,
+          'Authentication required',
+        );
+        await expectError(
+          await call('/api/workspaces', { method: 'POST', token: ann.idToken, body: { name: '  ' } }),
+          400,
+          'name: Give the workspace a name',
+        );
+        const res = await call('/api/workspaces', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { name: 'Acme' },
+        });
+        expect(res.status).toBe(201);
+        team = ((await res.json()) as { workspace: WorkspaceView }).workspace;
+        expect(team).toMatchObject({
+          name: 'Acme',
+          personal: false,
+          role: 'owner',
+          plan: 'free',
+          memberCount: 1,
+        });
+        const list = (await (await call('/api/workspaces', { token: ann.idToken })).json()) as {
+          workspaces: WorkspaceView[];
+        };
+        expect(list.workspaces.map((w) => w.id)).toEqual([ann.uid, team.id]);
+      });
+
+      it("refuses invitations beyond the plan's members, naming its number", async () => {
+        await expectError(
+          await invite(ann, { email: cleoEmail, role: 'member' }),
+          409,
+          WORKSPACE_MESSAGES.memberLimit('Free', 1),
+          'MEMBER_LIMIT',
+        );
+        await expectError(
+          await invite(ann, { email: cleoEmail, role: 'member' }, ann.uid),
+          409,
+          WORKSPACE_MESSAGES.personal,
+        );
+        await expectError(
+          await invite(ann, { email: 'not-an-address', role: 'member' }),
+          400,
+          'email: Enter an e-mail address',
+        );
+        // Ownership is handed over by a role change, never by an invitation.
+        const asOwner = await invite(ann, { email: cleoEmail, role: 'owner' });
+        expect(asOwner.status).toBe(400);
+        expect(((await asOwner.json()) as { error: string }).error).toMatch(/^role: /);
+        expect(await setPlan(database.db, annEmail, 'intro', team.id)).toBe(1);
+      });
+
+      it('mails a link that the invited address accepts once, whatever its case', async () => {
+        const res = await invite(ann, { email: cleoEmail.toUpperCase(), role: 'member' });
+        expect(res.status).toBe(201);
+        const { invitation } = (await res.json()) as {
+          invitation: { id: string; email: string; role: string };
+        };
+        expect(invitation).toMatchObject({ email: cleoEmail, role: 'member' });
+        expect((await members(ann)).invitations.map((i) => i.email)).toEqual([cleoEmail]);
+        const token = mailedToken(cleoEmail);
+        expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        await expectError(await accept(dan, token), 403, WORKSPACE_MESSAGES.invitationWrongEmail);
+        const accepted = await accept(cleo, token);
+        expect(accepted.status).toBe(200);
+        expect(((await accepted.json()) as { workspace: WorkspaceView }).workspace).toMatchObject({
+          id: team.id,
+          role: 'member',
+          plan: 'intro',
+          memberCount: 2,
+        });
+        await expectError(await accept(cleo, token), 410, WORKSPACE_MESSAGES.invitationGone);
+        // The new member sees the workspace's domains through the header.
+        const domains = await app.request('/api/domains', {
+          headers: { authorization: `Bearer ${cleo.idToken}`, [WORKSPACE_HEADER]: team.id },
+        });
+        expect(domains.status).toBe(200);
+      });
+
+      it('resends (a new link, the old one withdrawn), revokes, and lets a link expire', async () => {
+        expect((await invite(ann, { email: danEmail, role: 'viewer' })).status).toBe(201);
+        const first = mailedToken(danEmail);
+        expect((await invite(ann, { email: danEmail, role: 'viewer' })).status).toBe(201);
+        const second = mailedToken(danEmail);
+        expect(second).not.toBe(first);
+        await expectError(await accept(dan, first), 410, WORKSPACE_MESSAGES.invitationGone);
+        // Owner, Cleo and Dan's pending invitation fill the Intro plan's 3.
+        await expectError(
+          await invite(ann, { email: 'eve@acme.com', role: 'member' }),
+          409,
+          WORKSPACE_MESSAGES.memberLimit('Intro', 3),
+        );
+        const [pending] = (await members(ann)).invitations;
+        const revoked = await call(`/api/workspaces/${team.id}/invitations/${pending?.id}`, {
+          method: 'DELETE',
+          token: ann.idToken,
+        });
+        expect(revoked.status).toBe(204);
+        await expectError(await accept(dan, second), 410, WORKSPACE_MESSAGES.invitationGone);
+        await expectError(
+          await call(`/api/workspaces/${team.id}/invitations/${pending?.id}`, {
+            method: 'DELETE',
+            token: ann.idToken,
+          }),
+          404,
+          'Invitation not found',
+        );
+        expect((await invite(ann, { email: danEmail, role: 'viewer' })).status).toBe(201);
+        await database.db
+          .update(workspaceInvitations)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(workspaceInvitations.email, danEmail));
+        await expectError(await accept(dan, mailedToken(danEmail)), 410, WORKSPACE_MESSAGES.invitationGone);
+      });
+
+      it('changes roles within the rules, and a removed member loses access at once', async () => {
+        await expectError(
+          await call(`/api/workspaces/${team.id}/members/${ann.uid}`, {
+            method: 'PATCH',
+            token: cleo.idToken,
+            body: { role: 'viewer' },
+          }),
+          403,
+          WORKSPACE_MESSAGES.roleNeeded('members.manage'),
+          'ROLE_REQUIRED',
+        );
+        await expectError(
+          await call(`/api/workspaces/${team.id}/members/${ann.uid}`, {
+            method: 'PATCH',
+            token: ann.idToken,
+            body: { role: 'admin' },
+          }),
+          409,
+          WORKSPACE_MESSAGES.lastOwner,
+        );
+        const changed = await call(`/api/workspaces/${team.id}/members/${cleo.uid}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { role: 'viewer' },
+        });
+        expect(changed.status).toBe(200);
+        expect(((await changed.json()) as { member: { role: string } }).member.role).toBe('viewer');
+        await expectError(
+          await invite(cleo, { email: 'eve@acme.com', role: 'member' }),
+          403,
+          WORKSPACE_MESSAGES.roleNeeded('members.manage'),
+        );
+        const removed = await call(`/api/workspaces/${team.id}/members/${cleo.uid}`, {
+          method: 'DELETE',
+          token: ann.idToken,
+        });
+        expect(removed.status).toBe(204);
+        await expectError(
+          await app.request('/api/domains', {
+            headers: { authorization: `Bearer ${cleo.idToken}`, [WORKSPACE_HEADER]: team.id },
+          }),
+          404,
+          WORKSPACE_MESSAGES.notFound,
+        );
+        await expectError(
+          await call(`/api/workspaces/${team.id}/members`, { token: cleo.idToken }),
+          404,
+          WORKSPACE_MESSAGES.notFound,
+        );
+        const actions = await database.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(eq(auditLog.workspaceId, team.id));
+        expect(new Set(actions.map((a) => a.action))).toEqual(
+          new Set([
+            'workspace.created',
+            'plan.changed',
+            'member.invited',
+            'invitation.accepted',
+            'invitation.revoked',
+            'member.role_changed',
+            'member.removed',
+          ]),
+        );
+      });
+    },
+  );
+}
