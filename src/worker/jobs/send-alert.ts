@@ -1,11 +1,11 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { alertChanges, alertMessage, isEmpty } from '../../core/alerts/alert-message.ts';
 import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../core/alerts/unsubscribe-link.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { appSecret } from '../../core/mail/secrets.ts';
 import type { Db } from '../../db/client.ts';
-import { domains, findings, scans, users } from '../../db/schema.ts';
+import { domains, findings, scans, users, workspaceMembers } from '../../db/schema.ts';
 import { FINDING_STATUSES, type FindingRef } from '../../model/contract.ts';
 
 export interface AlertDeps {
@@ -16,15 +16,24 @@ export interface AlertDeps {
 
 type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
 
-/** A completed scan, its domain and owner's address, and what of its changes deserves an alert. */
+/**
+ * A completed scan, its domain, the addresses of its workspace's members (everyone in a team
+ * workspace hears of its changes), and what of its changes deserves an alert.
+ */
 export async function scanAlert(db: Db, scanId: string) {
   const [row] = await db
-    .select({ scan: scans, domain: domains, email: users.email })
+    .select({ scan: scans, domain: domains })
     .from(scans)
     .innerJoin(domains, eq(domains.id, scans.domainId))
-    .innerJoin(users, eq(users.id, scans.workspaceId))
     .where(eq(scans.id, scanId));
   if (!row?.scan.changes) return undefined;
+  const members = await db
+    .select({ email: users.email })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, row.scan.workspaceId), isNotNull(users.email)))
+    .orderBy(asc(workspaceMembers.joinedAt));
+  const recipients = members.map((m) => m.email as string);
   const accepted = await db
     .select({ latest: findings.latest })
     .from(findings)
@@ -46,7 +55,7 @@ export async function scanAlert(db: Db, scanId: string) {
       acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`) ||
       FINDING_STATUSES.indexOf(f.status) < least,
   );
-  return { ...row, alert };
+  return { ...row, recipients, alert };
 }
 
 /**
@@ -64,7 +73,7 @@ export async function sendScanAlert(
   const { alert, ...row } = found;
   if (row.scan.alertedAt) return 'already-sent';
   if (!row.domain.alertsEmail) return 'unsubscribed';
-  if (!row.email) return 'no-address';
+  if (row.recipients.length === 0) return 'no-address';
   if (isEmpty(alert)) return 'no-change';
   const secret = await appSecret(db, UNSUBSCRIBE_SECRET);
   // Claimed before sending: two deliveries of this job never send two e-mails.
@@ -77,7 +86,9 @@ export async function sendScanAlert(
   try {
     await deps.mailer.send(
       alertMessage({
-        to: row.email,
+        // One message to every member: they all see each other in the workspace anyway, and one
+        // claim per scan keeps a retried job from mailing anyone twice.
+        to: row.recipients.join(', '),
         domain: row.scan.domain,
         scanId,
         alert,

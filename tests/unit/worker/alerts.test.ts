@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users } from '../../../src/db/schema.ts';
+import { domains, scans, users, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
 import { runScan } from '../../../src/worker/jobs/run-scan.ts';
@@ -218,6 +218,59 @@ for (const backend of databaseBackends) {
         const scanId = await scanOnce();
         expect(await sendScanAlert(database.db, scanId, deps(), logger)).toBe('unsubscribed');
         expect(inbox).toHaveLength(2);
+      });
+
+      it("a team workspace's alert goes to every member, once", async () => {
+        await database.db
+          .insert(users)
+          .values({ id: 'u-colleague', email: 'colleague@example.org', provider: 'github' });
+        await database.db.insert(workspaces).values({ id: 'team-alerts', name: 'Team', tier: 'intro' });
+        await database.db.insert(workspaceMembers).values([
+          {
+            workspaceId: 'team-alerts',
+            userId: 'u-alert',
+            role: 'owner',
+            joinedAt: new Date('2026-11-01T00:00:00Z'),
+          },
+          {
+            workspaceId: 'team-alerts',
+            userId: 'u-colleague',
+            role: 'viewer',
+            joinedAt: new Date('2026-11-02T00:00:00Z'),
+          },
+        ]);
+        const [team] = await database.db
+          .insert(domains)
+          .values({
+            workspaceId: 'team-alerts',
+            domain: DOMAIN,
+            verificationToken: 'j'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        const [row] = await database.db
+          .insert(scans)
+          .values({
+            workspaceId: 'team-alerts',
+            domainId: team?.id,
+            domain: DOMAIN,
+            config: {
+              skipDiscovery: false,
+              useCertificateTransparency: false,
+              useMultiStageValidation: false,
+            },
+          })
+          .returning();
+        expect(await runScan(database.db, row?.id ?? '', settings, logger)).toBe('completed');
+        expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('sent');
+        expect(inbox).toHaveLength(3);
+        const mail = inbox[2] as ParsedMail;
+        expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(
+          `owner@${DOMAIN}, colleague@example.org`,
+        );
+        expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('already-sent');
+        expect(inbox).toHaveLength(3);
       });
     },
   );
