@@ -1,12 +1,13 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
 import { syncConnection } from '../../core/dns-connections/sync.ts';
 import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
 import { ScanRefused } from '../../core/errors.ts';
+import { workspaceTier } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections, dnsConnectionZones, domains, users } from '../../db/schema.ts';
+import { dnsConnections, dnsConnectionZones, domains, users, workspaceMembers } from '../../db/schema.ts';
 import { type ProviderCallOptions, ProviderError } from '../../scanner/zone/providers/provider.ts';
 import type { AlertDeps } from './send-alert.ts';
 
@@ -67,9 +68,12 @@ export async function runZoneSync(
       settings.providerOptions ?? {},
       now,
     );
-    const [owner] = await db.select().from(users).where(eq(users.id, connection.workspaceId));
+    const owner = {
+      id: connection.workspaceId,
+      tier: await workspaceTier(db, { id: connection.workspaceId }),
+    };
     for (const { domainId, update } of synced) {
-      if (update.baseline || update.changedNames.length === 0 || !owner) continue;
+      if (update.baseline || update.changedNames.length === 0) continue;
       const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
       if (domain?.status !== 'verified' || domain.overPlanLimit) continue;
       const { scanFrequency: _, ...config } = domain.scanConfig;
@@ -104,13 +108,27 @@ async function mailIfFailingLong(
   alerts: AlertDeps | undefined,
   logger: Logger,
 ): Promise<void> {
-  const [row] = await db
-    .select({ connection: dnsConnections, email: users.email })
-    .from(dnsConnections)
-    .innerJoin(users, eq(users.id, dnsConnections.workspaceId))
-    .where(eq(dnsConnections.id, connectionId));
+  const [connection] = await db.select().from(dnsConnections).where(eq(dnsConnections.id, connectionId));
+  // Told to those who manage the workspace's connections: its owners and admins.
+  const managers = connection
+    ? await db
+        .select({ email: users.email })
+        .from(workspaceMembers)
+        .innerJoin(users, eq(users.id, workspaceMembers.userId))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, connection.workspaceId),
+            inArray(workspaceMembers.role, ['owner', 'admin']),
+            isNotNull(users.email),
+          ),
+        )
+    : [];
+  const row =
+    connection && managers.length
+      ? { connection, email: managers.map((m) => m.email).join(', ') }
+      : undefined;
   const since = row?.connection.syncFailingSince;
-  if (!alerts || !row?.email || !since || row.connection.failureMailedAt) return;
+  if (!alerts || !row || !since || row.connection.failureMailedAt) return;
   if (now.getTime() - since.getTime() < SYNC_FAILURE_MAIL_MS) return;
   const settings = new URL('/dashboard/settings?tab=dns', alerts.publicUrl).toString();
   const { label, provider, syncError } = row.connection;
