@@ -113,4 +113,6 @@ export const WORKSPACE_MESSAGES = {
     'This invitation was sent to another e-mail address: sign in with that address to accept it',
   invitationGone: 'This invitation has expired, was already used, or was withdrawn',
   lastOwner: 'A workspace needs an owner: make another member owner first',
+  handOverFirst: (names: string[]) =>
+    `You are the only owner of ${names.join(', ')}: make another member owner, or remove the other members, before deleting your account`,
 } as const;

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import {
   deletedAccounts,
@@ -7,8 +7,10 @@ import {
   users,
   webhookDeliveries,
   webhooks,
+  workspaces,
 } from '../../db/schema.ts';
 import { accountLock } from '../users/users.ts';
+import { teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
 export async function forgetDeletion(db: Db, userId: string): Promise<void> {
@@ -25,8 +27,9 @@ export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<nu
 }
 
 /**
- * Removes every row of the user: the account row (domains, scans, findings, webhooks and their
- * deliveries, API keys and the audit log go with it by cascade), their queued jobs, their
+ * Removes every row of the user: the account row and its personal workspace, and the team
+ * workspaces it is alone in (domains, scans, findings, webhooks and their deliveries, API keys and
+ * the audit log go with them by cascade), their queued jobs, their
  * rate-limit counters and their mailing-list sign-up. One transaction: all or nothing.
  */
 export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
@@ -35,15 +38,17 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
     // Kept until the sign-in account is deleted too (see deletedAccounts).
     await tx.insert(deletedAccounts).values({ uid: userId }).onConflictDoNothing();
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    // The personal workspace (its id is the uid) and the team workspaces the account is alone in.
+    const gone = [userId, ...(await teamsOfLeavingAccount(tx as unknown as Db, userId)).alone];
     const scanIds = tx
       .select({ id: sql`${scans.id}::text` })
       .from(scans)
-      .where(eq(scans.workspaceId, userId));
+      .where(inArray(scans.workspaceId, gone));
     const deliveryIds = tx
       .select({ id: sql`${webhookDeliveries.id}::text` })
       .from(webhookDeliveries)
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(eq(webhooks.workspaceId, userId));
+      .where(inArray(webhooks.workspaceId, gone));
     // The queue lives in the same database once a worker has run (pg-boss's own schema).
     const [queue] = await queryRows<{ exists: boolean }>(
       tx as unknown as Db,
@@ -63,5 +68,6 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
         .where(sql`lower(${mailingListSignups.email}) = ${user.email.toLowerCase()}`);
     }
     await tx.delete(users).where(eq(users.id, userId));
+    await tx.delete(workspaces).where(inArray(workspaces.id, gone));
   });
 }

@@ -268,3 +268,42 @@ export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: s
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
   });
 }
+
+/**
+ * The team workspaces an account leaving would leave without an owner while others still work in
+ * them (refused: ownership is handed over first), and those it is alone in (they go with it).
+ */
+export async function teamsOfLeavingAccount(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      owners: sql<number>`(select count(*)::int from workspace_members o where o.workspace_id = ${workspaces.id} and o.role = 'owner')`,
+      members: sql<number>`(select count(*)::int from workspace_members a where a.workspace_id = ${workspaces.id})`,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        eq(workspaceMembers.role, 'owner'),
+        eq(workspaces.personal, false),
+      ),
+    );
+  return {
+    toHandOver: rows.filter((r) => Number(r.owners) === 1 && Number(r.members) > 1),
+    alone: rows.filter((r) => Number(r.members) === 1).map((r) => r.id),
+  };
+}
+
+/** Refuses to delete an account that is the only owner of a team workspace others work in. */
+export async function assertTeamsHandedOver(db: Db, userId: string): Promise<void> {
+  const { toHandOver } = await teamsOfLeavingAccount(db, userId);
+  if (toHandOver.length) {
+    throw new ServiceError(
+      'conflict',
+      'TEAM_WORKSPACES_OWNED',
+      WORKSPACE_MESSAGES.handOverFirst(toHandOver.map((w) => w.name)),
+    );
+  }
+}

@@ -7,6 +7,7 @@ import type { Billing } from '../../core/billing/stripe.ts';
 import { jsonObjectStream } from '../../core/json-stream.ts';
 import { deleteOutboxMail } from '../../core/mail/outbox.ts';
 import { currentUser } from '../../core/users/users.ts';
+import { assertTeamsHandedOver } from '../../core/workspaces/members.ts';
 import type { Db } from '../../db/client.ts';
 import { type SubscriptionStatus, subscriptionSettled } from '../../model/billing.ts';
 import { getPlanForTier } from '../../model/profile.ts';
@@ -45,6 +46,8 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       if (!subscriptionSettled(subscription)) {
         throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
       }
+      // A team others work in is handed over first; a team the account is alone in goes with it.
+      await assertTeamsHandedOver(db, user.id);
       // Stripe's customer first (its payment methods and invoices): if Stripe fails, nothing is gone yet.
       if (user.stripeCustomerId && deps.billing) {
         await deleteStripeCustomer(deps.billing, user.stripeCustomerId);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { auditLog, workspaceInvitations } from '../../../src/db/schema.ts';
+import { auditLog, workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   type MembersResponse,
@@ -278,6 +278,22 @@ for (const backend of databaseBackends) {
             'member.removed',
           ]),
         );
+      });
+
+      it('an account that is the only owner of a team others work in is handed over before it is deleted', async () => {
+        await database.db
+          .insert(workspaceMembers)
+          .values({ workspaceId: team.id, userId: dan.uid, role: 'member' });
+        await expectError(
+          await call('/api/auth/account', { method: 'DELETE', token: ann.idToken }),
+          409,
+          WORKSPACE_MESSAGES.handOverFirst(['Acme']),
+          'TEAM_WORKSPACES_OWNED',
+        );
+        await database.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dan.uid));
+        // Alone in it: the team workspace goes with the account.
+        expect((await call('/api/auth/account', { method: 'DELETE', token: ann.idToken })).status).toBe(204);
+        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
       });
     },
   );
