@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   apiKeys,
@@ -31,8 +31,21 @@ export function exportFileName(now: Date): string {
 export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
-  // The personal workspace's id is the account's uid (migration 0012).
-  const own = <T extends { workspaceId: unknown }>(table: T) => eq(table.workspaceId as never, userId);
+  // The personal workspace (its id is the account's uid) and the team workspaces the account owns
+  // or administers: what it answers for.
+  const managed = await db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        eq(workspaces.personal, false),
+        inArray(workspaceMembers.role, ['owner', 'admin']),
+      ),
+    );
+  const exported = [userId, ...managed.map((m) => m.id)];
+  const own = <T extends { workspaceId: unknown }>(table: T) => inArray(table.workspaceId as never, exported);
   const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
   const hookIds = hooks.map((h) => h.id);
   const members: Record<string, unknown> = {
@@ -71,7 +84,9 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       .where(eq(workspaceMembers.userId, userId))
       .orderBy(asc(workspaceMembers.joinedAt)),
     domains: await db.select().from(domains).where(own(domains)).orderBy(asc(domains.createdAt)),
-    scans: () => userScans(db, userId, 'oldest'),
+    scans: async function* () {
+      for (const id of exported) yield* userScans(db, id, 'oldest');
+    },
     findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
     firstScans: await db
       .select()

@@ -280,6 +280,27 @@ for (const backend of databaseBackends) {
         );
       });
 
+      it("an owner's export covers the team workspace too", async () => {
+        const added = await app.request('/api/domains', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${ann.idToken}`,
+            [WORKSPACE_HEADER]: team.id,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ domain: 'team.acme.com' }),
+        });
+        expect(added.status).toBe(201);
+        const exported = (await (await call('/api/auth/export', { token: ann.idToken })).json()) as {
+          domains: { domain: string; workspaceId: string }[];
+        };
+        expect(exported.domains.map((d) => [d.domain, d.workspaceId])).toEqual([['team.acme.com', team.id]]);
+        const dans = (await (await call('/api/auth/export', { token: dan.idToken })).json()) as {
+          domains: unknown[];
+        };
+        expect(dans.domains).toEqual([]);
+      });
+
       it('an account that is the only owner of a team others work in is handed over before it is deleted', async () => {
         await database.db
           .insert(workspaceMembers)
