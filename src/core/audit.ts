@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'invitation.accepted',
   'member.role_changed',
   'member.removed',
+  'finding.accepted',
+  'finding.reopened',
 ] as const;
 
 type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { audit } from '../../core/audit.ts';
 import { acceptRisk, listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import { parseInput } from '../../core/validation.ts';
@@ -20,7 +21,20 @@ export function findingRoutes(db: Db, auth: AuthDeps | undefined, now: () => Dat
     })
     .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, acceptRiskSchema);
-      const { owner } = await callerIn(db, c, 'findings.accept');
-      return c.json({ finding: await acceptRisk(db, owner.id, c.req.param('id'), body, now()) });
+      const { user, owner } = await callerIn(db, c, 'findings.accept');
+      const finding = await acceptRisk(db, owner.id, c.req.param('id'), body, now());
+      await audit(db, {
+        userId: user.id,
+        workspaceId: owner.id,
+        action: body.accepted ? 'finding.accepted' : 'finding.reopened',
+        detail: {
+          findingId: finding.id,
+          domain: finding.domain,
+          subdomain: finding.finding.subdomain,
+          note: body.note,
+        },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ finding });
     });
 }

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { findings } from '../../../src/db/schema.ts';
+import { auditLog, findings } from '../../../src/db/schema.ts';
 import type { FindingRecord, FindingView } from '../../../src/model/contract.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
@@ -146,6 +147,15 @@ for (const backend of databaseBackends) {
           body: { accepted: false },
         });
         expect(((await back.json()) as { finding: FindingRecord }).finding.accepted).toBeNull();
+        // Both are in the workspace's audit log, by whose hand.
+        const audits = await database.db
+          .select({ action: auditLog.action, userId: auditLog.userId, workspaceId: auditLog.workspaceId })
+          .from(auditLog)
+          .where(eq(auditLog.workspaceId, ann.uid));
+        expect(audits.filter((a) => a.action.startsWith('finding.'))).toEqual([
+          { action: 'finding.accepted', userId: ann.uid, workspaceId: ann.uid },
+          { action: 'finding.reopened', userId: ann.uid, workspaceId: ann.uid },
+        ]);
       });
 
       it("answers 404 for another user's finding and 400 for bad input", async () => {
