@@ -12,6 +12,7 @@ CREATE TABLE "workspace_members" (
 	"workspace_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"role" text NOT NULL,
+	"alerts_email" boolean DEFAULT true NOT NULL,
 	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "workspace_members_workspace_id_user_id_pk" PRIMARY KEY("workspace_id","user_id")
 );

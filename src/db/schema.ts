@@ -105,6 +105,8 @@ export const workspaceMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** owner, admin, member or viewer. */
     role: text('role').notNull(),
+    /** This member's e-mail alerts of the workspace's changes: each member chooses. */
+    alertsEmail: boolean('alerts_email').notNull().default(true),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user').on(t.userId)],

@@ -66,7 +66,13 @@ export const invitationSchema = z.strictObject({
   role: z.enum(INVITABLE_ROLES),
 });
 
-export const memberRoleSchema = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
+/** PATCH of a member: their role (members' managers), or their own e-mail alerts (each member). */
+export const memberUpdateSchema = z
+  .strictObject({ role: z.enum(WORKSPACE_ROLES).optional(), alertsEmail: z.boolean().optional() })
+  .refine(
+    (body) => body.role !== undefined || body.alertsEmail !== undefined,
+    'give role, alertsEmail or both',
+  );
 
 export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
@@ -85,6 +91,8 @@ export interface MemberView {
   email: string | null;
   displayName: string | null;
   role: WorkspaceRole;
+  /** Whether this member gets the workspace's change alerts by e-mail. */
+  alertsEmail: boolean;
   joinedAt: string;
 }
 
@@ -113,6 +121,7 @@ export const WORKSPACE_MESSAGES = {
     'This invitation was sent to another e-mail address: sign in with that address to accept it',
   invitationGone: 'This invitation has expired, was already used, or was withdrawn',
   lastOwner: 'A workspace needs an owner: make another member owner first',
+  ownAlertsOnly: 'Each member chooses their own e-mail alerts',
   handOverFirst: (names: string[]) =>
     `You are the only owner of ${names.join(', ')}: make another member owner, or remove the other members, before deleting your account`,
 } as const;

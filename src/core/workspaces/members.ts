@@ -204,6 +204,7 @@ async function memberOf(db: Db, workspaceId: string, userId: string) {
       email: users.email,
       displayName: users.displayName,
       role: workspaceMembers.role,
+      alertsEmail: workspaceMembers.alertsEmail,
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)
@@ -306,4 +307,19 @@ export async function assertTeamsHandedOver(db: Db, userId: string): Promise<voi
       WORKSPACE_MESSAGES.handOverFirst(toHandOver.map((w) => w.name)),
     );
   }
+}
+
+/** A member turns the workspace's e-mail alerts on or off for themself. */
+export async function setMemberAlerts(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  alertsEmail: boolean,
+): Promise<MemberView> {
+  await db
+    .update(workspaceMembers)
+    .set({ alertsEmail })
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const member = await memberOf(db, workspaceId, userId);
+  return { ...member, joinedAt: member.joinedAt.toISOString() };
 }

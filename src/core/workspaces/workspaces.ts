@@ -101,6 +101,7 @@ export async function listMembers(db: Db, workspaceId: string, now: Date): Promi
       email: users.email,
       displayName: users.displayName,
       role: workspaceMembers.role,
+      alertsEmail: workspaceMembers.alertsEmail,
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { audit } from '../../core/audit.ts';
+import { ServiceError } from '../../core/errors.ts';
 import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
@@ -11,6 +12,7 @@ import {
   inviteMember,
   removeMember,
   revokeInvitation,
+  setMemberAlerts,
 } from '../../core/workspaces/members.ts';
 import { assertCan, listMembers, listWorkspaces, workspaceAccess } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +21,9 @@ import {
   createWorkspaceSchema,
   INVITATION_DAYS,
   invitationSchema,
-  memberRoleSchema,
+  memberUpdateSchema,
   ROLE_LABELS,
+  WORKSPACE_MESSAGES,
   type WorkspaceAction,
 } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
@@ -120,17 +123,28 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Invita
       return c.body(null, 204);
     })
     .patch('/:id/members/:userId', smallBody, async (c) => {
-      const { role } = await readJson(c, memberRoleSchema);
+      const { role, alertsEmail } = await readJson(c, memberUpdateSchema);
       const user = await currentUser(db, c.var);
-      const workspace = await access(c.req.param('id'), user.id, 'members.manage');
-      const member = await changeRole(db, workspace, c.req.param('userId'), role);
-      await audit(db, {
-        userId: user.id,
-        workspaceId: workspace.id,
-        action: 'member.role_changed',
-        detail: { member: member.userId, role },
-        ip: c.get('clientAddress'),
-      });
+      const target = c.req.param('userId');
+      const workspace = await access(
+        c.req.param('id'),
+        user.id,
+        role === undefined ? 'read' : 'members.manage',
+      );
+      if (alertsEmail !== undefined && target !== user.id) {
+        throw new ServiceError('forbidden', 'OWN_ALERTS_ONLY', WORKSPACE_MESSAGES.ownAlertsOnly);
+      }
+      let member = role === undefined ? undefined : await changeRole(db, workspace, target, role);
+      if (role !== undefined) {
+        await audit(db, {
+          userId: user.id,
+          workspaceId: workspace.id,
+          action: 'member.role_changed',
+          detail: { member: target, role },
+          ip: c.get('clientAddress'),
+        });
+      }
+      if (alertsEmail !== undefined) member = await setMemberAlerts(db, workspace.id, target, alertsEmail);
       return c.json({ member });
     })
     .delete('/:id/members/:userId', async (c) => {

@@ -31,7 +31,13 @@ export async function scanAlert(db: Db, scanId: string) {
     .select({ email: users.email })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, row.scan.workspaceId), isNotNull(users.email)))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, row.scan.workspaceId),
+        eq(workspaceMembers.alertsEmail, true),
+        isNotNull(users.email),
+      ),
+    )
     .orderBy(asc(workspaceMembers.joinedAt));
   const recipients = members.map((m) => m.email as string);
   const accepted = await db

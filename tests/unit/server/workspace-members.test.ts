@@ -234,6 +234,28 @@ for (const backend of databaseBackends) {
           409,
           WORKSPACE_MESSAGES.lastOwner,
         );
+        // Each member chooses their own e-mail alerts, whatever their role; nobody else's.
+        const quiet = await call(`/api/workspaces/${team.id}/members/${cleo.uid}`, {
+          method: 'PATCH',
+          token: cleo.idToken,
+          body: { alertsEmail: false },
+        });
+        expect(quiet.status).toBe(200);
+        expect(
+          ((await quiet.json()) as { member: { alertsEmail: boolean; role: string } }).member,
+        ).toMatchObject({
+          alertsEmail: false,
+          role: 'member',
+        });
+        await expectError(
+          await call(`/api/workspaces/${team.id}/members/${ann.uid}`, {
+            method: 'PATCH',
+            token: cleo.idToken,
+            body: { alertsEmail: false },
+          }),
+          403,
+          WORKSPACE_MESSAGES.ownAlertsOnly,
+        );
         const changed = await call(`/api/workspaces/${team.id}/members/${cleo.uid}`, {
           method: 'PATCH',
           token: ann.idToken,

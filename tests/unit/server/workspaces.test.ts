@@ -106,6 +106,7 @@ for (const backend of databaseBackends) {
               email: 'ann@acme.com',
               displayName: 'Ann',
               role: 'owner',
+              alertsEmail: true,
               joinedAt: '2026-11-01T00:00:00.000Z',
             },
             {
@@ -113,6 +114,7 @@ for (const backend of databaseBackends) {
               email: 'bob@bob.com',
               displayName: null,
               role: 'viewer',
+              alertsEmail: true,
               joinedAt: '2026-11-02T00:00:00.000Z',
             },
           ]);

@@ -10,7 +10,7 @@ import { domains, scans, users, workspaceMembers, workspaces } from '../../../sr
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
 import { runScan } from '../../../src/worker/jobs/run-scan.ts';
-import { sendScanAlert } from '../../../src/worker/jobs/send-alert.ts';
+import { scanAlert, sendScanAlert } from '../../../src/worker/jobs/send-alert.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -271,6 +271,12 @@ for (const backend of databaseBackends) {
         );
         expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('already-sent');
         expect(inbox).toHaveLength(3);
+        // A member who turned the workspace's alerts off is left out of the next one.
+        await database.db
+          .update(workspaceMembers)
+          .set({ alertsEmail: false })
+          .where(eq(workspaceMembers.userId, 'u-colleague'));
+        expect((await scanAlert(database.db, row?.id ?? ''))?.recipients).toEqual([`owner@${DOMAIN}`]);
       });
     },
   );
