@@ -3,13 +3,15 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
+import { MembersPanel } from './settings/MembersPanel.tsx';
 import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
+type Tab = 'profile' | 'members' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'Profile' },
+  { id: 'members', label: 'Members' },
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts' },
   { id: 'dns', label: 'DNS' },
@@ -62,6 +64,7 @@ export function SettingsSection() {
       </div>
       <div role="tabpanel" className="mt-6">
         {tab === 'profile' && <ProfileTab />}
+        {tab === 'members' && <MembersPanel />}
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}
