@@ -63,8 +63,13 @@ function Shell() {
   );
 
   // The workspace comes first: the screens read the data of the one it settles on.
+  // Read again when the tab regains focus: a member removed meanwhile falls back to their personal
+  // workspace, and a changed role changes what is offered.
   useEffect(() => {
-    void loadWorkspaces(dashboardApi().workspaces);
+    const reload = () => void loadWorkspaces(dashboardApi().workspaces);
+    reload();
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
   }, []);
 
   useEffect(() => {
