@@ -48,6 +48,12 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(ROLE_NEEDED[action]);
 }
 
+/**
+ * Workspace-scoped calls name their workspace in this header; without it, the caller's personal one.
+ * Browser and server both read it from here.
+ */
+export const WORKSPACE_HEADER = 'X-Workspace-ID';
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 

@@ -2,11 +2,8 @@ import type { Context } from 'hono';
 import { currentUser } from '../core/users/users.ts';
 import { assertCan, workspaceAccess, workspaceTier } from '../core/workspaces/workspaces.ts';
 import type { Db } from '../db/client.ts';
-import type { WorkspaceAction } from '../model/workspaces.ts';
+import { WORKSPACE_HEADER, type WorkspaceAction } from '../model/workspaces.ts';
 import type { AuthedEnv } from './auth/middleware.ts';
-
-/** Workspace-scoped calls name their workspace in this header; without it, the caller's personal one. */
-export const WORKSPACE_HEADER = 'X-Workspace-ID';
 
 /**
  * Who calls, and on which workspace: the one X-Workspace-ID names, which the caller must belong

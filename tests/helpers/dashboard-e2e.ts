@@ -43,38 +43,49 @@ export async function blockingViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-async function control(path: string, body: unknown): Promise<void> {
+async function control(path: string, body: unknown): Promise<Response> {
   const response = await fetch(`${fixtureURL}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`fixture control ${path}: HTTP ${response.status}`);
+  if (!response.ok)
+    throw new Error(`fixture control ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response;
 }
 
 /** Publishes a record at the e2e server's DNS fixture, as a user would at their DNS host. */
-export function publishDns(name: string, type: 'TXT' | 'CNAME' | 'A', data: string): Promise<void> {
-  return control('/dns', { name, type, data });
+export async function publishDns(name: string, type: 'TXT' | 'CNAME' | 'A', data: string): Promise<void> {
+  await control('/dns', { name, type, data });
 }
 
 /** Puts names in the certificate-transparency fixture's answer for a domain. */
-export function publishCt(domain: string, names: string[]): Promise<void> {
-  return control('/ct', { domain, names });
+export async function publishCt(domain: string, names: string[]): Promise<void> {
+  await control('/ct', { domain, names });
 }
 
-/** Grants a plan, as `danglewatch users set-plan` does. */
-export function grantPlan(email: string, plan: string): Promise<void> {
-  return control('/plan', { email, plan });
+/**
+ * Grants a plan, as `danglewatch users set-plan` does: to the account's personal workspace, or with
+ * `workspace` to that team workspace (`--workspace ID`).
+ */
+export async function grantPlan(email: string, plan: string, workspace?: string): Promise<void> {
+  await control('/plan', { email, plan, workspace });
+}
+
+/** The link of the newest invitation e-mail to `email`, from the server's outbox. */
+export async function invitationLink(email: string): Promise<string> {
+  const { link } = (await (await control('/invitation-link', { email })).json()) as { link: string };
+  return link;
 }
 
 /** Has Stripe report a failed renewal payment for the account's subscription. */
-export function failPayment(email: string): Promise<void> {
-  return control('/stripe/payment-failed', { email });
+export async function failPayment(email: string): Promise<void> {
+  await control('/stripe/payment-failed', { email });
 }
 
 /** Stores `count` completed scans of `domain` for the account, as months of monitoring would. */
-export function seedScans(email: string, domain: string, count: number): Promise<void> {
-  return control('/scans', { email, domain, count });
+export async function seedScans(email: string, domain: string, count: number): Promise<void> {
+  await control('/scans', { email, domain, count });
 }
 
 /** Adds the domain suggested from the signed-in user's e-mail and proves it, on the Domains screen. */

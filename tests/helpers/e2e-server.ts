@@ -2,8 +2,11 @@
 // pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), billing at a local
 // Stripe-speaking server, a Cloudflare-speaking DNS provider, plus a small control
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
-// grant plans as `danglewatch users set-plan` does, and store scan history to page through.
+// grant plans as `danglewatch users set-plan` does (to an account or a team workspace), read the link
+// of the newest invitation e-mail to an address, and store scan history to page through.
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import { listUsers, setPlan } from '../../src/core/operator/accounts.ts';
@@ -12,6 +15,7 @@ import { scans, users } from '../../src/db/schema.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import { loadConfig } from '../../src/start/config.ts';
 import { startServer } from '../../src/start/server.ts';
+import { outboxDir } from '../../src/start/worker.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
@@ -62,6 +66,23 @@ async function seedScans(email: string, domain: string, count: number) {
   );
 }
 
+/**
+ * The accept link of the newest invitation e-mail to `email` in the server's outbox (its .eml files
+ * are named by the time they were written), as the invited person would click it.
+ */
+async function invitationLink(outbox: string, email: string): Promise<string> {
+  const names = (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
+  for (const name of names.reverse()) {
+    // Quoted-printable bodies fold long lines with '=' and write '=' as '=3D'.
+    const text = (await readFile(join(outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+    const to = /^to:(.*)$/im.exec(text)?.[1] ?? '';
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    const link = /https?:\/\/[^\s"<>]+\/invitations\/accept\?token=[^\s"<>]+/.exec(text)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no invitation e-mail to ${email}`);
+}
+
 /** Webhook deliveries the server made to `/hook`, for the specs to read at `GET /hooks`. */
 const hooks: { headers: http.IncomingHttpHeaders; body: unknown }[] = [];
 
@@ -103,7 +124,12 @@ const control = http.createServer(async (req, res) => {
         (body.names as string[]).map((name) => ({ name_value: name })),
       );
     } else if (req.url === '/plan' && req.method === 'POST') {
-      await setPlan(db as Db, String(body.email), String(body.plan));
+      const workspace = body.workspace === undefined ? undefined : String(body.workspace);
+      await setPlan(db as Db, String(body.email), String(body.plan), workspace);
+    } else if (req.url === '/invitation-link' && req.method === 'POST') {
+      const link = await invitationLink(outbox, String(body.email));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ link }));
+      return;
     } else if (req.url === '/stripe/payment-failed' && req.method === 'POST') {
       // Stripe could not charge the card at renewal: the subscription is past due, then the event.
       const [user] = await (db as Db)
@@ -135,23 +161,23 @@ await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', re
 // Provider calls read their base URL from the environment when they are made.
 process.env.CLOUDFLARE_API_URL = cloudflare.url;
 await ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
-const { stop, database } = await startServer(
-  loadConfig({
-    ...process.env,
-    SCAN_RESOLVERS: `127.0.0.1:${dns.port}`,
-    CT_URL: `${api.url}/crtsh`,
-    CERTSPOTTER_URL: `${api.url}/certspotter`,
-    RDAP_URL: `${api.url}/rdap`,
-    SCAN_ALLOW_PRIVATE: 'true',
-    ZONE_SYNC_MINUTES: '1',
-    STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_PRICES: Object.entries(stripe.prices)
-      .map(([plan, price]) => `${plan}=${price}`)
-      .join(','),
-  }),
-);
+const config = loadConfig({
+  ...process.env,
+  SCAN_RESOLVERS: `127.0.0.1:${dns.port}`,
+  CT_URL: `${api.url}/crtsh`,
+  CERTSPOTTER_URL: `${api.url}/certspotter`,
+  RDAP_URL: `${api.url}/rdap`,
+  SCAN_ALLOW_PRIVATE: 'true',
+  ZONE_SYNC_MINUTES: '1',
+  STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
+  STRIPE_API_URL: stripe.url,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_PRICES: Object.entries(stripe.prices)
+    .map(([plan, price]) => `${plan}=${price}`)
+    .join(','),
+});
+const outbox = outboxDir(config);
+const { stop, database } = await startServer(config);
 
 db = database.db;
 

@@ -1,12 +1,16 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { dashboardApi } from '../../lib/dashboard/services.ts';
+import { $workspaceId, $workspaces, loadWorkspaces } from '../../lib/dashboard/workspaces.ts';
 import { Avatar } from '../auth/Avatar.tsx';
 import { AuthProvider, useAuth } from '../auth/auth-context.tsx';
-import { ProtectedRoute, signOutAndLeave } from '../auth/ProtectedRoute.tsx';
+import { ProtectedRoute, Spinner, signOutAndLeave } from '../auth/ProtectedRoute.tsx';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
 import { Toaster } from '../ui/Toaster.tsx';
 import { DomainsSection } from './domains/DomainsSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { ScansSection } from './scans/ScansSection.tsx';
+import { WorkspaceSwitcher } from './workspaces/WorkspaceSwitcher.tsx';
 
 type Section = 'scans' | 'domains' | 'settings';
 
@@ -52,9 +56,21 @@ function SignedOut() {
 
 function Shell() {
   const auth = useAuth();
+  const { loaded: workspacesLoaded } = useStore($workspaces);
+  const workspaceId = useStore($workspaceId);
   const [section, setSection] = useState<Section>(() =>
     typeof window === 'undefined' ? 'scans' : sectionFrom(window.location.search, window.location.pathname),
   );
+
+  // The workspace comes first: the screens read the data of the one it settles on.
+  // Read again when the tab regains focus: a member removed meanwhile falls back to their personal
+  // workspace, and a changed role changes what is offered.
+  useEffect(() => {
+    const reload = () => void loadWorkspaces(dashboardApi().workspaces);
+    reload();
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, []);
 
   useEffect(() => {
     const onPop = () => setSection(sectionFrom(window.location.search, window.location.pathname));
@@ -95,6 +111,7 @@ function Shell() {
             </p>
           </div>
         </div>
+        <WorkspaceSwitcher />
         <nav aria-label="Dashboard" className="mt-6 flex gap-1 md:flex-col">
           {SECTIONS.map((s) => (
             <button
@@ -116,11 +133,18 @@ function Shell() {
           Sign Out
         </button>
       </aside>
-      <div className="flex-1 p-6">
-        {section === 'scans' && <ScansSection onGoToDomains={() => go('domains')} />}
-        {section === 'domains' && <DomainsSection />}
-        {section === 'settings' && <SettingsSection />}
-      </div>
+      {workspacesLoaded ? (
+        // Keyed by the workspace: a switch mounts the screens afresh, and each reads its data again.
+        <div key={workspaceId ?? 'personal'} className="flex-1 p-6">
+          {section === 'scans' && <ScansSection onGoToDomains={() => go('domains')} />}
+          {section === 'domains' && <DomainsSection />}
+          {section === 'settings' && <SettingsSection />}
+        </div>
+      ) : (
+        <div className="flex-1 p-6">
+          <Spinner label="Loading workspace" />
+        </div>
+      )}
       <Toaster />
     </div>
   );

@@ -1,19 +1,25 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { $currentWorkspace } from '../../lib/dashboard/workspaces.ts';
+import { can, type WorkspaceAction } from '../../model/workspaces.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
+import { MembersPanel } from './settings/MembersPanel.tsx';
 import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
-const TABS: { id: Tab; label: string }[] = [
+type Tab = 'profile' | 'members' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
+/** The tabs; one with `needs` shows only to a role that may do it (webhooks, connections, keys: admins). */
+const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'profile', label: 'Profile' },
+  { id: 'members', label: 'Members' },
   { id: 'plan', label: 'Plan' },
-  { id: 'alerts', label: 'Alerts' },
-  { id: 'dns', label: 'DNS' },
-  { id: 'api', label: 'API' },
+  { id: 'alerts', label: 'Alerts', needs: 'webhooks.manage' },
+  { id: 'dns', label: 'DNS', needs: 'dns-connections.manage' },
+  { id: 'api', label: 'API', needs: 'api-keys.manage' },
   { id: 'data', label: 'Data' },
 ];
 
@@ -27,9 +33,13 @@ function tabFrom(search: string): Tab {
 /** 'Your DangleWatch Account': the settings tabs; each tab is its own component. */
 export function SettingsSection() {
   const auth = useAuth();
-  const [tab, setTab] = useState<Tab>(() =>
+  const workspace = useStore($currentWorkspace);
+  const [wanted, setTab] = useState<Tab>(() =>
     typeof window === 'undefined' ? 'profile' : tabFrom(window.location.search),
   );
+  // Without a workspace list the calls act on the personal workspace, which the caller owns.
+  const tabs = TABS.filter((t) => !t.needs || !workspace || can(workspace.role, t.needs));
+  const tab = tabs.some((t) => t.id === wanted) ? wanted : 'profile';
   useEffect(() => {
     const onPop = () => setTab(tabFrom(window.location.search));
     window.addEventListener('popstate', onPop);
@@ -47,7 +57,7 @@ export function SettingsSection() {
         Your DangleWatch Account
       </h1>
       <div role="tablist" aria-label="Settings" className="mt-4 flex gap-2 border-b border-slate-200">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t.id}
             type="button"
@@ -62,6 +72,7 @@ export function SettingsSection() {
       </div>
       <div role="tabpanel" className="mt-6">
         {tab === 'profile' && <ProfileTab />}
+        {tab === 'members' && <MembersPanel />}
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}

@@ -16,8 +16,11 @@ import {
   type ScanService,
   scanService,
   type WebhookService,
+  type WorkspaceService,
   webhookService,
+  workspaceService,
 } from '../request/api.ts';
+import { $workspaceId } from './workspaces.ts';
 
 interface DashboardApi {
   scans: ScanService;
@@ -28,23 +31,30 @@ interface DashboardApi {
   dnsConnections: DnsConnectionService;
   auth: AuthService;
   account: AccountService;
+  workspaces: WorkspaceService;
 }
 
 let api: DashboardApi | undefined;
 
-/** The dashboard's calls, through the authed request layer with the signed-in user's token. */
+/**
+ * The dashboard's calls, through the authed request layer with the signed-in user's token. Domains,
+ * scans, findings, webhooks, API keys and DNS connections act on the current workspace (sent as
+ * X-Workspace-ID); the account, its billing and the workspace calls themselves are the caller's own.
+ */
 export function dashboardApi(): DashboardApi {
   if (!api) {
-    const client = createAuthedClient(getIdToken);
+    const scoped = createAuthedClient(getIdToken, { workspaceId: () => $workspaceId.get() });
+    const own = createAuthedClient(getIdToken);
     api = {
-      scans: scanService(client),
-      domains: domainService(client),
-      findings: findingService(client),
-      webhooks: webhookService(client),
-      apiKeys: apiKeyService(client),
-      dnsConnections: dnsConnectionService(client),
-      auth: authService(client),
-      account: accountService(client),
+      scans: scanService(scoped),
+      domains: domainService(scoped),
+      findings: findingService(scoped),
+      webhooks: webhookService(scoped),
+      apiKeys: apiKeyService(scoped),
+      dnsConnections: dnsConnectionService(scoped),
+      auth: authService(own),
+      account: accountService(own),
+      workspaces: workspaceService(own),
     };
   }
   return api;

@@ -71,3 +71,9 @@ export function dropDomain(id: string): void {
       : null,
   });
 }
+
+/** Forgets what the stores hold (another workspace became current): screens read theirs again. */
+export function resetDashboardData(): void {
+  $domains.set({ domains: [], quota: null, loading: true, error: null, loadedAt: null });
+  scansChanged();
+}

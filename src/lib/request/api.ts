@@ -22,6 +22,13 @@ import type {
 } from '../../model/contract.ts';
 import { checkDomainFormat } from '../../model/domain-input.ts';
 import type { AuthUserResponse, UserProfile } from '../../model/profile.ts';
+import type {
+  InvitationView,
+  MembersResponse,
+  MemberView,
+  WorkspaceRole,
+  WorkspaceView,
+} from '../../model/workspaces.ts';
 import { API_TIMEOUT_MS, type ApiClient, type ClientOptions, createApiClient } from './client.ts';
 import { RequestError } from './errors.ts';
 
@@ -216,6 +223,38 @@ export function accountService(client: ApiClient) {
   };
 }
 
+function workspacePath(id: string): string {
+  if (!id) throw new RequestError('Workspace ID is required', { type: 'VALIDATION' });
+  return `/api/workspaces/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Workspaces, their members and invitations. These calls name the workspace in the path, so they
+ * go through a client that sends no X-Workspace-ID.
+ */
+export function workspaceService(client: ApiClient) {
+  return {
+    list: () => client.get<{ workspaces: WorkspaceView[] }>('/api/workspaces', { cacheKey: 'workspaces' }),
+    create: (name: string) => client.post<{ workspace: WorkspaceView }>('/api/workspaces', { name }),
+    members: (id: string) => client.get<MembersResponse>(`${workspacePath(id)}/members`),
+    /** Invites an address; inviting one with a pending invitation sends a new link in its place. */
+    invite: (id: string, email: string, role: WorkspaceRole) =>
+      client.post<{ invitation: InvitationView }>(`${workspacePath(id)}/invitations`, { email, role }),
+    revokeInvitation: (id: string, invitationId: string) =>
+      client.delete<null>(`${workspacePath(id)}/invitations/${encodeURIComponent(invitationId)}`),
+    setRole: (id: string, userId: string, role: WorkspaceRole) =>
+      client.patch<{ member: MemberView }>(`${workspacePath(id)}/members/${encodeURIComponent(userId)}`, {
+        role,
+      }),
+    /** Removes a member; with the caller's own id, leaves the workspace. */
+    removeMember: (id: string, userId: string) =>
+      client.delete<null>(`${workspacePath(id)}/members/${encodeURIComponent(userId)}`),
+    accept: (token: string) =>
+      client.post<{ workspace: WorkspaceView }>('/api/invitations/accept', { token }),
+  };
+}
+
+export type WorkspaceService = ReturnType<typeof workspaceService>;
 export type AccountService = ReturnType<typeof accountService>;
 export type AuthService = ReturnType<typeof authService>;
 export type ScanService = ReturnType<typeof scanService>;

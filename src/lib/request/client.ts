@@ -1,4 +1,5 @@
 import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetch';
+import { WORKSPACE_HEADER } from '../../model/workspaces.ts';
 import { errorFromResponse, RequestError } from './errors.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
@@ -37,6 +38,11 @@ export interface ClientOptions {
   offlineQueue?: OfflineQueue;
   /** Makes the X-Request-ID of each request. */
   requestId?: () => string;
+  /**
+   * The workspace the calls act on, sent as X-Workspace-ID on each request; null (or omitted) sends
+   * no header, so the server acts on the caller's personal workspace.
+   */
+  workspaceId?: () => string | null;
 }
 
 export interface ApiClient {
@@ -79,6 +85,8 @@ export function createApiClient(options: ClientOptions): ApiClient {
 
   const prepare = async (context: FetchContext) => {
     context.options.headers.set('X-Request-ID', newRequestId());
+    const workspace = options.workspaceId?.();
+    if (workspace) context.options.headers.set(WORKSPACE_HEADER, workspace);
     if (options.getToken) {
       let token: string | null;
       try {
@@ -143,10 +151,12 @@ export function createApiClient(options: ClientOptions): ApiClient {
   function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const upper = method.toUpperCase();
     if (upper === 'GET' && opts.cacheKey) {
-      const shared = inFlight.get(opts.cacheKey);
+      // The same GET in another workspace is another answer: never share it across a switch.
+      const key = `${options.workspaceId?.() ?? ''}:${opts.cacheKey}`;
+      const shared = inFlight.get(key);
       if (shared) return shared as Promise<T>;
-      const promise = send(upper, path, opts).finally(() => inFlight.delete(opts.cacheKey as string));
-      inFlight.set(opts.cacheKey, promise);
+      const promise = send(upper, path, opts).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
       return promise as Promise<T>;
     }
     return send(upper, path, opts) as Promise<T>;

@@ -70,7 +70,14 @@ export function errorFromResponse(
     });
   }
   if (status === 403) {
-    return new RequestError('Access denied', { type: 'AUTHORIZATION', code, statusCode: 403, context });
+    // The server's reason (the role a workspace action needs) stays in the context for screens that show it.
+    const reason = typeof fields.error === 'string' ? fields.error : undefined;
+    return new RequestError('Access denied', {
+      type: 'AUTHORIZATION',
+      code,
+      statusCode: 403,
+      context: reason ? { ...context, serverMessage: reason } : context,
+    });
   }
   if (status === 429) {
     const reset = Number(headers.get('x-ratelimit-reset'));
@@ -101,4 +108,11 @@ export function errorFromResponse(
 export function toRequestError(error: unknown): RequestError {
   if (error instanceof RequestError) return error;
   return new RequestError(error instanceof Error ? error.message : 'Unexpected error', { type: 'UNKNOWN' });
+}
+
+/** What the server said about a refusal: its own words for a 403, else the error's message. */
+export function serverMessage(error: unknown): string {
+  const failure = toRequestError(error);
+  const reason = failure.context.serverMessage;
+  return typeof reason === 'string' ? reason : failure.message;
 }

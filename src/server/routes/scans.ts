@@ -16,10 +16,11 @@ import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceHealth } from '../../model/contract.ts';
 import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
+import { WORKSPACE_HEADER } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn, WORKSPACE_HEADER } from '../workspace-scope.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 export interface ScanServiceDeps {
   queue: ScanQueue;

@@ -14,13 +14,13 @@ import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   can,
+  WORKSPACE_HEADER,
   WORKSPACE_MESSAGES,
   WORKSPACE_ROLES,
   type WorkspaceAction,
   type WorkspaceRole,
 } from '../../../src/model/workspaces.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { WORKSPACE_HEADER } from '../../../src/server/workspace-scope.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import {

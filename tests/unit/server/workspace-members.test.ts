@@ -11,11 +11,11 @@ import { auditLog, workspaceInvitations, workspaceMembers, workspaces } from '..
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   type MembersResponse,
+  WORKSPACE_HEADER,
   WORKSPACE_MESSAGES,
   type WorkspaceView,
 } from '../../../src/model/workspaces.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { WORKSPACE_HEADER } from '../../../src/server/workspace-scope.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';

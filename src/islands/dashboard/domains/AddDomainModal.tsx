@@ -16,6 +16,7 @@ import {
 import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { useCan } from '../shared/use-can.ts';
 import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';
 import { AddDomainConnectStep } from './AddDomainConnectStep.tsx';
 import { AddDomainInputStep } from './AddDomainInputStep.tsx';
@@ -46,6 +47,8 @@ const TITLES: Record<Step, string> = {
  */
 export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onClose }: AddDomainModalProps) {
   const [step, setStep] = useState<Step>('input');
+  // Connecting a DNS provider is an admin's; a member proves a domain with the TXT record.
+  const mayConnect = useCan('dns-connections.manage');
   const [input, setInput] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [config, setConfig] = useState<ScanConfig>(DEFAULT_SCAN_CONFIG);
@@ -198,7 +201,7 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
           onSubmit={toConfig}
         />
       )}
-      {step === 'input' && (
+      {step === 'input' && mayConnect && (
         <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-700">
           Rather not publish a TXT record?{' '}
           <button

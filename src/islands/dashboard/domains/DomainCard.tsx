@@ -4,6 +4,7 @@ import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../.
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { useCan } from '../shared/use-can.ts';
 import { DomainInventory } from './DomainInventory.tsx';
 import { DomainMenu } from './DomainMenu.tsx';
 import { DomainStatusBadge } from './DomainStatusBadge.tsx';
@@ -29,6 +30,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   const [pendingError, setPendingError] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
   const [keeping, setKeeping] = useState(false);
+  const mayWrite = useCan('domains.write');
   const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
   // A rescan that fails to start shows the scan as failed to start, on the card.
@@ -132,7 +134,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         >
           <span className="font-semibold">Monitoring paused: </span>
           {domain.pausedReason}
-          {domain.overPlanLimit && (
+          {domain.overPlanLimit && mayWrite && (
             <button
               type="button"
               className={`${BUTTON.small} ml-2`}
@@ -153,7 +155,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
           domain={domain}
           error={pendingError}
           verifying={verifying}
-          disabled={serviceDown}
+          disabled={serviceDown || !mayWrite}
           onVerify={verify}
         />
       )}
@@ -162,7 +164,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
           domain={domain}
           serviceError={serviceError}
           verifying={verifying}
-          disabled={serviceDown}
+          disabled={serviceDown || !mayWrite}
           onVerify={verify}
         />
       )}

@@ -3,6 +3,7 @@ import { inventoryLine } from '../../../lib/dashboard/inventory-line.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { loadDomains } from '../../../lib/dashboard/store.ts';
 import type { InventorySummary, InventoryView } from '../../../model/contract.ts';
+import { useCan } from '../shared/use-can.ts';
 import { RecordsDialog } from './RecordsDialog.tsx';
 import { ZoneFileUpload } from './ZoneFileUpload.tsx';
 
@@ -18,6 +19,7 @@ interface DomainInventoryProps {
 export function DomainInventory({ domainId, domainName, inventory, now }: DomainInventoryProps) {
   const [records, setRecords] = useState<InventoryView | null>(null);
   const [failed, setFailed] = useState(false);
+  const mayWrite = useCan('domains.write');
   const [reading, setReading] = useState(false);
 
   // A zone of 10,000 records is megabytes of JSON: read when the dialog opens, not with every card.
@@ -53,11 +55,13 @@ export function DomainInventory({ domainId, domainName, inventory, now }: Domain
         </button>
       )}
       {failed && <span role="alert">The records could not be read. Please try again.</span>}
-      <ZoneFileUpload
-        domainId={domainId}
-        domainName={domainName}
-        onUploaded={() => void loadDomains(dashboardApi().domains)}
-      />
+      {mayWrite && (
+        <ZoneFileUpload
+          domainId={domainId}
+          domainName={domainName}
+          onUploaded={() => void loadDomains(dashboardApi().domains)}
+        />
+      )}
       {records && line && (
         <RecordsDialog
           domainName={domainName}

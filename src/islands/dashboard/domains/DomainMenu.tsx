@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCan } from '../shared/use-can.ts';
 
 interface DomainMenuProps {
   domain: string;
@@ -13,6 +14,8 @@ const ITEM = 'block w-full px-3 py-2 text-left text-sm text-slate-800 hover:bg-s
 /** The verified card's menu: Visit Domain (new tab), Force Rescan, Scan Settings, Remove Domain. */
 export function DomainMenu({ domain, canRescan, onForceRescan, onSettings, onRemove }: DomainMenuProps) {
   const [open, setOpen] = useState(false);
+  const mayScan = useCan('scans.start');
+  const mayWrite = useCan('domains.write');
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -88,21 +91,32 @@ export function DomainMenu({ domain, canRescan, onForceRescan, onSettings, onRem
           >
             Visit Domain
           </a>
-          <button
-            type="button"
-            role="menuitem"
-            className={ITEM}
-            onClick={act(onForceRescan)}
-            disabled={!canRescan}
-          >
-            Force Rescan
-          </button>
-          <button type="button" role="menuitem" className={ITEM} onClick={act(onSettings)}>
-            Scan Settings
-          </button>
-          <button type="button" role="menuitem" className={`${ITEM} text-red-700`} onClick={act(onRemove)}>
-            Remove Domain
-          </button>
+          {mayScan && (
+            <button
+              type="button"
+              role="menuitem"
+              className={ITEM}
+              onClick={act(onForceRescan)}
+              disabled={!canRescan}
+            >
+              Force Rescan
+            </button>
+          )}
+          {mayWrite && (
+            <>
+              <button type="button" role="menuitem" className={ITEM} onClick={act(onSettings)}>
+                Scan Settings
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                className={`${ITEM} text-red-700`}
+                onClick={act(onRemove)}
+              >
+                Remove Domain
+              </button>
+            </>
+          )}
         </div>
       )}
     </div>

@@ -14,6 +14,7 @@ import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
 import { useNow } from '../shared/use-now.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
 import { AddDomainModal } from './AddDomainModal.tsx';
@@ -30,6 +31,7 @@ const DOMAINS_POLL_MS = 3 * PROGRESS_POLL_MS;
 export function DomainsSection() {
   const auth = useAuth();
   const { domains, quota, loading, error, loadedAt } = useStore($domains);
+  const mayWrite = useCan('domains.write');
   const health = useStore($serviceHealth);
   const now = useNow();
   const stats = useScanStats();
@@ -77,14 +79,16 @@ export function DomainsSection() {
             <HealthIndicator health={health} />
           </div>
         </div>
-        <button
-          type="button"
-          className={BUTTON.primary}
-          onClick={() => setAdding(true)}
-          disabled={atLimit || serviceDown}
-        >
-          Add Domain
-        </button>
+        {mayWrite && (
+          <button
+            type="button"
+            className={BUTTON.primary}
+            onClick={() => setAdding(true)}
+            disabled={atLimit || serviceDown}
+          >
+            Add Domain
+          </button>
+        )}
       </div>
 
       <HealthBanner health={health} />
@@ -130,14 +134,18 @@ export function DomainsSection() {
                 ? 'Add a domain and prove you own it; scans may take longer than usual while the service is degraded.'
                 : 'Add a domain, prove you own it with a DNS TXT record, and DangleWatch scans it every day.'}
           </p>
-          <button
-            type="button"
-            className={`${BUTTON.primary} mt-4`}
-            onClick={() => setAdding(true)}
-            disabled={serviceDown}
-          >
-            Add Your First Domain
-          </button>
+          {mayWrite ? (
+            <button
+              type="button"
+              className={`${BUTTON.primary} mt-4`}
+              onClick={() => setAdding(true)}
+              disabled={serviceDown}
+            >
+              Add Your First Domain
+            </button>
+          ) : (
+            <p className="mt-4">{READ_ONLY_HINT}</p>
+          )}
         </EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState title="No matching domains">

@@ -4,6 +4,7 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { FindingRecord } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { useCan } from '../shared/use-can.ts';
 
 interface FindingHistoryProps {
   record: FindingRecord;
@@ -15,6 +16,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
+  const mayAccept = useCan('findings.accept');
   const noteId = useId();
 
   const save = async (accepted: boolean) => {
@@ -51,9 +53,11 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
         <p className="mt-1">
           <span className="font-semibold">Accepted risk</span> on {formatDateTime(record.accepted.at)}
           {record.accepted.note && <>: “{record.accepted.note}”</>}. No alerts for it.{' '}
-          <button type="button" className="underline" disabled={saving} onClick={() => save(false)}>
-            Undo
-          </button>
+          {mayAccept && (
+            <button type="button" className="underline" disabled={saving} onClick={() => save(false)}>
+              Undo
+            </button>
+          )}
         </p>
       ) : editing ? (
         <form
@@ -81,6 +85,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
           </button>
         </form>
       ) : (
+        mayAccept &&
         !record.resolvedAt && (
           <button type="button" className="mt-1 underline" onClick={() => setEditing(true)}>
             Accept this risk…

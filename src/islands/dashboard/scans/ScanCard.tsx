@@ -7,6 +7,7 @@ import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import type { ScanView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
+import { useCan } from '../shared/use-can.ts';
 import { FindingSummary } from './FindingSummary.tsx';
 import { ClockIcon, DownloadIcon } from './icons.tsx';
 import { ScanProgressBar } from './ScanProgressBar.tsx';
@@ -23,7 +24,9 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
   useLiveScan(scan, onUpdate);
   const [busy, setBusy] = useState<'rescan' | 'cancel' | 'download' | null>(null);
   const active = isScanActive(scan.status);
-  const canRescan = scan.status === 'completed' || scan.status === 'failed' || scan.status === 'cancelled';
+  const mayScan = useCan('scans.start');
+  const canRescan =
+    mayScan && (scan.status === 'completed' || scan.status === 'failed' || scan.status === 'cancelled');
 
   const rescan = async () => {
     setBusy('rescan');
@@ -99,9 +102,11 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
               <button type="button" className={BUTTON.small} disabled>
                 Running...
               </button>
-              <button type="button" className={BUTTON.small} onClick={cancel} disabled={busy !== null}>
-                {busy === 'cancel' ? 'Cancelling...' : 'Cancel'}
-              </button>
+              {mayScan && (
+                <button type="button" className={BUTTON.small} onClick={cancel} disabled={busy !== null}>
+                  {busy === 'cancel' ? 'Cancelling...' : 'Cancel'}
+                </button>
+              )}
             </>
           )}
         </div>

@@ -11,6 +11,7 @@ import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
 import { NewScanDialog } from './NewScanDialog.tsx';
 import { ScanCard } from './ScanCard.tsx';
@@ -29,6 +30,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const query = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useScanList(filter === 'all' ? null : filter, query);
   const stats = useScanStats();
+  const mayScan = useCan('scans.start');
   const [details, setDetails] = useState<ScanView | null>(null);
   const [newScan, setNewScan] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -119,9 +121,11 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
           >
             Open Findings (CSV)
           </button>
-          <button type="button" className={BUTTON.primary} onClick={() => setNewScan(true)}>
-            New Scan
-          </button>
+          {mayScan && (
+            <button type="button" className={BUTTON.primary} onClick={() => setNewScan(true)}>
+              New Scan
+            </button>
+          )}
         </div>
       </div>
 
@@ -147,9 +151,13 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         ) : (
           <EmptyState title="No scans yet">
             <p>Scan a domain you have verified and its findings appear here, explained.</p>
-            <button type="button" className={`${BUTTON.primary} mt-4`} onClick={() => setNewScan(true)}>
-              Run First Scan
-            </button>
+            {mayScan ? (
+              <button type="button" className={`${BUTTON.primary} mt-4`} onClick={() => setNewScan(true)}>
+                Run First Scan
+              </button>
+            ) : (
+              <p className="mt-4">{READ_ONLY_HINT}</p>
+            )}
           </EmptyState>
         )
       ) : (

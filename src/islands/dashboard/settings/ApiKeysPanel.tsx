@@ -1,9 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { toast } from '../../../lib/toast.ts';
 import { API_ACCESS_MESSAGES, API_KEY_NAME_MAX } from '../../../model/api-access.ts';
 import type { ApiKeyView, CreatedApiKey } from '../../../model/contract.ts';
+import { getPlan } from '../../../model/plans.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
@@ -19,7 +22,9 @@ import { Spinner } from '../shared/Spinner.tsx';
  */
 export function ApiKeysPanel() {
   const auth = useAuth();
-  const plan = getPlanForTier(auth.userProfile?.tier ?? 'free');
+  const workspace = useStore($currentWorkspace);
+  // Keys belong to the current workspace, and its plan decides API access.
+  const plan = workspace ? getPlan(workspace.plan) : getPlanForTier(auth.userProfile?.tier ?? 'free');
   const hasApi = plan.limits.apiCallsPerHour > 0;
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
   const [name, setName] = useState('');

@@ -1,5 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { BILLING_FAQ } from '../../../model/billing.ts';
+import { getPlan } from '../../../model/plans.ts';
+import type { WorkspaceView } from '../../../model/workspaces.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
@@ -23,8 +27,36 @@ function checkoutReturn(): Return {
 
 const BANNER = 'rounded-md border px-4 py-3 text-sm';
 
-/** Settings → Plan: the current subscription, the plans, billing history and the billing FAQ. */
+/**
+ * Settings → Plan. A team workspace's plan is set by the operator (Stripe bills personal workspaces
+ * only for now): it is shown, with whom to ask. A personal workspace's tab is the account's billing.
+ */
 export function PlanTab() {
+  const workspace = useStore($currentWorkspace);
+  return workspace && !workspace.personal ? <TeamPlan workspace={workspace} /> : <AccountPlanTab />;
+}
+
+/** The team workspace's plan and what it allows; no checkout. */
+export function TeamPlan({ workspace }: { workspace: WorkspaceView }) {
+  const plan = getPlan(workspace.plan);
+  return (
+    <div className="max-w-3xl space-y-3 text-sm" data-testid="plan-tab">
+      <h2 className="text-lg font-semibold text-ink">
+        {workspace.name} is on the {plan.name} plan
+      </h2>
+      <p className="text-slate-700">
+        {plan.limits.domains} {plan.limits.domains === 1 ? 'domain' : 'domains'}, {plan.limits.members}{' '}
+        {plan.limits.members === 1 ? 'member' : 'members'}, {plan.limits.retentionDays} days of scan history.
+      </p>
+      <p className={`${BANNER} border-slate-300 bg-slate-50 text-slate-800`}>
+        Ask your operator to change a team workspace's plan.
+      </p>
+    </div>
+  );
+}
+
+/** The personal workspace: the current subscription, the plans, billing history and the billing FAQ. */
+function AccountPlanTab() {
   const auth = useAuth();
   const { info, failed, reload } = useBillingInfo();
   const [returned] = useState<Return>(checkoutReturn);

@@ -7,6 +7,11 @@ import { openBillingPortal, startCheckout } from './billing-actions.ts';
 /** Catalogue features that only repeat the limits shown above them. */
 const RESTATES_A_LIMIT = /^\d[\d,]* domains?$|scans? per day|API calls per hour|^Unlimited scans/i;
 
+/** People in one workspace, the owner and pending invitations included. */
+function membersLine(plan: Plan): string {
+  return plan.limits.members === 1 ? 'Just you' : `Up to ${plan.limits.members} per workspace`;
+}
+
 /** Why a plan cannot be bought here, or null when it can. */
 function unavailableReason(plan: Plan, info: BillingInfo): string | null {
   if (!info.billing.configured) return 'Billing is not configured on this server.';
@@ -52,6 +57,8 @@ export function PlansGrid({ info }: { info: BillingInfo }) {
                 <dd className="font-medium text-ink">{describeScans(plan)}</dd>
                 <dt className="text-slate-600">API</dt>
                 <dd className="font-medium text-ink">{describeApi(plan)}</dd>
+                <dt className="text-slate-600">Members</dt>
+                <dd className="font-medium text-ink">{membersLine(plan)}</dd>
               </dl>
               <ul className="mt-3 flex-1 list-inside list-disc space-y-1 text-sm text-slate-700">
                 {plan.features

@@ -1,0 +1,93 @@
+import { atom, computed, map } from 'nanostores';
+import type { WorkspaceView } from '../../model/workspaces.ts';
+import type { WorkspaceService } from '../request/api.ts';
+import { toRequestError } from '../request/errors.ts';
+import { resetDashboardData } from './store.ts';
+
+/** The last workspace used in this browser, so the dashboard opens on it next time. */
+export const WORKSPACE_STORAGE_KEY = 'danglewatch.workspace';
+
+interface WorkspacesState {
+  workspaces: WorkspaceView[];
+  /** The list has been read at least once: until then the dashboard waits rather than guess. */
+  loaded: boolean;
+  error: string | null;
+}
+
+export const $workspaces = map<WorkspacesState>({ workspaces: [], loaded: false, error: null });
+
+/**
+ * The workspace the dashboard acts on: every workspace-scoped call sends it as X-Workspace-ID.
+ * Null until the list is read: calls then act on the personal workspace, as the server does
+ * without the header.
+ */
+export const $workspaceId = atom<string | null>(null);
+
+export const $currentWorkspace = computed(
+  [$workspaces, $workspaceId],
+  (state, id) => state.workspaces.find((w) => w.id === id) ?? null,
+);
+
+function remembered(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(WORKSPACE_STORAGE_KEY) ?? null;
+  } catch {
+    // Storage refused (private mode, a sandboxed frame): nothing is remembered.
+    return null;
+  }
+}
+
+/** Remembers `id` as the workspace to open next, also from other pages (the invitation page). */
+export function rememberWorkspace(id: string): void {
+  try {
+    globalThis.localStorage?.setItem(WORKSPACE_STORAGE_KEY, id);
+  } catch {
+    // Storage refused: the choice lasts as long as the page.
+  }
+}
+
+/**
+ * The workspace to act on: the one wanted when the caller still belongs to it, else the personal one
+ * (a member removed from a team workspace lands back home).
+ */
+export function pickWorkspace(workspaces: WorkspaceView[], wanted: string | null): WorkspaceView | null {
+  return (
+    workspaces.find((w) => w.id === wanted) ?? workspaces.find((w) => w.personal) ?? workspaces[0] ?? null
+  );
+}
+
+function setCurrent(id: string | null): void {
+  if (id === $workspaceId.get()) return;
+  $workspaceId.set(id);
+  // What the stores hold belongs to the previous workspace.
+  resetDashboardData();
+}
+
+/** Reads GET /api/workspaces and settles the current workspace: the last used, else the personal one. */
+export async function loadWorkspaces(api: WorkspaceService): Promise<void> {
+  try {
+    const { workspaces } = await api.list();
+    $workspaces.set({ workspaces, loaded: true, error: null });
+    const current = pickWorkspace(workspaces, $workspaceId.get() ?? remembered());
+    setCurrent(current?.id ?? null);
+    if (current) rememberWorkspace(current.id);
+  } catch (error) {
+    const { message } = toRequestError(error);
+    // Without the list the dashboard still works on the personal workspace (no header).
+    $workspaces.set({ ...$workspaces.get(), loaded: true, error: message });
+  }
+}
+
+/** Makes `id` the current workspace: every dashboard screen reads its data again. */
+export function switchWorkspace(id: string): void {
+  rememberWorkspace(id);
+  setCurrent(id);
+}
+
+/** Puts a workspace the caller just created or joined in the list and makes it current. */
+export function addWorkspace(workspace: WorkspaceView): void {
+  const state = $workspaces.get();
+  const others = state.workspaces.filter((w) => w.id !== workspace.id);
+  $workspaces.set({ ...state, workspaces: [...others, workspace] });
+  switchWorkspace(workspace.id);
+}

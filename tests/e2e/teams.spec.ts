@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  addVerifiedDomain,
+  blockingViolations,
+  grantPlan,
+  invitationLink,
+  publishDns,
+  signInToDashboard,
+} from '../helpers/dashboard-e2e.ts';
+import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+/** The next domain list the dashboard reads: its headers carry the bearer token and the workspace. */
+function nextDomainList(page: Page) {
+  return page.waitForRequest((r) => r.url().endsWith('/api/domains') && r.method() === 'GET');
+}
+
+test('teams: a shared workspace, an invited viewer who sees its findings but cannot scan, then removed', async ({
+  browser,
+}) => {
+  const stamp = `${Date.now()}`.slice(-8);
+  const domain = `team-${stamp}.dev`;
+  const dangling = `staging.${domain}`;
+  const teamName = `Team ${stamp}`;
+  // A dangling CNAME the wordlist finds: the team workspace's first scan reports it.
+  await publishDns(dangling, 'CNAME', `dw-${stamp}-team.trafficmanager.net`);
+
+  // The owner creates a team workspace: it starts on Free and becomes the current one.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const ownerAccount = await signInToDashboard(owner, ownerContext, {
+    email: `olive.${stamp}@${domain}`,
+    name: 'Olive Owner',
+  });
+  await owner.getByRole('button', { name: 'Create team workspace' }).click();
+  await owner.getByLabel('Team workspace name').fill(teamName);
+  await owner.getByRole('button', { name: 'Create', exact: true }).click();
+  const switcher = owner.getByLabel('Workspace');
+  await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Free`);
+  const workspaceId = await switcher.inputValue();
+  await expect(owner.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
+
+  // The operator grants the team workspace Intro; the dashboard reopens on it (the last one used).
+  await grantPlan(ownerAccount.email, 'intro', workspaceId);
+  await owner.reload();
+  await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Intro`);
+
+  // A domain added and verified in the team workspace; its first scan finds the dangling record.
+  await addVerifiedDomain(owner, domain);
+  await expect(owner.getByTestId('domain-card').getByTestId('domain-status')).toHaveText('Verified');
+  await owner.getByRole('button', { name: 'Scans', exact: true }).click();
+  const ownerScan = owner.getByTestId('scan-card').first();
+  await expect(ownerScan.getByTestId('scan-status')).toHaveText('Completed', { timeout: 90_000 });
+  await expect(ownerScan.getByTestId('finding-summary').filter({ hasText: dangling })).toBeVisible();
+
+  await owner.getByRole('button', { name: 'Settings', exact: true }).click();
+  await owner.getByRole('tab', { name: 'Members' }).click();
+
+  // The owner invites a colleague as a viewer: the invitation holds a seat of the plan's three.
+  const colleague = newAccount('Cleo Colleague');
+  const panel = owner.getByTestId('members-panel');
+  await panel.getByLabel('E-mail address').fill(colleague.email);
+  await panel.getByLabel('Role').selectOption('viewer');
+  await panel.getByRole('button', { name: 'Invite' }).click();
+  await expect(panel.getByTestId('invitation')).toContainText(colleague.email);
+  await expect(panel.getByTestId('member-limit')).toContainText('2 of 3 members');
+  expect(await blockingViolations(owner)).toEqual([]);
+
+  // The colleague opens the link from the e-mail, signs in with that address, and joins.
+  const colleagueContext = await browser.newContext();
+  const guest = await colleagueContext.newPage();
+  await prepareSignIn(colleagueContext);
+  await guest.goto(await invitationLink(colleague.email));
+  await expect(guest).toHaveURL(/\/login\?from=%2Finvitations%2Faccept/);
+  await hydrated(guest);
+  await signInThroughPopup(guest, 'Continue with Google', colleague);
+  await expect(guest.getByRole('heading', { name: `You joined ${teamName}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await blockingViolations(guest)).toEqual([]);
+  await guest.getByRole('button', { name: `Open ${teamName}` }).click();
+
+  // The shared findings, read-only: no New Scan, no Re-scan, no accepting a risk.
+  await expect(guest.getByRole('heading', { name: 'Security Scans' })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByLabel('Workspace').locator('option:checked')).toHaveText(
+    `${teamName} · Viewer · Intro`,
+  );
+  const guestScan = guest.getByTestId('scan-card').first();
+  await expect(guestScan).toContainText(domain);
+  await expect(guestScan.getByTestId('finding-summary').filter({ hasText: dangling })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'New Scan' })).toHaveCount(0);
+  await expect(guestScan.getByRole('button', { name: 'Re-scan' })).toHaveCount(0);
+  await guestScan.getByRole('button', { name: 'View Details' }).click();
+  const details = guest.getByRole('dialog', { name: `Scan details: ${domain}` });
+  await expect(details.getByTestId('finding-card').filter({ hasText: dangling })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Accept this risk…' })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Close' }).click();
+  const listed = nextDomainList(guest);
+  await guest.getByRole('button', { name: 'Domains', exact: true }).click();
+  const { authorization = '', 'x-workspace-id': scopedTo } = (await listed).headers();
+  expect(scopedTo).toBe(workspaceId);
+  await expect(guest.getByTestId('domain-card')).toContainText(domain);
+  await expect(guest.getByRole('button', { name: 'Add Domain' })).toHaveCount(0);
+  expect(await blockingViolations(guest)).toEqual([]);
+
+  // And the API itself refuses a viewer's scan, naming the role it needs.
+  const refused = await guest.request.post('/scan/api/v1/scan', {
+    headers: { authorization, 'X-Workspace-ID': workspaceId },
+    data: { domain, scanType: 'dangling-subdomains' },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toContain('Member role');
+
+  // The owner sees the colleague as a member, and removes them.
+  await owner.reload();
+  const row = owner.getByTestId('member-row').filter({ hasText: colleague.email });
+  await expect(row).toContainText('Viewer');
+  await row.getByRole('button', { name: `Remove ${colleague.name}` }).click();
+  await owner
+    .getByRole('dialog', { name: 'Remove member' })
+    .getByRole('button', { name: 'Remove member' })
+    .click();
+  await expect(row).toHaveCount(0);
+
+  // The colleague sees nothing of it any more: back on their personal workspace, with no scans.
+  await guest.reload();
+  await expect(guest.getByRole('heading', { name: 'Domain Management' })).toBeVisible({ timeout: 15_000 });
+  const guestSwitcher = guest.getByLabel('Workspace');
+  await expect(guestSwitcher.locator('option')).toHaveCount(1);
+  await expect(guestSwitcher.locator('option:checked')).toContainText('(personal)');
+  await expect(guest.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Scans', exact: true }).click();
+  await expect(guest.getByRole('heading', { name: 'No scans yet' })).toBeVisible();
+  await expect(guest.getByText(domain)).toHaveCount(0);
+
+  await ownerContext.close();
+  await colleagueContext.close();
+});

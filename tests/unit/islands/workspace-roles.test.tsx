@@ -1,0 +1,162 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
+import { type MemberActions, MembersView } from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
+import { TeamPlan } from '../../../src/islands/dashboard/settings/PlanTab.tsx';
+import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
+import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
+import { errorFromResponse } from '../../../src/lib/request/errors.ts';
+import type { ScanView } from '../../../src/model/contract.ts';
+import {
+  type MembersResponse,
+  WORKSPACE_MESSAGES,
+  type WorkspaceRole,
+  type WorkspaceView,
+} from '../../../src/model/workspaces.ts';
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+const idle = async () => {};
+const actions: MemberActions = { invite: idle, revoke: idle, setRole: idle, remove: idle };
+
+const team = (role: WorkspaceRole): WorkspaceView => ({
+  id: 'ws-1',
+  name: 'Acme Security',
+  personal: false,
+  role,
+  plan: 'intro',
+  memberCount: 2,
+});
+const data: MembersResponse = {
+  members: [
+    {
+      userId: 'u-olive',
+      email: 'olive@acme.io',
+      displayName: 'Olive',
+      role: 'owner',
+      joinedAt: '2026-11-01T10:00:00Z',
+    },
+    {
+      userId: 'u-cleo',
+      email: 'cleo@acme.io',
+      displayName: 'Cleo',
+      role: 'viewer',
+      joinedAt: '2026-11-02T10:00:00Z',
+    },
+  ],
+  invitations: [{ id: 'inv-1', email: 'dan@acme.io', role: 'member', expiresAt: '2026-11-30T10:00:00Z' }],
+};
+const members = (workspace: WorkspaceView, me: string) =>
+  renderToStaticMarkup(<MembersView workspace={workspace} data={data} me={me} actions={actions} />);
+
+afterEach(() => {
+  $workspaceId.set(null);
+  $workspaces.set({ workspaces: [], loaded: false, error: null });
+});
+
+describe('Members', () => {
+  it("an owner manages: invites, resends and revokes, changes roles, removes; the plan's seats counted with invitations", () => {
+    const html = members(team('owner'), 'u-olive');
+    const words = text(html);
+    expect(words).toContain('3 of 3 members');
+    expect(html).toContain('aria-label="Invite a member"');
+    expect(html).toContain('aria-label="Resend invitation to dan@acme.io"');
+    expect(html).toContain('aria-label="Revoke invitation to dan@acme.io"');
+    expect(html).toContain('aria-label="Remove Cleo"');
+    expect(html).toMatch(/<label[^>]*>Role of Cleo<\/label>/);
+    // The owner's own row: leaving is offered, removing or re-roling oneself is not.
+    expect(html).not.toContain('aria-label="Remove Olive"');
+    expect(words).toContain('Leave workspace');
+  });
+
+  it('an admin manages members but not an owner, and cannot make anyone owner', () => {
+    const html = members(team('admin'), 'u-admin');
+    expect(html).toContain('aria-label="Remove Cleo"');
+    expect(html).not.toContain('aria-label="Remove Olive"');
+    expect(html).not.toMatch(/<option value="owner"/);
+  });
+
+  it('a viewer reads the list, and may only leave', () => {
+    const html = members(team('viewer'), 'u-cleo');
+    const words = text(html);
+    expect(words).toContain('olive@acme.io');
+    expect(words).toContain('dan@acme.io');
+    expect(html).not.toContain('Invite a member');
+    expect(html).not.toContain('Resend');
+    expect(html).not.toContain('Revoke');
+    expect(html).not.toContain('aria-label="Remove');
+    expect(html).not.toContain('<select');
+    expect(words).toContain('Leave workspace');
+  });
+
+  it('a personal workspace: no invitations, no leaving, and why', () => {
+    const personal = { ...team('owner'), personal: true, plan: 'free' as const };
+    const html = members(personal, 'u-olive');
+    expect(text(html)).toContain('of 1 member');
+    expect(text(html)).toContain(WORKSPACE_MESSAGES.personal);
+    expect(html).not.toContain('Invite a member');
+    expect(html).not.toContain('Leave workspace');
+  });
+});
+
+const completed: ScanView = {
+  scan_id: '0f8e6c1a-93b2-4d1e-8a7c-5e2b1f0d9c3a',
+  domain: 'acme.io',
+  status: 'completed',
+  created_at: '2026-11-22T10:00:00.000Z',
+  started_at: '2026-11-22T10:00:01.000Z',
+  completed_at: '2026-11-22T10:01:00.000Z',
+  duration_seconds: 59,
+  subdomains_scanned: 12,
+  vulnerabilities_found: 0,
+  critical_count: 0,
+  false_positives_filtered: 0,
+  error: null,
+  progress: null,
+  scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
+  findings: [],
+  changes: null,
+};
+
+describe('scan actions by role', () => {
+  const card = (role: WorkspaceRole) => {
+    $workspaces.set({ workspaces: [team(role)], loaded: true, error: null });
+    $workspaceId.set('ws-1');
+    return text(
+      renderToStaticMarkup(<ScanCard scan={completed} onUpdate={() => {}} onViewDetails={() => {}} />),
+    );
+  };
+  it('a member may re-scan; a viewer sees the scan without it', () => {
+    expect(card('member')).toContain('Re-scan');
+    expect(card('viewer')).not.toContain('Re-scan');
+    expect(card('viewer')).toContain('View Details');
+  });
+});
+
+describe('a team workspace plan', () => {
+  it("is the operator's to change: no checkout, and its member limit", () => {
+    const words = text(renderToStaticMarkup(<TeamPlan workspace={team('owner')} />));
+    expect(words).toContain('Acme Security is on the Intro plan');
+    expect(words).toContain('3 members');
+    expect(words).toContain("Ask your operator to change a team workspace's plan");
+    expect(words).not.toContain('Upgrade');
+  });
+});
+
+describe('accepting an invitation', () => {
+  const refusal = (status: number, error: string) =>
+    acceptFailure(errorFromResponse(status, '', { error, code: 'X', statusCode: status }, new Headers()));
+  it("says in plain words why: another address (403), a link that no longer works (410), in the server's words", () => {
+    expect(refusal(403, WORKSPACE_MESSAGES.invitationWrongEmail)).toEqual({
+      title: 'This invitation is for another address',
+      message: WORKSPACE_MESSAGES.invitationWrongEmail,
+    });
+    expect(refusal(410, WORKSPACE_MESSAGES.invitationGone)).toEqual({
+      title: 'This invitation link no longer works',
+      message: WORKSPACE_MESSAGES.invitationGone,
+    });
+  });
+});

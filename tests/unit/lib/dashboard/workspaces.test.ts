@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { $domains, $scansRevision } from '../../../../src/lib/dashboard/store.ts';
+import {
+  $currentWorkspace,
+  $workspaceId,
+  $workspaces,
+  addWorkspace,
+  loadWorkspaces,
+  switchWorkspace,
+  WORKSPACE_STORAGE_KEY,
+} from '../../../../src/lib/dashboard/workspaces.ts';
+import { domainService, workspaceService } from '../../../../src/lib/request/api.ts';
+import { createApiClient } from '../../../../src/lib/request/client.ts';
+import type { WorkspaceView } from '../../../../src/model/workspaces.ts';
+
+const personal: WorkspaceView = {
+  id: 'u-1',
+  name: 'Ada',
+  personal: true,
+  role: 'owner',
+  plan: 'free',
+  memberCount: 1,
+};
+const team: WorkspaceView = {
+  id: 'ws-team',
+  name: 'Team',
+  personal: false,
+  role: 'viewer',
+  plan: 'intro',
+  memberCount: 2,
+};
+
+/** A real server on loopback: GET /api/workspaces lists `listed`; every request is recorded. */
+let server: Server;
+let baseUrl: string;
+let listed: WorkspaceView[] = [];
+const seen: IncomingMessage[] = [];
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url === '/api/workspaces') res.end(JSON.stringify({ workspaces: listed }));
+    else res.end(JSON.stringify({ domains: [], quota: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The page and the API share an origin, as on the app server (happy-dom's fetch applies CORS).
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${baseUrl}/dashboard`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+  localStorage.clear();
+  $workspaceId.set(null);
+  $workspaces.set({ workspaces: [], loaded: false, error: null });
+});
+
+const clients = () => {
+  const getToken = async () => 'token';
+  return {
+    // As the dashboard builds them: the scoped client sends the store's workspace, the other none.
+    scoped: createApiClient({ baseUrl, getToken, workspaceId: () => $workspaceId.get() }),
+    own: createApiClient({ baseUrl, getToken }),
+  };
+};
+
+describe('the current workspace', () => {
+  it('opens on the one remembered when the caller still belongs to it', async () => {
+    listed = [personal, team];
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, team.id);
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(team.id);
+    expect($currentWorkspace.get()?.role).toBe('viewer');
+  });
+
+  it('falls back to the personal one when the remembered one is gone (a removed member), and remembers that', async () => {
+    listed = [team, personal].filter((w) => w.personal);
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, team.id);
+    $domains.setKey('domains', [{ id: 'd-of-team' } as never]);
+    $domains.setKey('loadedAt', '2026-11-25T00:00:00.000Z');
+    const revision = $scansRevision.get();
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(personal.id);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(personal.id);
+    // The team's data is not shown in the personal workspace while its own loads.
+    expect($domains.get()).toMatchObject({ domains: [], loadedAt: null, loading: true });
+    expect($scansRevision.get()).toBe(revision + 1);
+  });
+
+  it('a switch, and a workspace just created, become current and are remembered', async () => {
+    listed = [personal, team];
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(personal.id);
+    switchWorkspace(team.id);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(team.id);
+    const created = { ...team, id: 'ws-new', name: 'New', role: 'owner' as const, plan: 'free' as const };
+    addWorkspace(created);
+    expect($workspaceId.get()).toBe('ws-new');
+    expect($workspaces.get().workspaces.map((w) => w.id)).toEqual([personal.id, team.id, 'ws-new']);
+  });
+});
+
+describe('X-Workspace-ID', () => {
+  it('goes with every workspace-scoped call, as the current workspace changes; never with the workspace calls', async () => {
+    listed = [personal, team];
+    const { scoped, own } = clients();
+    await domainService(scoped).list();
+    expect(seen.at(-1)?.headers['x-workspace-id']).toBeUndefined();
+    await loadWorkspaces(workspaceService(own));
+    switchWorkspace(team.id);
+    await domainService(scoped).list();
+    expect(seen.at(-1)?.headers['x-workspace-id']).toBe(team.id);
+    switchWorkspace(personal.id);
+    await domainService(scoped).list();
+    expect(seen.at(-1)?.headers['x-workspace-id']).toBe(personal.id);
+    await workspaceService(own).list();
+    await workspaceService(own).accept('tok');
+    expect(seen.slice(-2).map((r) => [r.url, r.headers['x-workspace-id']])).toEqual([
+      ['/api/workspaces', undefined],
+      ['/api/invitations/accept', undefined],
+    ]);
+  });
+});
