@@ -246,6 +246,11 @@ export function workspaceService(client: ApiClient) {
       client.patch<{ member: MemberView }>(`${workspacePath(id)}/members/${encodeURIComponent(userId)}`, {
         role,
       }),
+    /** The caller's own e-mail alerts of the workspace's changes, on or off. */
+    setAlerts: (id: string, userId: string, alertsEmail: boolean) =>
+      client.patch<{ member: MemberView }>(`${workspacePath(id)}/members/${encodeURIComponent(userId)}`, {
+        alertsEmail,
+      }),
     /** Removes a member; with the caller's own id, leaves the workspace. */
     removeMember: (id: string, userId: string) =>
       client.delete<null>(`${workspacePath(id)}/members/${encodeURIComponent(userId)}`),

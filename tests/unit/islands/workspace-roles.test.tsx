@@ -20,7 +20,7 @@ const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 const idle = async () => {};
-const actions: MemberActions = { invite: idle, revoke: idle, setRole: idle, remove: idle };
+const actions: MemberActions = { invite: idle, revoke: idle, setRole: idle, setAlerts: idle, remove: idle };
 
 const team = (role: WorkspaceRole): WorkspaceView => ({
   id: 'ws-1',
@@ -37,6 +37,7 @@ const data: MembersResponse = {
       email: 'olive@acme.io',
       displayName: 'Olive',
       role: 'owner',
+      alertsEmail: true,
       joinedAt: '2026-11-01T10:00:00Z',
     },
     {
@@ -44,6 +45,7 @@ const data: MembersResponse = {
       email: 'cleo@acme.io',
       displayName: 'Cleo',
       role: 'viewer',
+      alertsEmail: true,
       joinedAt: '2026-11-02T10:00:00Z',
     },
   ],
@@ -90,6 +92,9 @@ describe('Members', () => {
     expect(html).not.toContain('aria-label="Remove');
     expect(html).not.toContain('<select');
     expect(words).toContain('Leave workspace');
+    // Every member chooses their own e-mail alerts; the checkbox shows theirs.
+    expect(words).toContain("E-mail me when this workspace's scans find changes");
+    expect(html).toMatch(/<input type="checkbox" checked=""/);
   });
 
   it('a personal workspace: no invitations, no leaving, and why', () => {

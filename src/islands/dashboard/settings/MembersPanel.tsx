@@ -28,6 +28,8 @@ export interface MemberActions {
   invite: (email: string, role: WorkspaceRole) => Promise<void>;
   revoke: (invitation: InvitationView) => Promise<void>;
   setRole: (member: MemberView, role: WorkspaceRole) => Promise<void>;
+  /** The caller's own e-mail alerts of this workspace. */
+  setAlerts: (alertsEmail: boolean) => Promise<void>;
   remove: (member: MemberView) => Promise<void>;
 }
 
@@ -76,6 +78,10 @@ export function MembersPanel() {
       await api.setRole(workspace.id, member.userId, role);
       await refresh();
     },
+    setAlerts: async (alertsEmail) => {
+      await api.setAlerts(workspace.id, auth.user?.uid ?? '', alertsEmail);
+      await load();
+    },
     remove: async (member) => {
       await api.removeMember(workspace.id, member.userId);
       // Leaving: the workspace is no longer the caller's, and the dashboard falls back to the personal one.
@@ -105,6 +111,7 @@ interface MembersViewProps {
 
 /** The members screen for a role: what the role cannot do is not offered (the API refuses it anyway). */
 export function MembersView({ workspace, data, me, actions, error }: MembersViewProps) {
+  const mine = data.members.find((member) => member.userId === me);
   const manage = can(workspace.role, 'members.manage');
   const limit = getPlan(workspace.plan).limits.members;
   // Pending invitations hold a seat, as the server counts them.
@@ -166,6 +173,20 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           ))}
         </tbody>
       </table>
+
+      {mine && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={mine.alertsEmail}
+            onChange={(event) => {
+              const on = event.target.checked;
+              void run(() => actions.setAlerts(on));
+            }}
+          />
+          E-mail me when this workspace's scans find changes
+        </label>
+      )}
 
       {data.invitations.length > 0 && (
         <div>
