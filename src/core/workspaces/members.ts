@@ -13,7 +13,7 @@ import {
 } from '../../model/workspaces.ts';
 import { ServiceError } from '../errors.ts';
 import { underUserLock } from '../users/users.ts';
-import { type WorkspaceAccess, workspaceTier } from './workspaces.ts';
+import { selectMembers, type WorkspaceAccess, workspaceTier } from './workspaces.ts';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -198,18 +198,10 @@ export async function acceptInvitation(
 }
 
 async function memberOf(db: Db, workspaceId: string, userId: string) {
-  const [row] = await db
-    .select({
-      userId: workspaceMembers.userId,
-      email: users.email,
-      displayName: users.displayName,
-      role: workspaceMembers.role,
-      alertsEmail: workspaceMembers.alertsEmail,
-      joinedAt: workspaceMembers.joinedAt,
-    })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  const [row] = await selectMembers(
+    db,
+    and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
+  );
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Member not found');
   return { ...row, role: row.role as WorkspaceRole };
 }

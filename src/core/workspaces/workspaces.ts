@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import type { PlanId } from '../../model/plans.ts';
@@ -93,9 +93,9 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
     .sort((a, b) => Number(b.personal) - Number(a.personal));
 }
 
-/** The workspace's members, oldest first, and its invitations still pending. */
-export async function listMembers(db: Db, workspaceId: string, now: Date): Promise<MembersResponse> {
-  const members = await db
+/** A workspace's members as MemberView shows them (joinedAt still a Date), `where` choosing which. */
+export function selectMembers(db: Db, where: SQL | undefined) {
+  return db
     .select({
       userId: workspaceMembers.userId,
       email: users.email,
@@ -106,8 +106,13 @@ export async function listMembers(db: Db, workspaceId: string, now: Date): Promi
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .where(where)
     .orderBy(asc(workspaceMembers.joinedAt));
+}
+
+/** The workspace's members, oldest first, and its invitations still pending. */
+export async function listMembers(db: Db, workspaceId: string, now: Date): Promise<MembersResponse> {
+  const members = await selectMembers(db, eq(workspaceMembers.workspaceId, workspaceId));
   const invitations = await db
     .select()
     .from(workspaceInvitations)
