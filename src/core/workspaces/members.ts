@@ -61,14 +61,9 @@ async function seatsTaken(db: Db, workspaceId: string, now: Date): Promise<numbe
   return Number(members?.n ?? 0) + Number(pending?.n ?? 0);
 }
 
-async function assertSeat(db: Db, workspace: WorkspaceAccess, now: Date, counting: 'members' | 'seats') {
+async function assertSeat(db: Db, workspace: WorkspaceAccess, now: Date) {
   const plan = getPlanForTier(await workspaceTier(db, workspace));
-  const [members] = await db
-    .select({ n: count() })
-    .from(workspaceMembers)
-    .where(eq(workspaceMembers.workspaceId, workspace.id));
-  const taken = counting === 'seats' ? await seatsTaken(db, workspace.id, now) : Number(members?.n ?? 0);
-  if (taken >= plan.limits.members) {
+  if ((await seatsTaken(db, workspace.id, now)) >= plan.limits.members) {
     throw new ServiceError(
       'conflict',
       'MEMBER_LIMIT',
@@ -111,7 +106,7 @@ export async function inviteMember(
           isNull(workspaceInvitations.revokedAt),
         ),
       );
-    await assertSeat(tx, workspace, now, 'seats');
+    await assertSeat(tx, workspace, now);
     const token = randomBytes(32).toString('base64url');
     const [row] = await tx
       .insert(workspaceInvitations)

@@ -49,9 +49,8 @@ export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): voi
 }
 
 /**
- * The workspaces the user belongs to, the personal one first. A workspace's plan is, for now, the
- * plan of the account whose personal workspace it is (the same id): plans move onto workspaces
- * with team workspaces.
+ * The workspaces the user belongs to, the personal one first, each with its plan
+ * (workspaceTierSql) and its number of members.
  */
 export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
   const rows = await db
@@ -60,12 +59,11 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
       name: workspaces.name,
       personal: workspaces.personal,
       role: workspaceMembers.role,
-      tier: sql<string>`case when ${workspaces.personal} then ${users.tier} else ${workspaces.tier} end`,
+      tier: workspaceTierSql(workspaces.id),
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .leftJoin(users, eq(users.id, workspaces.id))
     .where(eq(workspaceMembers.userId, userId))
     .orderBy(asc(workspaceMembers.joinedAt));
   const counts = rows.length
