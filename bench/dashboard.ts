@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { requestScan } from '../src/core/domains/scan-requests.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { domains, scans, users } from '../src/db/schema.ts';
+import { domains, scans, users, workspaces } from '../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../src/model/contract.ts';
 import type { ScanOptions } from '../src/scanner/types.ts';
 import { createApp } from '../src/server/app.ts';
@@ -38,9 +38,8 @@ const worker = await startWorker(database, logger, {
 const db = database.db;
 
 try {
-  await db
-    .insert(users)
-    .values({ id: 'bench', email: `bench@${fixture.apex}`, provider: 'google', tier: 'pro-solo' });
+  await db.insert(users).values({ id: 'bench', email: `bench@${fixture.apex}`, provider: 'google' });
+  await db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, 'bench'));
   const [domain] = await db
     .insert(domains)
     .values({

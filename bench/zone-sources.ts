@@ -274,13 +274,17 @@ async function serveDns() {
  * the embedded database, on the first read (the baseline) and again after 100 records changed.
  */
 async function syncBenchmark() {
-  const [{ openDatabase, migrateDatabase }, { users, dnsConnections }, connections, { syncConnection }] =
-    await Promise.all([
-      import('../src/db/client.ts'),
-      import('../src/db/schema.ts'),
-      import('../src/core/dns-connections/connections.ts'),
-      import('../src/core/dns-connections/sync.ts'),
-    ]);
+  const [
+    { openDatabase, migrateDatabase },
+    { users, workspaces, dnsConnections },
+    connections,
+    { syncConnection },
+  ] = await Promise.all([
+    import('../src/db/client.ts'),
+    import('../src/db/schema.ts'),
+    import('../src/core/dns-connections/connections.ts'),
+    import('../src/core/dns-connections/sync.ts'),
+  ]);
   const { randomBytes } = await import('node:crypto');
   const { eq } = await import('drizzle-orm');
   const fakes = await child('fakes');
@@ -291,9 +295,8 @@ async function syncBenchmark() {
     const db = database.db;
     const key = randomBytes(32);
     const options: ProviderCallOptions = { env: { CLOUDFLARE_API_URL: info.cloudflare } };
-    await db
-      .insert(users)
-      .values({ id: 'bench', email: `owner@${APEX}`, provider: 'google', tier: 'pro-solo' });
+    await db.insert(users).values({ id: 'bench', email: `owner@${APEX}`, provider: 'google' });
+    await db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, 'bench'));
     const made = await connections.createConnection(
       db,
       key,

@@ -49,7 +49,7 @@ export const rateLimits = pgTable(
 
 /**
  * Signed-in users, keyed by their Firebase uid. Created or refreshed by POST /auth/verify from the
- * verified ID token; the tier decides the plan limits (src/model/plans.ts).
+ * verified ID token. Their plan is their personal workspace's (`workspaces.tier`).
  */
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -58,18 +58,9 @@ export const users = pgTable('users', {
   photoUrl: text('photo_url'),
   /** 'google' or 'github'. */
   provider: text('provider').notNull(),
-  tier: text('tier').notNull().default('free'),
   /** The user's primary domain (POST /auth/domain); null until set. */
   domain: text('domain'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-  /** The Stripe customer made at the first checkout; null until then. */
-  stripeCustomerId: text('stripe_customer_id').unique(),
-  /** The Stripe subscription the tier comes from; null on Free or when set by the operator. */
-  stripeSubscriptionId: text('stripe_subscription_id'),
-  /** none, active, trialing, past_due or canceled: as Stripe's webhooks last said. */
-  subscriptionStatus: text('subscription_status').notNull().default('none'),
-  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,11 +76,18 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   personal: boolean('personal').notNull().default(false),
   /**
-   * A team workspace's plan (src/model/plans.ts), set by the operator for now. A personal
-   * workspace is on its account's plan (`users.tier`, which billing sets) until plans and
-   * subscriptions move onto workspaces.
+   * The workspace's plan (src/model/plans.ts): the account's plan for a personal workspace. It
+   * changes only from Stripe's word (src/core/billing) or by the operator, never from the browser.
    */
   tier: text('tier').notNull().default('free'),
+  /** The Stripe customer made at the workspace's first checkout; null until then. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  /** The Stripe subscription the tier comes from; null on Free or when set by the operator. */
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  /** none, active, trialing, past_due or canceled: as Stripe's webhooks last said. */
+  subscriptionStatus: text('subscription_status').notNull().default('none'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

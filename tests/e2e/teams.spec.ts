@@ -2,7 +2,6 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   addVerifiedDomain,
   blockingViolations,
-  grantPlan,
   invitationLink,
   publishDns,
   signInToDashboard,
@@ -29,7 +28,7 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   // The owner creates a team workspace: it starts on Free and becomes the current one.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  const ownerAccount = await signInToDashboard(owner, ownerContext, {
+  await signInToDashboard(owner, ownerContext, {
     email: `olive.${stamp}@${domain}`,
     name: 'Olive Owner',
   });
@@ -41,10 +40,20 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   const workspaceId = await switcher.inputValue();
   await expect(owner.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
 
-  // The operator grants the team workspace Intro; the dashboard reopens on it (the last one used).
-  await grantPlan(ownerAccount.email, 'intro', workspaceId);
-  await owner.reload();
+  // The owner buys Intro for the team workspace through checkout: the dashboard reopens on it (the
+  // last one used), and the team, not the owner's own workspace, is now on Intro.
+  await owner.goto('/dashboard?section=settings&tab=plan');
+  await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Free`);
+  await owner
+    .getByTestId('plans-grid')
+    .getByRole('button', { name: 'Upgrade to Intro', exact: true })
+    .click();
+  await expect(owner).toHaveURL(/\/checkout\/cs_/);
+  await owner.getByRole('button', { name: 'Pay' }).click();
+  await expect(owner.getByTestId('checkout-success')).toContainText('You are now on Intro.');
   await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Intro`);
+  await expect(switcher.locator('option', { hasText: '(personal)' })).toContainText('Free');
+  await owner.getByRole('button', { name: 'Domains', exact: true }).click();
 
   // A domain added and verified in the team workspace; its first scan finds the dangling record.
   await addVerifiedDomain(owner, domain);

@@ -64,12 +64,9 @@ export async function publishCt(domain: string, names: string[]): Promise<void> 
   await control('/ct', { domain, names });
 }
 
-/**
- * Grants a plan, as `danglewatch users set-plan` does: to the account's personal workspace, or with
- * `workspace` to that team workspace (`--workspace ID`).
- */
-export async function grantPlan(email: string, plan: string, workspace?: string): Promise<void> {
-  await control('/plan', { email, plan, workspace });
+/** Grants a plan to the account's personal workspace, as `danglewatch users set-plan` does. */
+export async function grantPlan(email: string, plan: string): Promise<void> {
+  await control('/plan', { email, plan });
 }
 
 /** The link of the newest invitation e-mail to `email`, from the server's outbox. */

@@ -2,7 +2,7 @@
 // pointed at loopback fixtures (a DNS server, crt.sh / Cert Spotter / RDAP), billing at a local
 // Stripe-speaking server, a Cloudflare-speaking DNS provider, plus a small control
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
-// grant plans as `danglewatch users set-plan` does (to an account or a team workspace), read the link
+// grant plans as `danglewatch users set-plan` does, read the link
 // of the newest invitation e-mail to an address, and store scan history to page through.
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import { listUsers, setPlan } from '../../src/core/operator/accounts.ts';
 import type { Db } from '../../src/db/client.ts';
-import { scans, users } from '../../src/db/schema.ts';
+import { scans, users, workspaces } from '../../src/db/schema.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import { loadConfig } from '../../src/start/config.ts';
 import { startServer } from '../../src/start/server.ts';
@@ -124,25 +124,25 @@ const control = http.createServer(async (req, res) => {
         (body.names as string[]).map((name) => ({ name_value: name })),
       );
     } else if (req.url === '/plan' && req.method === 'POST') {
-      const workspace = body.workspace === undefined ? undefined : String(body.workspace);
-      await setPlan(db as Db, String(body.email), String(body.plan), workspace);
+      await setPlan(db as Db, String(body.email), String(body.plan));
     } else if (req.url === '/invitation-link' && req.method === 'POST') {
       const link = await invitationLink(outbox, String(body.email));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ link }));
       return;
     } else if (req.url === '/stripe/payment-failed' && req.method === 'POST') {
       // Stripe could not charge the card at renewal: the subscription is past due, then the event.
-      const [user] = await (db as Db)
-        .select()
+      const [payer] = await (db as Db)
+        .select({ customer: workspaces.stripeCustomerId, subscription: workspaces.stripeSubscriptionId })
         .from(users)
+        .innerJoin(workspaces, eq(workspaces.id, users.id))
         .where(eq(users.email, String(body.email)));
-      if (!user?.stripeCustomerId || !user.stripeSubscriptionId) throw new Error('no subscription');
-      const subscription = stripe.subscriptions.get(user.stripeSubscriptionId);
+      if (!payer?.customer || !payer.subscription) throw new Error('no subscription');
+      const subscription = stripe.subscriptions.get(payer.subscription);
       if (subscription) subscription.status = 'past_due';
-      const invoice = stripe.addInvoice(user.stripeCustomerId, {
+      const invoice = stripe.addInvoice(payer.customer, {
         amount: 499,
         status: 'open',
-        subscription: user.stripeSubscriptionId,
+        subscription: payer.subscription,
       });
       await stripe.emit('invoice.payment_failed', invoice);
     } else if (req.url === '/scans' && req.method === 'POST') {

@@ -31,6 +31,9 @@ export function exportFileName(now: Date): string {
 export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
+  // The account's plan and subscription are its personal workspace's (whose id is its uid).
+  const [personal] = await db.select().from(workspaces).where(eq(workspaces.id, userId));
+  if (!personal) throw new Error(`no personal workspace of ${userId}`);
   // The personal workspace (its id is the account's uid) and the team workspaces the account owns
   // or administers: what it answers for.
   const managed = await db
@@ -57,15 +60,15 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       displayName: user.displayName,
       photoURL: user.photoUrl,
       provider: user.provider,
-      tier: user.tier,
+      tier: personal.tier,
       domain: user.domain,
       settings: user.settings,
       subscription: {
-        status: user.subscriptionStatus,
-        currentPeriodEnd: user.currentPeriodEnd,
-        cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-        stripeCustomerId: user.stripeCustomerId,
-        stripeSubscriptionId: user.stripeSubscriptionId,
+        status: personal.subscriptionStatus,
+        currentPeriodEnd: personal.currentPeriodEnd,
+        cancelAtPeriodEnd: personal.cancelAtPeriodEnd,
+        stripeCustomerId: personal.stripeCustomerId,
+        stripeSubscriptionId: personal.stripeSubscriptionId,
       },
       createdAt: user.createdAt,
       lastLoginAt: user.lastLoginAt,
@@ -76,6 +79,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
         id: workspaces.id,
         name: workspaces.name,
         personal: workspaces.personal,
+        plan: workspaces.tier,
         role: workspaceMembers.role,
         joinedAt: workspaceMembers.joinedAt,
       })

@@ -5,9 +5,8 @@ import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ServiceError } from '../errors.ts';
 import { API_KEY_LIMIT } from '../limits.ts';
-import { underUserLock } from '../users/users.ts';
 import { isUuid } from '../validation.ts';
-import { workspaceTier } from '../workspaces/workspaces.ts';
+import { underWorkspaceLock, workspaceTier } from '../workspaces/workspaces.ts';
 import { hashApiKey, looksLikeApiKey, newApiKey } from './key.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -36,7 +35,7 @@ export async function createApiKey(
   if (plan.limits.apiCallsPerHour === 0) {
     throw new ServiceError('forbidden', 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
   }
-  return underUserLock(db, owner.id, async (tx) => {
+  return underWorkspaceLock(db, owner.id, async (tx) => {
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)

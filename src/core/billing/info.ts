@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { workspaces } from '../../db/schema.ts';
 import type { BillingInfo, InvoiceView, SubscriptionStatus } from '../../model/billing.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { audit } from '../audit.ts';
@@ -12,7 +12,8 @@ import { INVOICES_SHOWN } from '../limits.ts';
 import { type Billing, purchasablePlans } from './stripe.ts';
 import { applySubscription } from './subscriptions.ts';
 
-type UserRow = typeof users.$inferSelect;
+/** A workspace's row: its plan and the Stripe subscription it comes from. */
+type WorkspaceBilling = typeof workspaces.$inferSelect;
 
 function invoiceView(invoice: Stripe.Invoice): InvoiceView {
   const status: InvoiceView['status'] =
@@ -26,26 +27,35 @@ function invoiceView(invoice: Stripe.Invoice): InvoiceView {
   };
 }
 
+/** The workspace's plan and billing state; a workspace that is gone is refused as not found. */
+export async function workspaceBilling(db: Db, workspaceId: string): Promise<WorkspaceBilling> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Workspace not found');
+  return row;
+}
+
 /**
- * The plan tab's billing info: the plan and subscription from the user's row (kept by Stripe's
- * webhooks), usage from real rows, the last invoices from Stripe itself. When Stripe cannot be
- * reached the rest still answers, with `invoicesUnavailable`.
+ * The plan tab's billing info of a workspace: the plan and subscription from its row (kept by
+ * Stripe's webhooks), usage from real rows, the last invoices from Stripe itself, for those who may
+ * see them (`withInvoices`: the owners). When Stripe cannot be reached the rest still answers,
+ * with `invoicesUnavailable`.
  */
 export async function billingInfo(
   db: Db,
   billing: Billing | undefined,
-  user: UserRow,
+  workspace: WorkspaceBilling,
   now: Date,
   logger: Logger,
+  withInvoices: boolean,
 ): Promise<BillingInfo> {
-  const plan = getPlanForTier(user.tier);
-  const quota = await quotaView(db, user, now);
+  const plan = getPlanForTier(workspace.tier);
+  const quota = await quotaView(db, workspace, now);
   let invoices: InvoiceView[] = [];
   let invoicesUnavailable = false;
-  if (billing && user.stripeCustomerId) {
+  if (billing && withInvoices && workspace.stripeCustomerId) {
     try {
       const list = await billing.stripe.invoices.list({
-        customer: user.stripeCustomerId,
+        customer: workspace.stripeCustomerId,
         limit: INVOICES_SHOWN,
       });
       invoices = list.data.map(invoiceView);
@@ -56,9 +66,9 @@ export async function billingInfo(
   }
   return {
     plan: { id: plan.id, name: plan.name, price: plan.priceCents / 100, interval: 'month' },
-    subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
-    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
-    cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+    subscriptionStatus: workspace.subscriptionStatus as SubscriptionStatus,
+    currentPeriodEnd: workspace.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: workspace.cancelAtPeriodEnd,
     usage: {
       domainsMonitored: quota.currentDomains,
       scansUsed: quota.scansUsedToday,
@@ -88,12 +98,12 @@ export function requireBilling(billing: Billing | undefined): Billing {
 export async function cancelSubscription(
   db: Db,
   billing: Billing | undefined,
-  user: UserRow,
+  workspace: WorkspaceBilling,
+  actor: { userId: string; ip: string },
   logger: Logger,
-  ip: string,
 ): Promise<void> {
-  if (!user.stripeSubscriptionId) {
-    if (getPlanForTier(user.tier).priceCents > 0) {
+  if (!workspace.stripeSubscriptionId) {
+    if (getPlanForTier(workspace.tier).priceCents > 0) {
       // A plan the operator granted: nothing is billed, so nothing to cancel in Stripe.
       throw new ServiceError(
         'conflict',
@@ -104,50 +114,36 @@ export async function cancelSubscription(
     throw new ServiceError('conflict', 'NO_SUBSCRIPTION', 'You have no subscription to cancel');
   }
   const stripe = requireBilling(billing);
-  const subscription = await stripe.stripe.subscriptions.update(user.stripeSubscriptionId, {
+  const subscription = await stripe.stripe.subscriptions.update(workspace.stripeSubscriptionId, {
     cancel_at_period_end: true,
   });
   await applySubscription(db, stripe, subscription, logger);
   await audit(db, {
-    userId: user.id,
+    userId: actor.userId,
+    workspaceId: workspace.id,
     action: 'subscription.canceled',
     detail: { subscription: subscription.id },
-    ip,
+    ip: actor.ip,
   });
 }
 
 /**
- * Deletes the account's Stripe customer, with its saved payment methods, when the account is
- * deleted. One Stripe no longer knows is already gone; any other failure stops the deletion.
+ * The workspace's Stripe customer, made at its first checkout and kept on the workspace. Receipts
+ * go to the owner who checks out; the customer is named after the workspace, or for a personal
+ * one after its owner.
  */
-export async function deleteStripeCustomer(billing: Billing, customerId: string): Promise<void> {
-  try {
-    await billing.stripe.customers.del(customerId);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return;
-    throw new ServiceError(
-      'upstream-failed',
-      'BILLING_UNAVAILABLE',
-      'Stripe could not be reached to delete your billing details; please try again',
-    );
-  }
-}
-
-/** The account's Stripe customer, made at its first checkout and kept on the account. */
 export async function stripeCustomerFor(
   db: Db,
   billing: Billing,
-  user: { id: string; email: string | null; displayName: string | null; stripeCustomerId: string | null },
+  workspace: Pick<WorkspaceBilling, 'id' | 'name' | 'personal' | 'stripeCustomerId'>,
+  payer: { email: string | null; displayName: string | null },
 ): Promise<string> {
-  if (user.stripeCustomerId) return user.stripeCustomerId;
+  if (workspace.stripeCustomerId) return workspace.stripeCustomerId;
   const created = await billing.stripe.customers.create({
-    email: user.email ?? undefined,
-    name: user.displayName ?? undefined,
-    metadata: { userId: user.id },
+    email: payer.email ?? undefined,
+    name: (workspace.personal ? payer.displayName : workspace.name) ?? undefined,
+    metadata: { workspaceId: workspace.id },
   });
-  await db
-    .update(users)
-    .set({ stripeCustomerId: created.id, updatedAt: sql`now()` })
-    .where(eq(users.id, user.id));
+  await db.update(workspaces).set({ stripeCustomerId: created.id }).where(eq(workspaces.id, workspace.id));
   return created.id;
 }

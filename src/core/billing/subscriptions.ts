@@ -1,15 +1,16 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { stripeEvents, users } from '../../db/schema.ts';
+import { stripeEvents, workspaces } from '../../db/schema.ts';
 import type { SubscriptionStatus } from '../../model/billing.ts';
 import { audit } from '../audit.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ServiceError } from '../errors.ts';
+import { workspaceOwner } from '../workspaces/workspaces.ts';
 import { type Billing, idOf, planForPrice } from './stripe.ts';
 
-type UserRow = typeof users.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** Stripe's subscription states in the five the product shows. */
 function statusOf(subscription: Stripe.Subscription): SubscriptionStatus {
@@ -46,21 +47,34 @@ function periodEnd(subscription: Stripe.Subscription): Date | null {
   return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 }
 
-async function userForSubscription(db: Db, subscription: Stripe.Subscription): Promise<UserRow | undefined> {
+/**
+ * The workspace a subscription pays for: its Stripe customer's, else the one its metadata names.
+ * Subscriptions made before plans moved onto workspaces name the account (`userId`), whose personal
+ * workspace has the account's uid as id.
+ */
+async function workspaceForSubscription(
+  db: Db,
+  subscription: Stripe.Subscription,
+): Promise<WorkspaceRow | undefined> {
   const customer = idOf(subscription.customer);
   if (customer) {
-    const [row] = await db.select().from(users).where(eq(users.stripeCustomerId, customer));
+    const [row] = await db.select().from(workspaces).where(eq(workspaces.stripeCustomerId, customer));
     if (row) return row;
   }
-  const uid = subscription.metadata?.userId;
-  if (!uid) return undefined;
-  const [row] = await db.select().from(users).where(eq(users.id, uid));
+  const id = workspaceIdIn(subscription.metadata);
+  if (!id) return undefined;
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   return row;
 }
 
+/** The workspace Stripe metadata names (see workspaceForSubscription). */
+function workspaceIdIn(metadata: Stripe.Metadata | null | undefined): string | undefined {
+  return metadata?.workspaceId ?? metadata?.userId ?? undefined;
+}
+
 /**
- * Makes the user's plan what the subscription says. The tier changes only here (from Stripe's word:
- * a signed webhook or Stripe's own answer) or by the operator, never from the browser.
+ * Makes the workspace's plan what the subscription says. The tier changes only here (from Stripe's
+ * word: a signed webhook or Stripe's own answer) or by the operator, never from the browser.
  */
 export async function applySubscription(
   db: Db,
@@ -68,13 +82,13 @@ export async function applySubscription(
   subscription: Stripe.Subscription,
   logger: Logger,
 ): Promise<void> {
-  const user = await userForSubscription(db, subscription);
-  if (!user) {
-    logger.warn({ subscription: subscription.id }, 'Stripe subscription of no known user');
+  const workspace = await workspaceForSubscription(db, subscription);
+  if (!workspace) {
+    logger.warn({ subscription: subscription.id }, 'Stripe subscription of no known workspace');
     return;
   }
   // An older subscription ending (e.g. after a switch of plan) must not take the new one's plan away.
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id) {
+  if (workspace.stripeSubscriptionId && workspace.stripeSubscriptionId !== subscription.id) {
     const status = statusOf(subscription);
     if (status === 'canceled' || status === 'none') return;
   }
@@ -87,25 +101,28 @@ export async function applySubscription(
   }
   const tier = entitled(subscription) && plan ? plan.id : 'free';
   await db
-    .update(users)
+    .update(workspaces)
     .set({
       tier,
-      stripeCustomerId: idOf(subscription.customer) ?? user.stripeCustomerId,
+      stripeCustomerId: idOf(subscription.customer) ?? workspace.stripeCustomerId,
       stripeSubscriptionId: status === 'canceled' ? null : subscription.id,
       subscriptionStatus: status,
       currentPeriodEnd: status === 'canceled' ? null : periodEnd(subscription),
       cancelAtPeriodEnd: status === 'canceled' ? false : subscription.cancel_at_period_end,
-      updatedAt: sql`now()`,
     })
-    .where(eq(users.id, user.id));
-  if (tier !== user.tier) {
+    .where(eq(workspaces.id, workspace.id));
+  if (tier !== workspace.tier) {
     // Domains beyond a smaller plan stop being scanned; a larger one brings them back.
-    await applyDomainLimit(db, user.id);
-    await audit(db, {
-      userId: user.id,
-      action: 'plan.changed',
-      detail: { from: user.tier, to: tier, source: 'stripe', subscription: subscription.id },
-    });
+    await applyDomainLimit(db, workspace.id);
+    const actor = await workspaceOwner(db, workspace.id);
+    if (actor) {
+      await audit(db, {
+        userId: actor,
+        workspaceId: workspace.id,
+        action: 'plan.changed',
+        detail: { from: workspace.tier, to: tier, source: 'stripe', subscription: subscription.id },
+      });
+    }
   }
 }
 
@@ -119,7 +136,7 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | undefined {
 interface EventSubject {
   subscriptionId?: string;
   customer?: string;
-  userId?: string;
+  workspaceId?: string;
   /** The event's own copy of the subscription, used only when Stripe no longer has it. */
   snapshot?: Stripe.Subscription;
 }
@@ -131,7 +148,7 @@ function subjectOf(event: Stripe.Event): EventSubject {
       return {
         subscriptionId: idOf(session.subscription),
         customer: idOf(session.customer),
-        userId: session.client_reference_id ?? undefined,
+        workspaceId: session.client_reference_id ?? undefined,
       };
     }
     case 'customer.subscription.created':
@@ -141,7 +158,7 @@ function subjectOf(event: Stripe.Event): EventSubject {
       return {
         subscriptionId: subscription.id,
         customer: idOf(subscription.customer),
-        userId: subscription.metadata?.userId,
+        workspaceId: workspaceIdIn(subscription.metadata),
         snapshot: subscription,
       };
     }
@@ -151,7 +168,7 @@ function subjectOf(event: Stripe.Event): EventSubject {
       return {
         subscriptionId: invoiceSubscription(invoice),
         customer: idOf(invoice.customer),
-        userId: invoice.parent?.subscription_details?.metadata?.userId,
+        workspaceId: workspaceIdIn(invoice.parent?.subscription_details?.metadata),
       };
     }
     default:
@@ -189,9 +206,9 @@ async function currentSubscription(
 
 /**
  * Applies one verified Stripe event, at most once: the event id is recorded in the same
- * transaction as its effect, so a replay finds it and changes nothing. The owner's row is locked
- * before Stripe is read, so two events of one account are applied one after the other, each from a
- * read made after the other's write.
+ * transaction as its effect, so a replay finds it and changes nothing. The workspace's row is
+ * locked before Stripe is read, so two events of one workspace are applied one after the other,
+ * each from a read made after the other's write.
  */
 export async function handleStripeEvent(
   db: Db,
@@ -212,22 +229,22 @@ export async function handleStripeEvent(
       logger.debug({ type: event.type }, 'Stripe event not used');
       return 'applied';
     }
-    const owners = [
-      subject.customer ? eq(users.stripeCustomerId, subject.customer) : undefined,
-      subject.userId ? eq(users.id, subject.userId) : undefined,
+    const payers = [
+      subject.customer ? eq(workspaces.stripeCustomerId, subject.customer) : undefined,
+      subject.workspaceId ? eq(workspaces.id, subject.workspaceId) : undefined,
     ].filter((condition) => condition !== undefined);
-    if (owners.length) {
+    if (payers.length) {
       await txDb
-        .select({ id: users.id })
-        .from(users)
-        .where(or(...owners))
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(or(...payers))
         .for('update');
     }
-    if (event.type === 'checkout.session.completed' && subject.userId && subject.customer) {
+    if (event.type === 'checkout.session.completed' && subject.workspaceId && subject.customer) {
       await txDb
-        .update(users)
-        .set({ stripeCustomerId: subject.customer, updatedAt: sql`now()` })
-        .where(eq(users.id, subject.userId));
+        .update(workspaces)
+        .set({ stripeCustomerId: subject.customer })
+        .where(eq(workspaces.id, subject.workspaceId));
     }
     const subscription = await currentSubscription(
       billing,

@@ -15,8 +15,8 @@ import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, nextScanAfter } from '../domains/store.ts';
 import type { DomainRow } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
-import { underUserLock } from '../users/users.ts';
 import { isUuid, parseInput } from '../validation.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { type SecretsKey, seal, unseal } from './secrets.ts';
 
 /** The one definition lives in the dashboard contract, which the browser reads too. */
@@ -175,7 +175,7 @@ export async function monitorZone(
   zone: string,
   now: Date,
 ): Promise<{ domain: DomainRow; firstScan: boolean }> {
-  return underUserLock(db, user.id, async (tx) => {
+  return underWorkspaceLock(db, user.id, async (tx) => {
     const [link] = await tx
       .select()
       .from(dnsConnectionZones)

@@ -14,7 +14,7 @@ import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
 import { audit } from '../audit.ts';
 import { replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
-import { underUserLock } from '../users/users.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { assertFreeTierDomain } from './free-tier.ts';
 import { checkOwnership } from './ownership.ts';
 import { applyDomainLimit } from './plan-limit.ts';
@@ -36,7 +36,7 @@ export async function addDomain(
   request: { domain: string; scanConfig?: ScanConfig },
   now: Date,
 ): Promise<DomainRow> {
-  const row = await underUserLock(db, user.id, async (tx) => {
+  const row = await underWorkspaceLock(db, user.id, async (tx) => {
     const quota = await quotaView(tx, user, now);
     if (quota.currentDomains >= quota.maxDomains) {
       throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));

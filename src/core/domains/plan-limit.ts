@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema.ts';
 import { getPlanForTier } from '../../model/profile.ts';
-import { underUserLock } from '../users/users.ts';
-import { workspaceTier } from '../workspaces/workspaces.ts';
+import { underWorkspaceLock, workspaceTier } from '../workspaces/workspaces.ts';
 
 /** Why a domain beyond the plan's number is not scanned, and what the owner can do. */
 export const OVER_PLAN_LIMIT_MESSAGE =
@@ -17,7 +16,7 @@ export const OVER_PLAN_LIMIT_MESSAGE =
  */
 export function applyDomainLimit(db: Db, userId: string): Promise<void> {
   // Under the account's lock: a plan change and a 'keep' at once must not each mark half.
-  return underUserLock(db, userId, (tx) => markDomains(tx, userId));
+  return underWorkspaceLock(db, userId, (tx) => markDomains(tx, userId));
 }
 
 async function markDomains(db: Db, userId: string): Promise<void> {

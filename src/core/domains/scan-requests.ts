@@ -8,8 +8,8 @@ import { domainNameSchema } from '../../model/schemas.ts';
 import { audit } from '../audit.ts';
 import { ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ScanRefused } from '../errors.ts';
-import { underUserLock } from '../users/users.ts';
 import { parseInput } from '../validation.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkOwnership, txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 import { quotaView } from './quota.ts';
@@ -61,7 +61,7 @@ export async function requestScan(
     await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
   // domain's one active scan or the day's last one. The job goes in once the row is committed.
-  const row = await underUserLock(db, owner.id, async (tx) => {
+  const row = await underWorkspaceLock(db, owner.id, async (tx) => {
     // By name, not by row: a scan left running by a removed domain still holds the name when the
     // domain is added again.
     const [active] = await tx

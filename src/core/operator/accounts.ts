@@ -14,10 +14,11 @@ export interface UserLine {
 
 export async function listUsers(db: Db): Promise<UserLine[]> {
   const rows = await db
-    .select({ email: users.email, tier: users.tier, uid: users.id, domains: count(domains.id) })
+    .select({ email: users.email, tier: workspaces.tier, uid: users.id, domains: count(domains.id) })
     .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.id))
     .leftJoin(domains, eq(domains.workspaceId, users.id))
-    .groupBy(users.id)
+    .groupBy(users.id, workspaces.tier)
     .orderBy(users.email);
   return rows.map((r) => ({ ...r, domains: Number(r.domains) }));
 }
@@ -36,26 +37,36 @@ export async function setPlan(db: Db, email: string, plan: string, workspace?: s
     throw new Error(`unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})`);
   }
   if (workspace !== undefined) return setWorkspacePlan(db, email, plan, workspace);
-  const matching = sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
-  const before = await db.select({ id: users.id, tier: users.tier }).from(users).where(matching);
-  await db.update(users).set({ tier: plan, updatedAt: sql`now()` }).where(matching);
-  for (const user of before.filter((u) => u.tier !== plan)) {
-    await applyDomainLimit(db, user.id);
-    await audit(db, {
-      userId: user.id,
-      action: 'plan.changed',
-      detail: { from: user.tier, to: plan, source: 'operator' },
-    });
-  }
-  return before.length;
+  const accounts = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  for (const account of accounts) await changePlan(db, account.id, account.id, plan);
+  return accounts.length;
+}
+
+/** Sets a workspace's plan; `userId` is the owner the audit log names. */
+async function changePlan(db: Db, userId: string, workspaceId: string, plan: PlanId): Promise<void> {
+  const [before] = await db
+    .select({ tier: workspaces.tier })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (!before || before.tier === plan) return;
+  await db.update(workspaces).set({ tier: plan }).where(eq(workspaces.id, workspaceId));
+  await applyDomainLimit(db, workspaceId);
+  await audit(db, {
+    userId,
+    workspaceId,
+    action: 'plan.changed',
+    detail: { from: before.tier, to: plan, source: 'operator' },
+  });
 }
 
 async function setWorkspacePlan(db: Db, email: string, plan: PlanId, workspaceId: string): Promise<number> {
   const [owner] = await db
-    .select({ userId: users.id, personal: workspaces.personal, tier: workspaces.tier })
+    .select({ userId: users.id })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
       and(
         eq(workspaceMembers.workspaceId, workspaceId),
@@ -65,17 +76,6 @@ async function setWorkspacePlan(db: Db, email: string, plan: PlanId, workspaceId
     )
     .limit(1);
   if (!owner) return 0;
-  // A personal workspace is on its account's plan.
-  if (owner.personal) return setPlan(db, email, plan);
-  await db.update(workspaces).set({ tier: plan }).where(eq(workspaces.id, workspaceId));
-  if (owner.tier !== plan) {
-    await applyDomainLimit(db, workspaceId);
-    await audit(db, {
-      userId: owner.userId,
-      workspaceId,
-      action: 'plan.changed',
-      detail: { from: owner.tier, to: plan, source: 'operator' },
-    });
-  }
+  await changePlan(db, owner.userId, workspaceId, plan);
   return 1;
 }

@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { deletedAccounts, users } from '../../db/schema.ts';
+import { deletedAccounts, users, workspaces } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../model/profile.ts';
 import { startOfUtcDay, userScansSince } from '../domains/quota.ts';
 import { ServiceError } from '../errors.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+/** An account: its row, and the plan of its personal workspace (which billing and the operator set). */
+export type Account = UserRow & { tier: string };
 
 /** What a verified sign-in says of its user: the fields of a Firebase ID token this layer reads. */
 interface SignIn {
@@ -24,7 +27,7 @@ function providerOf(token: SignIn): 'google' | 'github' {
   return token.firebase?.sign_in_provider === 'google.com' ? 'google' : 'github';
 }
 
-function profileOf(row: UserRow): UserProfile {
+function profileOf(row: Account): UserProfile {
   return {
     uid: row.id,
     displayName: row.displayName,
@@ -42,7 +45,7 @@ function profileOf(row: UserRow): UserProfile {
  * lastLoginAt is the token's auth_time, so calling this again within one session changes nothing.
  * A display name the user edited is kept: the provider's name only fills an empty one.
  */
-export async function upsertUser(db: Db, token: SignIn): Promise<UserRow> {
+export async function upsertUser(db: Db, token: SignIn): Promise<Account> {
   const values = {
     id: token.uid,
     email: token.email ?? null,
@@ -74,7 +77,12 @@ export async function upsertUser(db: Db, token: SignIn): Promise<UserRow> {
       })
       .returning();
     if (!row) throw new Error('upsert returned no row');
-    return row;
+    // The personal workspace, and its plan, came with the row (a database trigger).
+    const [personal] = await tx
+      .select({ tier: workspaces.tier })
+      .from(workspaces)
+      .where(eq(workspaces.id, row.id));
+    return { ...row, tier: personal?.tier ?? 'free' };
   });
 }
 
@@ -85,29 +93,18 @@ export function accountLock(uid: string) {
 
 const userStatement = preparedStatement('user_by_id', (db) =>
   db
-    .select()
+    .select({ user: users, tier: workspaces.tier })
     .from(users)
+    .leftJoin(workspaces, eq(workspaces.id, users.id))
     .where(eq(users.id, sql.placeholder('uid'))),
 );
 
-/**
- * Runs `work` in a transaction that holds the user's row lock: a plan limit's check and the insert
- * it allows then cannot interleave with another request of the same user's (two tabs, a script),
- * which would let both pass the check. `work` must use the transaction it is given, not `db`.
- */
-export function underUserLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    return work(tx as unknown as Db);
-  });
-}
-
-export async function findUser(db: Db, uid: string): Promise<UserRow | undefined> {
+export async function findUser(db: Db, uid: string): Promise<Account | undefined> {
   const [row] = await userStatement(db).execute({ uid });
-  return row;
+  return row && { ...row.user, tier: row.tier ?? 'free' };
 }
 
-export async function authUserResponse(db: Db, row: UserRow, now: Date): Promise<AuthUserResponse> {
+export async function authUserResponse(db: Db, row: Account, now: Date): Promise<AuthUserResponse> {
   return {
     user: profileOf(row),
     domain: row.domain,
@@ -121,7 +118,7 @@ export { profileOf };
  * The signed-in caller's row: the one requireAuth already read if it did, else read now, else
  * created, on the first call if POST /auth/verify has not run yet.
  */
-export async function currentUser(db: Db, caller: { token: SignIn; account?: UserRow }): Promise<UserRow> {
+export async function currentUser(db: Db, caller: { token: SignIn; account?: Account }): Promise<Account> {
   return caller.account ?? (await findUser(db, caller.token.uid)) ?? (await upsertUser(db, caller.token));
 }
 
@@ -144,11 +141,11 @@ export async function mergeSettings(
   return row?.settings ?? {};
 }
 
-export async function setDisplayName(db: Db, uid: string, displayName: string): Promise<UserRow | undefined> {
+export async function setDisplayName(db: Db, uid: string, displayName: string): Promise<Account | undefined> {
   const [row] = await db
     .update(users)
     .set({ displayName, updatedAt: sql`now()` })
     .where(eq(users.id, uid))
-    .returning();
-  return row;
+    .returning({ id: users.id });
+  return row && findUser(db, row.id);
 }

@@ -6,8 +6,8 @@ import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { ServiceError } from '../errors.ts';
 import { WEBHOOK_LIMIT } from '../limits.ts';
-import { underUserLock } from '../users/users.ts';
 import { isUuid } from '../validation.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkWebhookTarget } from './target.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -63,7 +63,7 @@ export async function addWebhook(
 ): Promise<WebhookRow> {
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
-  const row = await underUserLock(db, userId, async (tx) => {
+  const row = await underWorkspaceLock(db, userId, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.workspaceId, userId));
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
       throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);

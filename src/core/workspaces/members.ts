@@ -12,8 +12,7 @@ import {
   type WorkspaceView,
 } from '../../model/workspaces.ts';
 import { ServiceError } from '../errors.ts';
-import { underUserLock } from '../users/users.ts';
-import { selectMembers, type WorkspaceAccess, workspaceTier } from './workspaces.ts';
+import { selectMembers, underWorkspaceLock, type WorkspaceAccess, workspaceTier } from './workspaces.ts';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -88,7 +87,7 @@ export async function inviteMember(
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
   }
   const email = request.email.trim().toLowerCase();
-  return underUserLock(db, workspace.id, async (tx) => {
+  return underWorkspaceLock(db, workspace.id, async (tx) => {
     const [member] = await tx
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -166,7 +165,7 @@ export async function acceptInvitation(
   }
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
   if (!workspace) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
-  await underUserLock(db, workspace.id, async (tx) => {
+  await underWorkspaceLock(db, workspace.id, async (tx) => {
     const [claimed] = await tx
       .update(workspaceInvitations)
       .set({ acceptedAt: now })
@@ -219,7 +218,7 @@ export async function changeRole(
   userId: string,
   role: WorkspaceRole,
 ): Promise<MemberView> {
-  return underUserLock(db, workspace.id, async (tx) => {
+  return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
     if ((role === 'owner' || member.role === 'owner') && workspace.role !== 'owner') {
       throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
@@ -243,7 +242,7 @@ export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: s
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
   }
-  await underUserLock(db, workspace.id, async (tx) => {
+  await underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
     if (member.role === 'owner' && workspace.role !== 'owner') {
       throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));

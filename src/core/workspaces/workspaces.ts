@@ -41,6 +41,23 @@ export async function workspaceAccess(db: Db, userId: string, named?: string): P
   return { ...row, role: row.role as WorkspaceRole };
 }
 
+/**
+ * Runs `work` in a transaction that holds the workspace's row lock: a plan limit's check and the
+ * insert it allows then cannot interleave with another request on the same workspace (two tabs, two
+ * members, a script), which would let both pass the check. `work` must use the transaction it is
+ * given, not `db`.
+ */
+export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .for('update');
+    return work(tx as unknown as Db);
+  });
+}
+
 /** Refuses an action the caller's role may not do, naming the role it needs. */
 export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): void {
   if (!can(access.role, action)) {
@@ -49,8 +66,8 @@ export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): voi
 }
 
 /**
- * The workspaces the user belongs to, the personal one first, each with its plan
- * (workspaceTierSql) and its number of members.
+ * The workspaces the user belongs to, the personal one first, each with its plan and its number
+ * of members.
  */
 export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
   const rows = await db
@@ -59,7 +76,7 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
       name: workspaces.name,
       personal: workspaces.personal,
       role: workspaceMembers.role,
-      tier: workspaceTierSql(workspaces.id),
+      tier: workspaces.tier,
       joinedAt: workspaceMembers.joinedAt,
     })
     .from(workspaceMembers)
@@ -139,12 +156,22 @@ export async function listMembers(db: Db, workspaceId: string, now: Date): Promi
 }
 
 /**
- * The plan of the workspace `workspaceId` names, as SQL: a team workspace's own; a personal
- * workspace's is its account's (`users.tier`, which billing sets), until plans and subscriptions
- * move onto workspaces. 'free' for a workspace that is gone.
+ * The workspace's first owner: who the audit log names for what happens to the workspace without a
+ * caller (Stripe's word on its plan). Undefined for a workspace that is gone.
  */
+export async function workspaceOwner(db: Db, workspaceId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+    .orderBy(asc(workspaceMembers.joinedAt))
+    .limit(1);
+  return row?.userId;
+}
+
+/** The plan of the workspace `workspaceId` names, as SQL; 'free' for a workspace that is gone. */
 export function workspaceTierSql(workspaceId: SQLWrapper) {
-  return sql<string>`coalesce((select case when w.personal then u.tier else w.tier end from workspaces w left join users u on u.id = w.id where w.id = ${workspaceId}), 'free')`;
+  return sql<string>`coalesce((select w.tier from workspaces w where w.id = ${workspaceId}), 'free')`;
 }
 
 /** The plan a workspace is on (see workspaceTierSql). */

@@ -6,6 +6,8 @@ import {
   accountService,
   apiKeyService,
   authService,
+  type BillingService,
+  billingService,
   createAuthedClient,
   type DnsConnectionService,
   type DomainService,
@@ -30,6 +32,7 @@ interface DashboardApi {
   apiKeys: ApiKeyService;
   dnsConnections: DnsConnectionService;
   auth: AuthService;
+  billing: BillingService;
   account: AccountService;
   workspaces: WorkspaceService;
 }
@@ -38,8 +41,8 @@ let api: DashboardApi | undefined;
 
 /**
  * The dashboard's calls, through the authed request layer with the signed-in user's token. Domains,
- * scans, findings, webhooks, API keys and DNS connections act on the current workspace (sent as
- * X-Workspace-ID); the account, its billing and the workspace calls themselves are the caller's own.
+ * scans, findings, webhooks, API keys, DNS connections and billing act on the current workspace
+ * (sent as X-Workspace-ID); the account and the workspace calls themselves are the caller's own.
  */
 export function dashboardApi(): DashboardApi {
   if (!api) {
@@ -53,6 +56,7 @@ export function dashboardApi(): DashboardApi {
       apiKeys: apiKeyService(scoped),
       dnsConnections: dnsConnectionService(scoped),
       auth: authService(own),
+      billing: billingService(scoped),
       account: accountService(own),
       workspaces: workspaceService(own),
     };

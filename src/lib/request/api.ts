@@ -205,10 +205,10 @@ export function apiKeyService(client: ApiClient) {
   };
 }
 
-/** Plan and billing, data export and account deletion. */
-export function accountService(client: ApiClient) {
+/** A workspace's plan and billing: what it is on and uses, checkout, the portal, cancelling. */
+export function billingService(client: ApiClient) {
   return {
-    billingInfo: () => client.get<BillingInfo>('/api/billing/info'),
+    info: () => client.get<BillingInfo>('/api/billing/info'),
     /** Stripe Checkout for a plan; the browser goes to the answer's url. */
     checkout: (planName: string, origin: string) =>
       client.post<{ url: string }>('/api/billing/create-checkout-session', {
@@ -218,6 +218,12 @@ export function accountService(client: ApiClient) {
       }),
     portal: () => client.post<{ url: string }>('/api/billing/create-portal-session'),
     cancelSubscription: () => client.post<BillingInfo>('/api/auth/billing/cancel'),
+  };
+}
+
+/** The account's own data: export and deletion. */
+export function accountService(client: ApiClient) {
+  return {
     exportData: () => client.get<Record<string, unknown>>('/api/auth/export'),
     deleteAccount: () => client.delete<null>('/api/auth/account'),
   };
@@ -261,6 +267,7 @@ export function workspaceService(client: ApiClient) {
 
 export type WorkspaceService = ReturnType<typeof workspaceService>;
 export type AccountService = ReturnType<typeof accountService>;
+export type BillingService = ReturnType<typeof billingService>;
 export type AuthService = ReturnType<typeof authService>;
 export type ScanService = ReturnType<typeof scanService>;
 export type WebhookService = ReturnType<typeof webhookService>;

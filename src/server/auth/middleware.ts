@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import type { users } from '../../db/schema.ts';
+import type { Account } from '../../core/users/users.ts';
 import { SESSION_MAX_AGE_MS } from '../../model/session.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -20,15 +20,13 @@ export interface AuthDeps {
    * none: that is a first sign-in, or an account deleted meanwhile (possibly through another
    * process), whose remembered token must not bring the account back.
    */
-  findAccount?: (uid: string) => Promise<AccountRow | undefined>;
+  findAccount?: (uid: string) => Promise<Account | undefined>;
 }
 
 export interface AuthedEnv {
   /** `account`: the caller's row when the check above read it, so that routes need not read it again. */
-  Variables: AppEnv['Variables'] & { token: DecodedIdToken; account?: AccountRow };
+  Variables: AppEnv['Variables'] & { token: DecodedIdToken; account?: Account };
 }
-
-type AccountRow = typeof users.$inferSelect;
 
 const UNAUTHENTICATED = 'Authentication required';
 
@@ -49,7 +47,7 @@ export function requireAuth(deps: AuthDeps | undefined): MiddlewareHandler<Authe
         throw verificationFailure(error, c.get('logger'));
       });
     let decoded = await verify(false);
-    let account: AccountRow | undefined;
+    let account: Account | undefined;
     // Only a remembered token can be older than its account's deletion: a fresh check asks Firebase.
     // The account row is read outside the token's error handling: a database that went away is a
     // 503, never a 401 that would sign the user out.

@@ -2,17 +2,14 @@ import { Hono } from 'hono';
 import { deleteAccountRows, forgetDeletion } from '../../core/account/delete-account.ts';
 import { exportAccount, exportFileName } from '../../core/account/export.ts';
 import { audit } from '../../core/audit.ts';
-import { deleteStripeCustomer } from '../../core/billing/info.ts';
+import { assertBillingSettled, deleteStripeCustomers } from '../../core/billing/closing.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { jsonObjectStream } from '../../core/json-stream.ts';
 import { deleteOutboxMail } from '../../core/mail/outbox.ts';
 import { currentUser } from '../../core/users/users.ts';
-import { assertTeamsHandedOver } from '../../core/workspaces/members.ts';
+import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../../core/workspaces/members.ts';
 import type { Db } from '../../db/client.ts';
-import { type SubscriptionStatus, subscriptionSettled } from '../../model/billing.ts';
-import { getPlanForTier } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { ApiError } from '../errors.ts';
 
 interface AccountDeps {
   billing?: Billing;
@@ -37,21 +34,12 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
     })
     .delete('/account', authed, async (c) => {
       const user = await currentUser(db, c.var);
-      const subscription = {
-        plan: { price: getPlanForTier(user.tier).priceCents },
-        subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
-        cancelAtPeriodEnd: user.cancelAtPeriodEnd,
-      };
-      // A paid subscription is cancelled first, so deleting never leaves one billing.
-      if (!subscriptionSettled(subscription)) {
-        throw new ApiError(409, 'SUBSCRIPTION_ACTIVE', 'Please cancel your subscription first');
-      }
-      // A team others work in is handed over first; a team the account is alone in goes with it.
+      // The personal workspace, and the teams the account is alone in, go with it.
+      const leaving = [user.id, ...(await teamsOfLeavingAccount(db, user.id)).alone];
+      await assertBillingSettled(db, leaving);
+      // A team others work in is handed over first.
       await assertTeamsHandedOver(db, user.id);
-      // Stripe's customer first (its payment methods and invoices): if Stripe fails, nothing is gone yet.
-      if (user.stripeCustomerId && deps.billing) {
-        await deleteStripeCustomer(deps.billing, user.stripeCustomerId);
-      }
+      await deleteStripeCustomers(db, deps.billing, leaving);
       await deleteAccountRows(db, user.id);
       if (user.email && deps.outboxDir) await deleteOutboxMail(deps.outboxDir, user.email);
       try {

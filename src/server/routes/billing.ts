@@ -5,11 +5,11 @@ import {
   cancelSubscription,
   requireBilling,
   stripeCustomerFor,
+  workspaceBilling,
 } from '../../core/billing/info.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { handleStripeEvent } from '../../core/billing/subscriptions.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
-import { currentUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
 import {
   CHECKOUT_RETURN_PATH,
@@ -18,10 +18,12 @@ import {
   type SubscriptionStatus,
 } from '../../model/billing.ts';
 import { getPlanForTier } from '../../model/profile.ts';
+import { can } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
+import { callerIn } from '../workspace-scope.ts';
 
 interface BillingDeps {
   billing?: Billing;
@@ -57,26 +59,38 @@ function assertReturnUrl(value: string, origin: string, flag: 'success' | 'cance
  * Every billing endpoint, under the paths the browser and Stripe already call: the plan and its
  * state (`GET /auth/billing`, `GET /api/billing/info`), Stripe Checkout and the billing portal,
  * cancelling (`POST /api/auth/billing/cancel`), and Stripe's webhook. Mounted at the root so the
- * full paths are written here.
+ * full paths are written here. Each acts on the workspace X-Workspace-ID names (the personal one
+ * without it): every member sees its plan and usage; its owners see invoices, buy, change and
+ * cancel.
  */
 export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingDeps) {
   const authed = requireAuth(auth);
   const originOf = (requestUrl: string, header: string | undefined) =>
     deps.publicUrl ? new URL(deps.publicUrl).origin : (header ?? new URL(requestUrl).origin);
   const info = async (c: Context<AuthedEnv>) => {
-    const user = await currentUser(db, c.var);
-    return c.json(await billingInfo(db, deps.billing, user, deps.now(), c.get('logger')));
+    const { workspace } = await callerIn(db, c, 'read');
+    const row = await workspaceBilling(db, workspace.id);
+    const owner = can(workspace.role, 'workspace.billing');
+    return c.json(await billingInfo(db, deps.billing, row, deps.now(), c.get('logger'), owner));
   };
   return new Hono<AuthedEnv>()
     .get('/auth/billing', authed, info)
     .get('/api/billing/info', authed, info)
     .post('/api/auth/billing/cancel', authed, async (c) => {
-      const user = await currentUser(db, c.var);
-      await cancelSubscription(db, deps.billing, user, c.get('logger'), c.get('clientAddress'));
-      const after = await currentUser(db, c.var);
-      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger')));
+      const { user, workspace } = await callerIn(db, c, 'workspace.billing');
+      const actor = { userId: user.id, ip: c.get('clientAddress') };
+      await cancelSubscription(
+        db,
+        deps.billing,
+        await workspaceBilling(db, workspace.id),
+        actor,
+        c.get('logger'),
+      );
+      const after = await workspaceBilling(db, workspace.id);
+      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger'), true));
     })
     .post('/api/billing/create-checkout-session', authed, limitBody(BODY_LIMIT_KB.standard), async (c) => {
+      const { user, workspace } = await callerIn(db, c, 'workspace.billing');
       const body = await readJson(c, checkoutSchema);
       const billing = requireBilling(deps.billing);
       const plan = planForCheckout(body.planId);
@@ -88,25 +102,26 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       const origin = originOf(c.req.url, c.req.header('origin'));
       assertReturnUrl(body.successUrl, origin, 'success');
       assertReturnUrl(body.cancelUrl, origin, 'canceled');
-      const user = await currentUser(db, c.var);
+      const row = await workspaceBilling(db, workspace.id);
       const subscribed = hasPaidSubscription({
-        plan: { price: getPlanForTier(user.tier).priceCents },
-        subscriptionStatus: user.subscriptionStatus as SubscriptionStatus,
+        plan: { price: getPlanForTier(row.tier).priceCents },
+        subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
       });
       if (subscribed) {
+        const who = row.personal ? 'You are' : `${row.name} is`;
         throw new ApiError(
           409,
           'ALREADY_SUBSCRIBED',
-          `You are subscribed to ${getPlanForTier(user.tier).name}: change plans in the billing portal`,
+          `${who} subscribed to ${getPlanForTier(row.tier).name}: change plans in the billing portal`,
         );
       }
-      const customer = await stripeCustomerFor(db, billing, user);
+      const customer = await stripeCustomerFor(db, billing, row, user);
       const session = await billing.stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
-        client_reference_id: user.id,
+        client_reference_id: row.id,
         line_items: [{ price, quantity: 1 }],
-        subscription_data: { metadata: { userId: user.id } },
+        subscription_data: { metadata: { workspaceId: row.id } },
         success_url: body.successUrl,
         cancel_url: body.cancelUrl,
       });
@@ -114,13 +129,14 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       return c.json({ url: session.url });
     })
     .post('/api/billing/create-portal-session', authed, async (c) => {
+      const { workspace } = await callerIn(db, c, 'workspace.billing');
       const billing = requireBilling(deps.billing);
-      const user = await currentUser(db, c.var);
-      if (!user.stripeCustomerId) {
+      const row = await workspaceBilling(db, workspace.id);
+      if (!row.stripeCustomerId) {
         throw new ApiError(409, 'NO_BILLING_ACCOUNT', 'You have no billing account yet: choose a plan first');
       }
       const session = await billing.stripe.billingPortal.sessions.create({
-        customer: user.stripeCustomerId,
+        customer: row.stripeCustomerId,
         return_url: new URL(CHECKOUT_RETURN_PATH, originOf(c.req.url, c.req.header('origin'))).toString(),
       });
       return c.json({ url: session.url });

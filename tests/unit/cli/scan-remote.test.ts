@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scan } from '../../../src/cli/scan.ts';
 import { newApiKey } from '../../../src/core/api-keys/key.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { apiKeys, domains, scans, users } from '../../../src/db/schema.ts';
+import { apiKeys, domains, scans, users, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -38,9 +38,8 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     if (!backend) throw new Error('no PGlite');
     database = await backend.open();
     const { db } = database;
-    await db
-      .insert(users)
-      .values({ id: 'remote-1', email: 'ops@remote-scan.dev', provider: 'github', tier: 'solo' });
+    await db.insert(users).values({ id: 'remote-1', email: 'ops@remote-scan.dev', provider: 'github' });
+    await db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, 'remote-1'));
     await db.insert(domains).values({
       workspaceId: 'remote-1',
       domain: 'remote-scan.dev',

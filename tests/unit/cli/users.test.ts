@@ -63,7 +63,7 @@ describe('danglewatch users beside a running server on the embedded database', (
       code: 0,
       out: 'owner@acme.com is now on the solo plan.\n',
     });
-    const [row] = await database.db.select().from(users).where(eq(users.id, 'u-1'));
+    const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, 'u-1'));
     expect(row?.tier).toBe('solo');
   });
 

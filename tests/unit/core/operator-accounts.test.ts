@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listUsers, setPlan } from '../../../src/core/operator/accounts.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, users } from '../../../src/db/schema.ts';
+import { domains, users, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
@@ -15,8 +15,9 @@ for (const backend of databaseBackends) {
         database = await backend.open();
         await database.db.insert(users).values([
           { id: 'u-ann', email: 'Ann@Acme.com', provider: 'google' },
-          { id: 'u-bob', email: 'bob@bob.org', provider: 'github', tier: 'intro' },
+          { id: 'u-bob', email: 'bob@bob.org', provider: 'github' },
         ]);
+        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, 'u-bob'));
         await database.db.insert(domains).values({
           workspaceId: 'u-ann',
           domain: 'acme.com',
@@ -35,7 +36,7 @@ for (const backend of databaseBackends) {
 
       it('grants a catalogue plan by e-mail, in any letter case', async () => {
         expect(await setPlan(database.db, 'ann@acme.COM', 'pro-solo')).toBe(1);
-        const [row] = await database.db.select().from(users).where(eq(users.id, 'u-ann'));
+        const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, 'u-ann'));
         expect(row?.tier).toBe('pro-solo');
         expect(await setPlan(database.db, 'nobody@acme.com', 'intro')).toBe(0);
       });
@@ -44,7 +45,7 @@ for (const backend of databaseBackends) {
         await expect(setPlan(database.db, 'bob@bob.org', 'platinum')).rejects.toThrow(
           /unknown plan 'platinum'/,
         );
-        const [row] = await database.db.select().from(users).where(eq(users.id, 'u-bob'));
+        const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, 'u-bob'));
         expect(row?.tier).toBe('intro');
       });
     },

@@ -40,10 +40,17 @@ for (const backend of databaseBackends) {
       database = await backend.openUnmigrated();
       await migrateTo(database, folder);
       // Two accounts with everything an account held before workspaces, as the API stored it.
-      for (const uid of ['ann-uid', 'bob-uid']) {
+      // Ann pays for Solo through Stripe; Bob is on a plan the operator granted.
+      const billing = {
+        'ann-uid': { tier: 'solo', customer: 'cus_ann-uid', subscription: 'sub_ann', status: 'active' },
+        'bob-uid': { tier: 'intro', customer: null, subscription: null, status: 'none' },
+      };
+      for (const [uid, paid] of Object.entries(billing)) {
         await database.db.execute(sql`
-          insert into users (id, email, provider, tier, stripe_customer_id, subscription_status)
-          values (${uid}, ${`${uid}@example.com`}, 'google', 'solo', ${`cus_${uid}`}, 'active')`);
+          insert into users (id, email, provider, tier, stripe_customer_id, stripe_subscription_id,
+            subscription_status, current_period_end, cancel_at_period_end)
+          values (${uid}, ${`${uid}@example.com`}, 'google', ${paid.tier}, ${paid.customer},
+            ${paid.subscription}, ${paid.status}, ${paid.customer ? '2026-12-25T00:00:00Z' : null}, ${Boolean(paid.customer)})`);
         await database.db.execute(sql`
           insert into domains (user_id, domain, status, verification_token, scan_config)
           values (${uid}, ${`${uid}.example`}, 'verified', 'tok', '{"scanFrequency":"daily","skipDiscovery":false,"useCertificateTransparency":true,"useMultiStageValidation":true}')`);
@@ -105,11 +112,41 @@ for (const backend of databaseBackends) {
       }
       expect(await count(database.db, sql`select count(*)::int as n from audit_log`)).toBe(2);
       expect(await count(database.db, sql`select count(*)::int as n from first_scans`)).toBe(2);
-      const [ann] = await queryRows<{ tier: string; stripe_customer_id: string }>(
+    });
+
+    it("moves each account's plan and Stripe subscription onto its personal workspace", async () => {
+      const rows = await queryRows<Record<string, unknown>>(
         database.db,
-        sql`select tier, stripe_customer_id from users where id = 'ann-uid'`,
+        sql`select id, tier, stripe_customer_id, stripe_subscription_id, subscription_status,
+              current_period_end is not null as has_period_end, cancel_at_period_end
+            from workspaces where id in ('ann-uid', 'bob-uid') order by id`,
       );
-      expect(ann).toEqual({ tier: 'solo', stripe_customer_id: 'cus_ann-uid' });
+      expect(rows).toEqual([
+        {
+          id: 'ann-uid',
+          tier: 'solo',
+          stripe_customer_id: 'cus_ann-uid',
+          stripe_subscription_id: 'sub_ann',
+          subscription_status: 'active',
+          has_period_end: true,
+          cancel_at_period_end: true,
+        },
+        {
+          id: 'bob-uid',
+          tier: 'intro',
+          stripe_customer_id: null,
+          stripe_subscription_id: null,
+          subscription_status: 'none',
+          has_period_end: false,
+          cancel_at_period_end: false,
+        },
+      ]);
+      const left = await queryRows<{ column_name: string }>(
+        database.db,
+        sql`select column_name from information_schema.columns
+            where table_name = 'users' and column_name in ('tier', 'stripe_customer_id')`,
+      );
+      expect(left).toEqual([]);
     });
 
     it('makes a personal workspace with each new account, and removes it with the account', async () => {

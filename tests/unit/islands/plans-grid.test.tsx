@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BillingHistory } from '../../../src/islands/dashboard/settings/BillingHistory.tsx';
+import { CurrentPlanCard } from '../../../src/islands/dashboard/settings/CurrentPlanCard.tsx';
 import { PlansGrid } from '../../../src/islands/dashboard/settings/PlansGrid.tsx';
 import type { BillingInfo } from '../../../src/model/billing.ts';
 import { PLANS } from '../../../src/model/plans.ts';
@@ -27,7 +28,7 @@ function card(html: string, id: string): string {
 
 describe('PlansGrid', () => {
   it('offers checkout for each plan this server sells, and says why not for the others', () => {
-    const html = renderToStaticMarkup(<PlansGrid info={free} />);
+    const html = renderToStaticMarkup(<PlansGrid info={free} canBuy />);
     expect(html.match(/data-plan=/g)).toHaveLength(PLANS.length);
     expect(text(card(html, 'free'))).toContain('Current Plan');
     for (const id of ['intro', 'solo']) {
@@ -40,7 +41,7 @@ describe('PlansGrid', () => {
 
   it('explains every upgrade button when billing is not configured', () => {
     const html = renderToStaticMarkup(
-      <PlansGrid info={{ ...free, billing: { configured: false, purchasable: [] } }} />,
+      <PlansGrid info={{ ...free, billing: { configured: false, purchasable: [] } }} canBuy />,
     );
     for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
       expect(card(html, plan.id)).toMatch(DISABLED);
@@ -56,11 +57,47 @@ describe('PlansGrid', () => {
           plan: { id: 'intro', name: 'Intro', price: 4.99, interval: 'month' },
           subscriptionStatus: 'active',
         }}
+        canBuy
       />,
     );
     expect(text(card(html, 'intro'))).toContain('Current Plan');
     expect(text(card(html, 'solo'))).toContain('Change in Billing Portal');
     expect(html).not.toContain('>Upgrade to Solo<');
+  });
+
+  it('shows a member who may not buy what each plan gives, without a button to buy it', () => {
+    const html = renderToStaticMarkup(<PlansGrid info={free} canBuy={false} />);
+    expect(html.match(/data-plan=/g)).toHaveLength(PLANS.length);
+    expect(text(card(html, 'free'))).toContain('Current Plan');
+    for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
+      expect(text(card(html, plan.id))).toContain('Members');
+      expect(card(html, plan.id)).not.toContain('<button');
+    }
+  });
+});
+
+describe('CurrentPlanCard', () => {
+  const paid: BillingInfo = {
+    ...free,
+    plan: { id: 'solo', name: 'Solo', price: 99, interval: 'month' },
+    subscriptionStatus: 'active',
+    currentPeriodEnd: '2026-12-25T00:00:00Z',
+  };
+  it('gives an owner the portal and cancelling, and a member neither', () => {
+    const owner = text(
+      renderToStaticMarkup(<CurrentPlanCard info={paid} canManage subject="Acme" onChanged={() => {}} />),
+    );
+    expect(owner).toContain('Manage Billing');
+    expect(owner).toContain('Cancel Subscription');
+    const member = text(
+      renderToStaticMarkup(
+        <CurrentPlanCard info={paid} canManage={false} subject="Acme" onChanged={() => {}} />,
+      ),
+    );
+    expect(member).toContain('Solo');
+    expect(member).toContain('Renews on December 25, 2026');
+    expect(member).not.toContain('Manage Billing');
+    expect(member).not.toContain('Cancel Subscription');
   });
 });
 

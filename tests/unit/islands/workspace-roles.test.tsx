@@ -2,7 +2,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
 import { type MemberActions, MembersView } from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
-import { TeamPlan } from '../../../src/islands/dashboard/settings/PlanTab.tsx';
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
@@ -138,16 +137,6 @@ describe('scan actions by role', () => {
     expect(card('member')).toContain('Re-scan');
     expect(card('viewer')).not.toContain('Re-scan');
     expect(card('viewer')).toContain('View Details');
-  });
-});
-
-describe('a team workspace plan', () => {
-  it("is the operator's to change: no checkout, and its member limit", () => {
-    const words = text(renderToStaticMarkup(<TeamPlan workspace={team('owner')} />));
-    expect(words).toContain('Acme Security is on the Intro plan');
-    expect(words).toContain('3 members');
-    expect(words).toContain("Ask your operator to change a team workspace's plan");
-    expect(words).not.toContain('Upgrade');
   });
 });
 

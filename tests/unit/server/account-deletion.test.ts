@@ -10,7 +10,7 @@ import { deleteAccountRows, purgeDeletedAccounts } from '../../../src/core/accou
 import { stripeClient } from '../../../src/core/billing/stripe.ts';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { deletedAccounts, users } from '../../../src/db/schema.ts';
+import { deletedAccounts, users, workspaces } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
@@ -102,7 +102,10 @@ for (const backend of databaseBackends) {
         const fay = await signIn('fay');
         const customer = `cus_${tag.replace(/\W/g, '')}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
-        await database.db.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, fay.uid));
+        await database.db
+          .update(workspaces)
+          .set({ stripeCustomerId: customer })
+          .where(eq(workspaces.id, fay.uid));
         const mailer = createMailer({ from: 'DangleWatch <alerts@dw.test>', outboxDir, logger });
         await mailer.send({
           to: `fay@fay-${tag}.com`,
@@ -135,6 +138,38 @@ for (const backend of databaseBackends) {
         expect(left).toHaveLength(1);
         expect(existsSync(join(outboxDir, left[0] as string))).toBe(true);
         expect(await row(fay.uid)).toBeUndefined();
+      });
+
+      it('settles the billing of a team that goes with the account: a renewing subscription first, then its customer', async () => {
+        const hal = await signIn('hal');
+        const made = await call('/api/workspaces', {
+          method: 'POST',
+          token: hal.idToken,
+          body: { name: 'Hal Labs' },
+        });
+        const team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
+        const customer = `cus_team_${tag.replace(/\W/g, '')}`;
+        stripe.customers.set(customer, { id: customer, object: 'customer' });
+        await database.db
+          .update(workspaces)
+          .set({
+            tier: 'solo',
+            stripeCustomerId: customer,
+            stripeSubscriptionId: 'sub_hal',
+            subscriptionStatus: 'active',
+          })
+          .where(eq(workspaces.id, team));
+        await expectError(
+          await call('/api/auth/account', { method: 'DELETE', token: hal.idToken }),
+          409,
+          'Please cancel the subscription of Hal Labs first',
+          'SUBSCRIPTION_ACTIVE',
+        );
+        expect(await row(hal.uid)).toBeDefined();
+        await database.db.update(workspaces).set({ cancelAtPeriodEnd: true }).where(eq(workspaces.id, team));
+        expect((await call('/api/auth/account', { method: 'DELETE', token: hal.idToken })).status).toBe(204);
+        expect(stripe.customers.has(customer)).toBe(false);
+        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
       });
     },
   );

@@ -202,9 +202,9 @@ for (const backend of databaseBackends) {
 
       it('refuses deletion while a paid subscription would renew', async () => {
         await database.db
-          .update(schema.users)
+          .update(schema.workspaces)
           .set({ tier: 'intro', stripeSubscriptionId: 'sub_x', subscriptionStatus: 'active' })
-          .where(eq(schema.users.id, ann.uid));
+          .where(eq(schema.workspaces.id, ann.uid));
         await expectError(
           await call('/api/auth/account', { method: 'DELETE', token: ann.idToken }),
           409,
@@ -212,9 +212,9 @@ for (const backend of databaseBackends) {
           'SUBSCRIPTION_ACTIVE',
         );
         await database.db
-          .update(schema.users)
+          .update(schema.workspaces)
           .set({ cancelAtPeriodEnd: true })
-          .where(eq(schema.users.id, ann.uid));
+          .where(eq(schema.workspaces.id, ann.uid));
       });
 
       it("deletes every row holding the user's id, their queued jobs, and the sign-in account", async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { apiKeys, auditLog, users } from '../../../src/db/schema.ts';
+import { apiKeys, auditLog, workspaces } from '../../../src/db/schema.ts';
 import type { ApiKeyView, CreatedApiKey } from '../../../src/model/contract.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
@@ -46,8 +46,8 @@ for (const backend of databaseBackends) {
         bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
         fay = await mintIdToken(emulatorHost, { sub: `fay-${tag}`, email: 'fay@free.com' });
         for (const user of [ann, bob, fay]) await call('/api/keys', { token: user.idToken });
-        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, ann.uid));
-        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, bob.uid));
+        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, bob.uid));
       });
       afterAll(async () => {
         await verifier?.close();
@@ -133,7 +133,7 @@ for (const backend of databaseBackends) {
       it('holds the limit when requests race for the last place', async () => {
         const racer = await mintIdToken(emulatorHost, { sub: `racer-${tag}`, email: 'racer@racer.com' });
         await call('/api/keys', { token: racer.idToken });
-        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, racer.uid));
+        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, racer.uid));
         for (let i = 1; i < API_KEY_LIMIT; i++) {
           expect((await create(racer.idToken, { name: `key ${i}` })).status).toBe(201);
         }

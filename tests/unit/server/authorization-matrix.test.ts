@@ -188,11 +188,33 @@ const ROUTES: {
   { route: 'GET /scan/api/v1/scans/latest', action: 'read', path: () => '/scan/api/v1/scans/latest' },
   { route: 'GET /scan/api/v1/scans/stats', action: 'read', path: () => '/scan/api/v1/scans/stats' },
   { route: 'GET /scan/api/v1/export', action: 'read', path: () => '/scan/api/v1/export' },
+  { route: 'GET /auth/billing', action: 'read', path: () => '/auth/billing' },
+  { route: 'GET /api/billing/info', action: 'read', path: () => '/api/billing/info' },
+  {
+    route: 'POST /api/billing/create-checkout-session',
+    action: 'workspace.billing',
+    path: () => '/api/billing/create-checkout-session',
+    body: {
+      planId: 'intro',
+      successUrl: 'http://localhost/dashboard/settings?tab=billing&success=true',
+      cancelUrl: 'http://localhost/dashboard/settings?tab=billing&canceled=true',
+    },
+  },
+  {
+    route: 'POST /api/billing/create-portal-session',
+    action: 'workspace.billing',
+    path: () => '/api/billing/create-portal-session',
+  },
+  {
+    route: 'POST /api/auth/billing/cancel',
+    action: 'workspace.billing',
+    path: () => '/api/auth/billing/cancel',
+  },
 ];
 
 /** Routes of the account (not of a workspace) or without sign-in: outside the matrix, by name. */
 const NOT_WORKSPACE_SCOPED =
-  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/|\/api\/auth\/|\/api\/billing\/|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces|\/api\/invitations)/;
+  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/(?!billing$)|\/api\/auth\/(?!billing\/cancel$)|\/api\/billing\/webhook$|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces|\/api\/invitations)/;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Billing, stripeClient } from '../../../src/core/billing/stripe.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { stripeEvents, users } from '../../../src/db/schema.ts';
+import { stripeEvents, users, workspaces } from '../../../src/db/schema.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
@@ -105,10 +105,14 @@ for (const backend of databaseBackends) {
       const subscriber = async () => {
         const userId = `order-${randomBytes(6).toString('hex')}`;
         const customer = `cus_${randomBytes(8).toString('hex')}`;
+        await database.db.insert(users).values({ id: userId, provider: 'google' });
         await database.db
-          .insert(users)
-          .values({ id: userId, provider: 'google', stripeCustomerId: customer });
-        const subscription = stripe.subscribe(customer, stripe.prices.intro, 'active', userId);
+          .update(workspaces)
+          .set({ stripeCustomerId: customer })
+          .where(eq(workspaces.id, userId));
+        const subscription = stripe.subscribe(customer, stripe.prices.intro, 'active', {
+          workspaceId: userId,
+        });
         return { userId, customer, subscription };
       };
 
@@ -126,7 +130,7 @@ for (const backend of databaseBackends) {
       };
 
       const plan = async (userId: string): Promise<Expected> => {
-        const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+        const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, userId));
         if (!row) throw new Error('no row');
         return {
           tier: row.tier,

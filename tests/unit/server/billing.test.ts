@@ -3,9 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Billing, stripeClient } from '../../../src/core/billing/stripe.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { auditLog, users } from '../../../src/db/schema.ts';
+import { auditLog, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import type { BillingInfo } from '../../../src/model/billing.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
+import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
@@ -49,7 +50,7 @@ for (const backend of databaseBackends) {
         return (await res.json()) as BillingInfo;
       };
       const row = async (user: MintedUser) => {
-        const [found] = await database.db.select().from(users).where(eq(users.id, user.uid));
+        const [found] = await database.db.select().from(workspaces).where(eq(workspaces.id, user.uid));
         if (!found) throw new Error('no row');
         return found;
       };
@@ -189,7 +190,8 @@ for (const backend of databaseBackends) {
         expect(customer).toMatch(/^cus_/);
         expect(stripe.customers.get(customer as string)).toMatchObject({
           email: `ann@billing-${tag}.com`,
-          metadata: { userId: ann.uid },
+          name: 'Ann',
+          metadata: { workspaceId: ann.uid },
         });
         const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)?.body;
         expect(session).toMatchObject({
@@ -197,6 +199,7 @@ for (const backend of databaseBackends) {
           customer,
           client_reference_id: ann.uid,
           line_items: [{ price: stripe.prices.intro, quantity: '1' }],
+          subscription_data: { metadata: { workspaceId: ann.uid } },
           success_url: returnUrls.successUrl,
           cancel_url: returnUrls.cancelUrl,
         });
@@ -238,7 +241,9 @@ for (const backend of databaseBackends) {
 
       it('applies checkout completion once, however often Stripe delivers it', async () => {
         const customer = (await row(ann)).stripeCustomerId as string;
-        const subscription = stripe.subscribe(customer, stripe.prices.intro, 'active', ann.uid);
+        const subscription = stripe.subscribe(customer, stripe.prices.intro, 'active', {
+          workspaceId: ann.uid,
+        });
         const event = stripe.signedEvent('checkout.session.completed', {
           id: 'cs_done',
           object: 'checkout.session',
@@ -398,6 +403,162 @@ for (const backend of databaseBackends) {
           body: { planId: 'pro-solo', ...returnUrls },
         });
         expect(retry.status).toBe(200);
+      });
+
+      it('still applies a subscription made before plans moved onto workspaces (metadata userId)', async () => {
+        const cleo = await mintIdToken(emulatorHost, {
+          sub: `cleo-${tag}`,
+          email: `cleo@billing-${tag}.com`,
+        });
+        await call('/auth/user', { token: cleo.idToken });
+        const customer = `cus_legacy_${tag}`;
+        stripe.customers.set(customer, { id: customer, object: 'customer' });
+        const legacy = stripe.subscribe(customer, stripe.prices.solo, 'active', { userId: cleo.uid });
+        await deliver(stripe.signedEvent('customer.subscription.created', legacy));
+        expect(await row(cleo)).toMatchObject({ tier: 'solo', stripeCustomerId: customer });
+      });
+
+      describe('a team workspace', () => {
+        let team: string;
+        let dee: MintedUser;
+        const teamRow = async () => {
+          const [found] = await database.db.select().from(workspaces).where(eq(workspaces.id, team));
+          if (!found) throw new Error('no team');
+          return found;
+        };
+
+        beforeAll(async () => {
+          dee = await mintIdToken(emulatorHost, { sub: `dee-${tag}`, email: `dee@billing-${tag}.com` });
+          await call('/auth/user', { token: dee.idToken });
+          const made = await call('/api/workspaces', {
+            method: 'POST',
+            token: dee.idToken,
+            body: { name: 'Dee Co' },
+          });
+          team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
+          // Bob joins as an admin: he runs the team, its owner pays.
+          await database.db
+            .insert(workspaceMembers)
+            .values({ workspaceId: team, userId: bob.uid, role: 'admin' });
+        });
+
+        it('starts on Free, whatever its owner pays for their own workspace', async () => {
+          const res = await call('/api/billing/info', { token: dee.idToken, workspace: team });
+          expect(((await res.json()) as BillingInfo).plan.id).toBe('free');
+        });
+
+        it('is bought by its owner, as a Stripe customer of its own, and changes only its plan', async () => {
+          const res = await call('/api/billing/create-checkout-session', {
+            method: 'POST',
+            token: dee.idToken,
+            workspace: team,
+            body: { planId: 'solo', ...returnUrls },
+          });
+          expect(res.status).toBe(200);
+          const customer = (await teamRow()).stripeCustomerId as string;
+          expect(customer).toMatch(/^cus_/);
+          expect(customer).not.toBe((await row(dee)).stripeCustomerId);
+          expect(stripe.customers.get(customer)).toMatchObject({
+            email: `dee@billing-${tag}.com`,
+            name: 'Dee Co',
+            metadata: { workspaceId: team },
+          });
+          const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)?.body;
+          expect(session).toMatchObject({
+            client_reference_id: team,
+            subscription_data: { metadata: { workspaceId: team } },
+          });
+          const subscription = stripe.subscribe(customer, stripe.prices.solo, 'active', {
+            workspaceId: team,
+          });
+          await deliver(
+            stripe.signedEvent('checkout.session.completed', {
+              id: `cs_team_${tag}`,
+              object: 'checkout.session',
+              client_reference_id: team,
+              customer,
+              subscription: subscription.id,
+              status: 'complete',
+            }),
+          );
+          expect(await teamRow()).toMatchObject({ tier: 'solo', subscriptionStatus: 'active' });
+          expect((await row(dee)).tier).toBe('free');
+          const listed = await call('/api/workspaces', { token: bob.idToken });
+          const { workspaces: seen } = (await listed.json()) as {
+            workspaces: { id: string; plan: string }[];
+          };
+          expect(seen.find((w) => w.id === team)?.plan).toBe('solo');
+          const [change] = await database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.workspaceId, team), eq(auditLog.action, 'plan.changed')));
+          expect(change).toMatchObject({
+            userId: dee.uid,
+            detail: { from: 'free', to: 'solo', source: 'stripe' },
+          });
+        });
+
+        it('shows every member its plan and usage, and only its owners the invoices', async () => {
+          stripe.addInvoice((await teamRow()).stripeCustomerId as string, { amount: 9900, status: 'paid' });
+          const owner = (await (
+            await call('/api/billing/info', { token: dee.idToken, workspace: team })
+          ).json()) as BillingInfo;
+          const admin = (await (
+            await call('/api/billing/info', { token: bob.idToken, workspace: team })
+          ).json()) as BillingInfo;
+          expect(owner.plan.id).toBe('solo');
+          expect(owner.invoices).toHaveLength(1);
+          expect(admin.plan.id).toBe('solo');
+          expect(admin.invoices).toEqual([]);
+        });
+
+        it('refuses checkout, the portal and cancelling to anyone but an owner', async () => {
+          for (const [path, body] of [
+            ['/api/billing/create-checkout-session', { planId: 'intro', ...returnUrls }],
+            ['/api/billing/create-portal-session', undefined],
+            ['/api/auth/billing/cancel', undefined],
+          ] as const) {
+            await expectError(
+              await call(path, { method: 'POST', token: bob.idToken, workspace: team, body }),
+              403,
+              WORKSPACE_MESSAGES.roleNeeded('workspace.billing'),
+              'ROLE_REQUIRED',
+            );
+          }
+          expect((await teamRow()).cancelAtPeriodEnd).toBe(false);
+        });
+
+        it("tells a subscribed team's owner to use the portal, naming the team", async () => {
+          await expectError(
+            await call('/api/billing/create-checkout-session', {
+              method: 'POST',
+              token: dee.idToken,
+              workspace: team,
+              body: { planId: 'pro-solo', ...returnUrls },
+            }),
+            409,
+            'Dee Co is subscribed to Solo: change plans in the billing portal',
+          );
+        });
+
+        it('is not found for someone outside it, and its plan is not theirs', async () => {
+          await expectError(
+            await call('/api/billing/info', { token: ann.idToken, workspace: team }),
+            404,
+            WORKSPACE_MESSAGES.notFound,
+          );
+        });
+
+        it('is cancelled by its owner at the end of the period', async () => {
+          const res = await call('/api/auth/billing/cancel', {
+            method: 'POST',
+            token: dee.idToken,
+            workspace: team,
+          });
+          expect(res.status).toBe(200);
+          expect(((await res.json()) as BillingInfo).cancelAtPeriodEnd).toBe(true);
+          expect(await teamRow()).toMatchObject({ tier: 'solo', cancelAtPeriodEnd: true });
+        });
       });
     },
   );

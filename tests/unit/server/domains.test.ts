@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users } from '../../../src/db/schema.ts';
+import { domains, scans, workspaces } from '../../../src/db/schema.ts';
 import type { DomainListResponse, DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
@@ -202,7 +202,7 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 409 for a domain already in the list', async () => {
-        await database.db.update(users).set({ tier: 'intro' }).where(eq(users.id, ann.uid));
+        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
         try {
           await expectError(
             await add(ann.idToken, { domain: annDomain }),
@@ -210,7 +210,7 @@ for (const backend of databaseBackends) {
             `${annDomain} is already in your list`,
           );
         } finally {
-          await database.db.update(users).set({ tier: 'free' }).where(eq(users.id, ann.uid));
+          await database.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, ann.uid));
         }
       });
 
@@ -288,7 +288,7 @@ for (const backend of databaseBackends) {
       });
 
       it("each user proves a domain with their own token: another user's record does not verify it", async () => {
-        await database.db.update(users).set({ tier: 'intro' }).where(eq(users.id, bob.uid));
+        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, bob.uid));
         const res = await add(bob.idToken, { domain: annDomain });
         expect(res.status).toBe(201);
         const { domain } = (await res.json()) as { domain: DomainView };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { stripeClient } from '../../../src/core/billing/stripe.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { users } from '../../../src/db/schema.ts';
+import { workspaces } from '../../../src/db/schema.ts';
 import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
 import { checkDomainFormat } from '../../../src/model/domain-input.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
@@ -124,7 +124,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
       method: 'POST',
       headers: { authorization: `Bearer ${user.idToken}` },
     });
-    await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, user.uid));
+    await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, user.uid));
     const created = await app.request('/api/keys', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },

@@ -2,7 +2,15 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { apiKeys, auditLog, domains, findings, rateLimits, scans, users } from '../../../src/db/schema.ts';
+import {
+  apiKeys,
+  auditLog,
+  domains,
+  findings,
+  rateLimits,
+  scans,
+  workspaces,
+} from '../../../src/db/schema.ts';
 import { type CreatedApiKey, DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
@@ -57,7 +65,7 @@ for (const backend of databaseBackends) {
         return ((await res.json()) as CreatedApiKey).secret;
       };
       const setTier = (user: MintedUser, tier: string) =>
-        database.db.update(users).set({ tier }).where(eq(users.id, user.uid));
+        database.db.update(workspaces).set({ tier }).where(eq(workspaces.id, user.uid));
 
       beforeAll(async () => {
         await waitForAuthEmulator(emulatorHost);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users, workerHeartbeats } from '../../../src/db/schema.ts';
+import { domains, scans, workerHeartbeats, workspaces } from '../../../src/db/schema.ts';
 import {
   DEFAULT_SCAN_CONFIG,
   type ScanListResponse,
@@ -326,7 +326,7 @@ for (const backend of databaseBackends) {
       });
 
       it('a paid plan lifts the quota (users set-plan)', async () => {
-        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, ann.uid));
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, ann.uid));
         const res = await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' });
         expect(res.status).toBe(202);
       });

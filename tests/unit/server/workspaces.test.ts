@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
+import { workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import type { MembersResponse, WorkspaceView } from '../../../src/model/workspaces.ts';
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
@@ -39,7 +39,7 @@ for (const backend of databaseBackends) {
         ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com', name: 'Ann' });
         bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
         for (const user of [ann, bob]) await call('/api/workspaces', { token: user.idToken });
-        await database.db.update(users).set({ tier: 'solo' }).where(eq(users.id, ann.uid));
+        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
         // A team workspace of Ann's, Bob a viewer in it, one invitation out: what the invitation
         // flow leaves behind.
         await database.db.insert(workspaces).values({ id: team, name: 'Acme team' });

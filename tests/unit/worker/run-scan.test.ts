@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users } from '../../../src/db/schema.ts';
+import { domains, scans, users, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
@@ -143,11 +143,11 @@ for (const backend of databaseBackends) {
         expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
           'completed',
         );
-        await database.db.update(users).set({ tier: 'pro-solo' }).where(eq(users.id, userId));
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, userId));
         expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
           'completed',
         );
-        await database.db.update(users).set({ tier: 'free' }).where(eq(users.id, userId));
+        await database.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, userId));
         expect(seen.map((o) => o.maxNames)).toEqual([
           getPlan('free').limits.namesPerScan,
           getPlan('pro-solo').limits.namesPerScan,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users } from '../../../src/db/schema.ts';
+import { domains, scans, users, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { purgeExpiredScans } from '../../../src/worker/jobs/purge-scans.ts';
 import { scheduleDueScans } from '../../../src/worker/jobs/schedule-scans.ts';
@@ -27,8 +27,9 @@ for (const backend of databaseBackends) {
         dns = await startDnsServer();
         await database.db.insert(users).values([
           { id: 'u-free', email: 'f@present.com', provider: 'google' },
-          { id: 'u-intro', email: 'i@intro.com', provider: 'google', tier: 'intro' },
+          { id: 'u-intro', email: 'i@intro.com', provider: 'google' },
         ]);
+        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, 'u-intro'));
       });
       afterAll(async () => {
         await dns?.close();
@@ -103,9 +104,8 @@ for (const backend of databaseBackends) {
       });
 
       it("regression: one tenant's slow nameserver does not hold up everyone else's scheduled scans", async () => {
-        await database.db
-          .insert(users)
-          .values({ id: 'u-slow', email: 's@slow.com', provider: 'google', tier: 'pro-solo' });
+        await database.db.insert(users).values({ id: 'u-slow', email: 's@slow.com', provider: 'google' });
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, 'u-slow'));
         const slow = await addDomain('slow-ns.com', {
           workspaceId: 'u-slow',
           nextScanAt: new Date(now.getTime() - DAY),

@@ -8,7 +8,7 @@ import { createConnection, monitorZone } from '../../../src/core/dns-connections
 import { syncConnection } from '../../../src/core/dns-connections/sync.ts';
 import type { MailMessage } from '../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { dnsConnections, scans, users } from '../../../src/db/schema.ts';
+import { dnsConnections, scans, users, workspaces } from '../../../src/db/schema.ts';
 import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
 import { runScan } from '../../../src/worker/jobs/run-scan.ts';
 import {
@@ -78,9 +78,8 @@ for (const backend of databaseBackends) {
           validationDelayMs: 20,
           cloudRanges: [],
         };
-        await database.db
-          .insert(users)
-          .values({ id: userId, email: `owner@${zone}`, provider: 'google', tier: 'solo' });
+        await database.db.insert(users).values({ id: userId, email: `owner@${zone}`, provider: 'google' });
+        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, userId));
         const key = settings.secrets.key as Buffer;
         const made = await createConnection(
           database.db,

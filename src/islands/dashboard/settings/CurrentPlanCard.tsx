@@ -16,8 +16,17 @@ const STATUS_BADGES: Record<SubscriptionStatus, { label: string; className: stri
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** The current-subscription card: plan, status, renewal, usage, portal and cancel. */
-export function CurrentPlanCard({ info, onChanged }: { info: BillingInfo; onChanged: () => void }) {
+interface Props {
+  info: BillingInfo;
+  /** The caller may open the portal and cancel (an owner of the workspace). */
+  canManage: boolean;
+  /** What the plan belongs to, for the words of the cancel dialog: 'your account' or a team's name. */
+  subject: string;
+  onChanged: () => void;
+}
+
+/** The current-subscription card: plan, status, renewal, usage, and for owners portal and cancel. */
+export function CurrentPlanCard({ info, canManage, subject, onChanged }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const plan = getPlanForTier(info.plan.id);
@@ -69,7 +78,7 @@ export function CurrentPlanCard({ info, onChanged }: { info: BillingInfo; onChan
           <dd className="font-semibold text-ink">{info.usage.scansThisMonth}</dd>
         </div>
       </dl>
-      {info.billing.configured && info.subscriptionStatus !== 'none' && (
+      {canManage && info.billing.configured && info.subscriptionStatus !== 'none' && (
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="button" className={BUTTON.secondary} onClick={() => void openBillingPortal()}>
             Manage Billing
@@ -84,7 +93,7 @@ export function CurrentPlanCard({ info, onChanged }: { info: BillingInfo; onChan
       {confirming && (
         <Dialog
           title="Cancel your subscription?"
-          description={`${plan.name} stays active until ${periodEnd ?? 'the end of the paid period'}; then your account moves to Free and keeps 1 domain.`}
+          description={`${plan.name} stays active until ${periodEnd ?? 'the end of the paid period'}; then ${subject} moves to Free and keeps 1 domain.`}
           onClose={() => setConfirming(false)}
           footer={
             <>

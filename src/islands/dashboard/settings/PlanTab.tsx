@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { $currentWorkspace, loadWorkspaces } from '../../../lib/dashboard/workspaces.ts';
 import { BILLING_FAQ } from '../../../model/billing.ts';
-import { getPlan } from '../../../model/plans.ts';
-import type { WorkspaceView } from '../../../model/workspaces.ts';
+import { can } from '../../../model/workspaces.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
@@ -28,39 +28,23 @@ function checkoutReturn(): Return {
 const BANNER = 'rounded-md border px-4 py-3 text-sm';
 
 /**
- * Settings → Plan. A team workspace's plan is set by the operator (Stripe bills personal workspaces
- * only for now): it is shown, with whom to ask. A personal workspace's tab is the account's billing.
+ * Settings → Plan of the current workspace: its subscription, the plans, billing history and the
+ * billing FAQ. Every member sees what it is on and uses; its owners buy, change and cancel, and see
+ * the invoices.
  */
 export function PlanTab() {
   const workspace = useStore($currentWorkspace);
-  return workspace && !workspace.personal ? <TeamPlan workspace={workspace} /> : <AccountPlanTab />;
-}
-
-/** The team workspace's plan and what it allows; no checkout. */
-export function TeamPlan({ workspace }: { workspace: WorkspaceView }) {
-  const plan = getPlan(workspace.plan);
-  return (
-    <div className="max-w-3xl space-y-3 text-sm" data-testid="plan-tab">
-      <h2 className="text-lg font-semibold text-ink">
-        {workspace.name} is on the {plan.name} plan
-      </h2>
-      <p className="text-slate-700">
-        {plan.limits.domains} {plan.limits.domains === 1 ? 'domain' : 'domains'}, {plan.limits.members}{' '}
-        {plan.limits.members === 1 ? 'member' : 'members'}, {plan.limits.retentionDays} days of scan history.
-      </p>
-      <p className={`${BANNER} border-slate-300 bg-slate-50 text-slate-800`}>
-        Ask your operator to change a team workspace's plan.
-      </p>
-    </div>
-  );
-}
-
-/** The personal workspace: the current subscription, the plans, billing history and the billing FAQ. */
-function AccountPlanTab() {
+  const owner = !workspace || can(workspace.role, 'workspace.billing');
+  const team = workspace && !workspace.personal ? workspace.name : null;
   const auth = useAuth();
   const { info, failed, reload } = useBillingInfo();
   const [returned] = useState<Return>(checkoutReturn);
   const [confirmed, setConfirmed] = useState(false);
+  // The plan shows in the profile (the personal workspace's) and in the workspace switcher.
+  const refreshPlan = useCallback(() => {
+    void auth.refreshProfile();
+    void loadWorkspaces(dashboardApi().workspaces);
+  }, [auth.refreshProfile]);
 
   // Back from checkout: Stripe's webhook may land a moment after the browser does.
   useEffect(() => {
@@ -72,7 +56,7 @@ function AccountPlanTab() {
       if (stopped) return;
       if (next && next.plan.price > 0 && next.subscriptionStatus !== 'canceled') {
         setConfirmed(true);
-        void auth.refreshProfile();
+        refreshPlan();
         return;
       }
       if (++polls < CONFIRMATION_POLLS) timer = setTimeout(check, CONFIRMATION_INTERVAL_MS);
@@ -82,7 +66,7 @@ function AccountPlanTab() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [returned, reload, auth.refreshProfile]);
+  }, [returned, reload, refreshPlan]);
 
   if (!info) {
     return failed ? (
@@ -114,7 +98,18 @@ function AccountPlanTab() {
         )}
         {info.subscriptionStatus === 'past_due' && (
           <p role="alert" className={`${BANNER} border-amber-300 bg-amber-50 text-amber-900`}>
-            Your subscription is past due. Please update your payment method to avoid service interruption.
+            {team ? `The subscription of ${team} is past due.` : 'Your subscription is past due.'}{' '}
+            {owner
+              ? 'Please update your payment method to avoid service interruption.'
+              : 'Please ask an owner to update its payment method.'}
+          </p>
+        )}
+        {!owner && (
+          <p
+            className={`${BANNER} border-slate-300 bg-slate-50 text-slate-800`}
+            data-testid="billing-owner-only"
+          >
+            Only an owner of {team} can change its plan.
           </p>
         )}
         {!info.billing.configured && (
@@ -123,19 +118,21 @@ function AccountPlanTab() {
             data-testid="billing-not-configured"
           >
             Billing is not configured on this server, so plans cannot be bought here. The operator can change
-            your plan with <code>danglewatch users set-plan</code>.
+            {team ? ` the plan of ${team}` : ' your plan'} with <code>danglewatch users set-plan</code>.
           </p>
         )}
       </div>
       <CurrentPlanCard
         info={info}
+        canManage={owner}
+        subject={team ?? 'your account'}
         onChanged={() => {
           void reload();
-          void auth.refreshProfile();
+          refreshPlan();
         }}
       />
-      <PlansGrid info={info} />
-      <BillingHistory info={info} />
+      <PlansGrid info={info} canBuy={owner} />
+      {owner && <BillingHistory info={info} />}
       <section aria-labelledby="billing-faq-title">
         <h2 id="billing-faq-title" className="text-lg font-semibold text-ink">
           Billing FAQ

@@ -19,8 +19,11 @@ function unavailableReason(plan: Plan, info: BillingInfo): string | null {
   return null;
 }
 
-/** The available-plans grid: every paid plan of the catalogue, with its real checkout. */
-export function PlansGrid({ info }: { info: BillingInfo }) {
+/**
+ * The available-plans grid: every plan of the catalogue, with its real checkout for those who may
+ * buy (`canBuy`: an owner of the workspace); the others see what each plan gives.
+ */
+export function PlansGrid({ info, canBuy }: { info: BillingInfo; canBuy: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   const subscribed = hasPaidSubscription(info);
   return (
@@ -72,7 +75,7 @@ export function PlansGrid({ info }: { info: BillingInfo }) {
                   <button type="button" className={`${BUTTON.secondary} w-full`} disabled>
                     Current Plan
                   </button>
-                ) : plan.priceCents === 0 ? (
+                ) : !canBuy ? null : plan.priceCents === 0 ? (
                   <p className="text-sm text-slate-600">Cancel your subscription to return to Free.</p>
                 ) : subscribed && !reason ? (
                   <button

@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 export async function openBillingPortal(): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const { url } = await dashboardApi().account.portal();
+    const { url } = await dashboardApi().billing.portal();
     if (tab) {
       tab.opener = null;
       tab.location.href = url;
@@ -28,7 +28,7 @@ export async function openBillingPortal(): Promise<void> {
 /** Stripe Checkout for a plan: the browser leaves for the page the server returns. */
 export async function startCheckout(planName: string): Promise<void> {
   try {
-    const { url } = await dashboardApi().account.checkout(planName, window.location.origin);
+    const { url } = await dashboardApi().billing.checkout(planName, window.location.origin);
     window.location.assign(url);
   } catch (cause) {
     toast({
@@ -42,7 +42,7 @@ export async function startCheckout(planName: string): Promise<void> {
 /** Cancels at the period's end; true when it worked. */
 export async function cancelSubscription(): Promise<boolean> {
   try {
-    await dashboardApi().account.cancelSubscription();
+    await dashboardApi().billing.cancelSubscription();
     toast({
       title: 'Subscription Canceled',
       description: 'Your plan stays active until the end of the paid period.',
