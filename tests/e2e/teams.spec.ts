@@ -164,7 +164,7 @@ test('teams: the owner renames the workspace and deletes it; a tab still on it g
   await expect(page.getByRole('heading', { name: `Members of ${renamed}` })).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
 
-  // A second tab opens on it too (the last one used), and stays on the domains screen.
+  // A second tab opens on it too (the last one used), on Settings.
   const other = await context.newPage();
   await other.goto('/dashboard?section=settings');
   await expect(other.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText(
