@@ -61,10 +61,10 @@ export async function deleteWorkspace(
   // The workspace's Stripe customer is deleted here, before any row, once plans and subscriptions
   // live on workspaces (billing is moving there): if Stripe fails, nothing is gone yet, as for an
   // account. Until then a team workspace's plan is the operator's, with no customer to delete.
-  await db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await deleteWorkspaceRows(db, [workspace.id]);
-    await audit(db, {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await deleteWorkspaceRows(tx, [workspace.id]);
+    await audit(tx, {
       userId: actor.userId,
       action: 'workspace.deleted',
       detail: { workspaceId: workspace.id, name: workspace.name },
