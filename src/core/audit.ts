@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'dns.zone_monitored',
   'dns.disconnected',
   'workspace.created',
+  'workspace.renamed',
+  'workspace.deleted',
   'member.invited',
   'invitation.revoked',
   'invitation.accepted',

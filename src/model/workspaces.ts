@@ -67,6 +67,9 @@ export const createWorkspaceSchema = z.strictObject({
     .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
 });
 
+/** PATCH /api/workspaces/{id}: a new name, by the rules a name is given at creation. */
+export const renameWorkspaceSchema = createWorkspaceSchema;
+
 export const invitationSchema = z.strictObject({
   email: z.email({ error: 'Enter an e-mail address' }).max(254),
   role: z.enum(INVITABLE_ROLES),
@@ -115,6 +118,12 @@ export interface MembersResponse {
   invitations: InvitationView[];
 }
 
+/** 'Acme', 'Acme and Beta', 'Acme, Beta and Cid', each name quoted as given. */
+function listNames(names: string[]): string {
+  const quoted = names.map((name) => `“${name}”`);
+  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
 export const WORKSPACE_MESSAGES = {
   roleNeeded: (action: WorkspaceAction) =>
     `This needs the ${ROLE_LABELS[ROLE_NEEDED[action]]} role or higher in this workspace`,
@@ -128,6 +137,10 @@ export const WORKSPACE_MESSAGES = {
   invitationGone: 'This invitation has expired, was already used, or was withdrawn',
   lastOwner: 'A workspace needs an owner: make another member owner first',
   ownAlertsOnly: 'Each member chooses their own e-mail alerts',
+  personalDelete:
+    'A personal workspace goes with its account: delete your account in Settings → Data to delete it',
+  personalRename: 'A personal workspace keeps its name: rename a team workspace instead',
   handOverFirst: (names: string[]) =>
-    `You are the only owner of ${names.join(', ')}: make another member owner, or remove the other members, before deleting your account`,
+    `You are the only owner of ${listNames(names)}, where others work: make another member owner, or delete the workspace (Settings → Members), before deleting your account`,
+  noLongerMember: (name: string) => `You no longer have access to ${name}`,
 } as const;

@@ -155,7 +155,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
   app.route(
     '/api/workspaces',
-    workspaceRoutes(deps.db, deps.auth, { mailer: deps.mailer, publicUrl: deps.publicUrl }, now),
+    workspaceRoutes(
+      deps.db,
+      deps.auth,
+      { mailer: deps.mailer, publicUrl: deps.publicUrl, billing: deps.billing },
+      now,
+    ),
   );
   app.route('/api/invitations', invitationRoutes(deps.db, deps.auth, now));
   app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));

@@ -154,14 +154,18 @@ for (const route of routes) {
   });
 }
 
-test('the legal limits table renders the four contract plans from the catalogue', async ({ page }) => {
+test('the legal limits table renders the four contract plans from the catalogue, members included', async ({
+  page,
+}) => {
   await page.goto('/terms-of-service');
   const rows = page.getByRole('table', { name: 'Plan limits' }).locator('tbody tr');
   await expect(rows).toHaveCount(4);
-  await expect(rows.nth(0)).toHaveText(/Free\s*\$0\s*1\s*1 per day\s*None/);
-  await expect(rows.nth(1)).toHaveText(/Intro\s*\$4\.99\s*25\s*1 per day\s*None/);
-  await expect(rows.nth(2)).toHaveText(/Solo\s*\$99\s*100\s*24 per day\s*100 calls\/hour/);
-  await expect(rows.nth(3)).toHaveText(/Pro Solo\s*\$299\s*500\s*Unlimited \(fair use\)\s*1,000 calls\/hour/);
+  await expect(rows.nth(0)).toHaveText(/^\s*Free\s*\$0\s*1\s*1 per day\s*None\s*1\s*$/);
+  await expect(rows.nth(1)).toHaveText(/^\s*Intro\s*\$4\.99\s*25\s*1 per day\s*None\s*3\s*$/);
+  await expect(rows.nth(2)).toHaveText(/^\s*Solo\s*\$99\s*100\s*24 per day\s*100 calls\/hour\s*10\s*$/);
+  await expect(rows.nth(3)).toHaveText(
+    /^\s*Pro Solo\s*\$299\s*500\s*Unlimited \(fair use\)\s*1,000 calls\/hour\s*50\s*$/,
+  );
 });
 
 test('the Terms of Service link to the Privacy Policy', async ({ page }) => {

@@ -146,3 +146,61 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   await ownerContext.close();
   await colleagueContext.close();
 });
+
+test('teams: the owner renames the workspace and deletes it; a tab still on it goes home and says why', async ({
+  browser,
+}) => {
+  const stamp = `${Date.now()}`.slice(-8);
+  const teamName = `Crew ${stamp}`;
+  const renamed = `Crew ${stamp} Ltd`;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInToDashboard(page, context, { email: `rita.${stamp}@example.com`, name: 'Rita Owner' });
+  await page.getByRole('button', { name: 'Create team workspace' }).click();
+  await page.getByLabel('Team workspace name').fill(teamName);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const switcher = page.getByLabel('Workspace', { exact: true });
+  await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Free`);
+
+  // Settings → Members: the Workspace card renames it, and the switcher follows.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Members' }).click();
+  const card = page.getByTestId('workspace-card');
+  await expect(card.getByRole('button', { name: 'Leave workspace' })).toHaveCount(0);
+  await card.getByLabel('Name', { exact: true }).fill(renamed);
+  await card.getByRole('button', { name: 'Rename' }).click();
+  await expect(switcher.locator('option:checked')).toHaveText(`${renamed} · Owner · Free`);
+  await expect(page.getByRole('heading', { name: `Members of ${renamed}` })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // A second tab opens on it too (the last one used), on Settings.
+  const other = await context.newPage();
+  await other.goto('/dashboard?section=settings');
+  await expect(other.getByLabel('Workspace', { exact: true }).locator('option:checked')).toHaveText(
+    `${renamed} · Owner · Free`,
+  );
+
+  // Deleting asks for the workspace's name, typed as it is.
+  await card.getByRole('button', { name: 'Delete workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
+  const confirm = dialog.getByRole('button', { name: 'Delete workspace' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${renamed} to confirm`).fill(teamName);
+  await expect(confirm).toBeDisabled();
+  expect(await blockingViolations(page)).toEqual([]);
+  await dialog.getByLabel(`Type ${renamed} to confirm`).fill(renamed);
+  await confirm.click();
+  await expect(page.getByText('Workspace deleted')).toBeVisible();
+  await expect(switcher.locator('option')).toHaveCount(1);
+  await expect(switcher.locator('option:checked')).toContainText('(personal)');
+  await expect(page.getByRole('heading', { name: /^Members of / })).toContainText('Personal');
+  await expect(page.getByTestId('workspace-card')).toHaveCount(0);
+
+  // The other tab's next call finds the workspace gone: home, in plain words, not a screen of 404s.
+  await other.getByRole('button', { name: 'Domains', exact: true }).click();
+  await expect(other.getByText(`You no longer have access to ${renamed}`)).toBeVisible();
+  const otherSwitcher = other.getByLabel('Workspace', { exact: true });
+  await expect(otherSwitcher.locator('option:checked')).toContainText('(personal)');
+  await expect(other.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();
+  await context.close();
+});

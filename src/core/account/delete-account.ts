@@ -1,15 +1,8 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import {
-  deletedAccounts,
-  mailingListSignups,
-  scans,
-  users,
-  webhookDeliveries,
-  webhooks,
-  workspaces,
-} from '../../db/schema.ts';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
 import { accountLock } from '../users/users.ts';
+import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
 import { teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
@@ -28,9 +21,8 @@ export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<nu
 
 /**
  * Removes every row of the user: the account row and its personal workspace, and the team
- * workspaces it is alone in (domains, scans, findings, webhooks and their deliveries, API keys and
- * the audit log go with them by cascade), their queued jobs, their
- * rate-limit counters and their mailing-list sign-up. One transaction: all or nothing.
+ * workspaces it is alone in, with everything they own (deleteWorkspaceRows), the account's
+ * rate-limit counters and its mailing-list sign-up. One transaction: all or nothing.
  */
 export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -40,34 +32,14 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     // The personal workspace (its id is the uid) and the team workspaces the account is alone in.
     const gone = [userId, ...(await teamsOfLeavingAccount(tx as unknown as Db, userId)).alone];
-    const scanIds = tx
-      .select({ id: sql`${scans.id}::text` })
-      .from(scans)
-      .where(inArray(scans.workspaceId, gone));
-    const deliveryIds = tx
-      .select({ id: sql`${webhookDeliveries.id}::text` })
-      .from(webhookDeliveries)
-      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(inArray(webhooks.workspaceId, gone));
-    // The queue lives in the same database once a worker has run (pg-boss's own schema).
-    const [queue] = await queryRows<{ exists: boolean }>(
-      tx as unknown as Db,
-      sql`select to_regclass('pgboss.job') is not null as exists`,
-    );
-    if (queue?.exists) {
-      await tx.execute(
-        sql`delete from pgboss.job where data->>'scanId' in (${scanIds}) or data->>'deliveryId' in (${deliveryIds})`,
-      );
-    }
-    // Per-user counters are keyed '<name>:<user id>'.
-    const suffix = `:${userId}`;
-    await tx.execute(sql`delete from rate_limits where right(key, ${suffix.length}) = ${suffix}`);
     if (user?.email) {
       await tx
         .delete(mailingListSignups)
         .where(sql`lower(${mailingListSignups.email}) = ${user.email.toLowerCase()}`);
     }
+    // Before the account row, whose trigger would take the personal workspace without its jobs.
+    // The personal workspace's id is the uid, so its counters are the account's ('<name>:<uid>').
+    await deleteWorkspaceRows(tx as unknown as Db, gone);
     await tx.delete(users).where(eq(users.id, userId));
-    await tx.delete(workspaces).where(inArray(workspaces.id, gone));
   });
 }

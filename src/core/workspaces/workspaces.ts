@@ -69,7 +69,12 @@ export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): voi
  * The workspaces the user belongs to, the personal one first, each with its plan and its number
  * of members.
  */
-export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
+export function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
+  return workspaceViews(db, userId);
+}
+
+/** The workspaces the user belongs to as WorkspaceView shows them; `only` one of them. */
+async function workspaceViews(db: Db, userId: string, only?: string): Promise<WorkspaceView[]> {
   const rows = await db
     .select({
       id: workspaces.id,
@@ -81,7 +86,12 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.userId, userId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        only === undefined ? undefined : eq(workspaceMembers.workspaceId, only),
+      ),
+    )
     .orderBy(asc(workspaceMembers.joinedAt));
   const counts = rows.length
     ? await db
@@ -106,6 +116,25 @@ export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceV
       memberCount: members.get(row.id) ?? 0,
     }))
     .sort((a, b) => Number(b.personal) - Number(a.personal));
+}
+
+/**
+ * Renames a team workspace (the route checks the role); a personal workspace keeps its name.
+ * Answers the workspace as the list shows it to the caller.
+ */
+export async function renameWorkspace(
+  db: Db,
+  workspace: WorkspaceAccess,
+  userId: string,
+  name: string,
+): Promise<WorkspaceView> {
+  if (workspace.personal) {
+    throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personalRename);
+  }
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspace.id));
+  const [view] = await workspaceViews(db, userId, workspace.id);
+  if (!view) throw new ServiceError('not-found', 'NOT_FOUND', WORKSPACE_MESSAGES.notFound);
+  return view;
 }
 
 /** A workspace's members as MemberView shows them (joinedAt still a Date), `where` choosing which. */

@@ -22,7 +22,7 @@ import {
   webhookService,
   workspaceService,
 } from '../request/api.ts';
-import { $workspaceId } from './workspaces.ts';
+import { $workspaceId, loadWorkspaces, workspaceGone } from './workspaces.ts';
 
 interface DashboardApi {
   scans: ScanService;
@@ -43,11 +43,18 @@ let api: DashboardApi | undefined;
  * The dashboard's calls, through the authed request layer with the signed-in user's token. Domains,
  * scans, findings, webhooks, API keys, DNS connections and billing act on the current workspace
  * (sent as X-Workspace-ID); the account and the workspace calls themselves are the caller's own.
+ * A scoped call that finds the current workspace gone sends the dashboard home (workspaceGone).
  */
 export function dashboardApi(): DashboardApi {
   if (!api) {
-    const scoped = createAuthedClient(getIdToken, { workspaceId: () => $workspaceId.get() });
     const own = createAuthedClient(getIdToken);
+    const scoped = createAuthedClient(getIdToken, {
+      workspaceId: () => $workspaceId.get(),
+      // Gone since the list was read: home at once, and the list read again (roles, counts).
+      onWorkspaceGone: (id) => {
+        if (workspaceGone(id)) void loadWorkspaces(workspaceService(own));
+      },
+    });
     api = {
       scans: scanService(scoped),
       domains: domainService(scoped),

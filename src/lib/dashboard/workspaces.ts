@@ -1,7 +1,8 @@
 import { atom, computed, map } from 'nanostores';
-import type { WorkspaceView } from '../../model/workspaces.ts';
+import { WORKSPACE_MESSAGES, type WorkspaceView } from '../../model/workspaces.ts';
 import type { WorkspaceService } from '../request/api.ts';
 import { toRequestError } from '../request/errors.ts';
+import { toast } from '../toast.ts';
 import { resetDashboardData } from './store.ts';
 
 /** The last workspace used in this browser, so the dashboard opens on it next time. */
@@ -90,4 +91,32 @@ export function addWorkspace(workspace: WorkspaceView): void {
   const others = state.workspaces.filter((w) => w.id !== workspace.id);
   $workspaces.set({ ...state, workspaces: [...others, workspace] });
   switchWorkspace(workspace.id);
+}
+
+/**
+ * Takes a workspace the caller left or deleted out of the list; when it was the current one, the
+ * dashboard goes to the personal workspace at once, before the list is read again.
+ */
+export function forgetWorkspace(id: string): void {
+  const state = $workspaces.get();
+  const rest = state.workspaces.filter((w) => w.id !== id);
+  $workspaces.set({ ...state, workspaces: rest });
+  if ($workspaceId.get() !== id) return;
+  const home = pickWorkspace(rest, null);
+  if (home) switchWorkspace(home.id);
+  else setCurrent(null);
+}
+
+/**
+ * A workspace-scoped call found the current workspace gone (the caller was removed from it, or it
+ * was deleted, in another tab or by someone else): the dashboard goes home and says why, instead
+ * of showing 'not found' on every screen until the list is read again. Answers from the calls of a
+ * workspace already left change nothing. Whether it went home.
+ */
+export function workspaceGone(id: string): boolean {
+  const gone = $workspaces.get().workspaces.find((w) => w.id === id);
+  if ($workspaceId.get() !== id || !gone || gone.personal) return false;
+  forgetWorkspace(id);
+  toast({ title: WORKSPACE_MESSAGES.noLongerMember(gone.name), variant: 'destructive' });
+  return true;
 }

@@ -242,6 +242,10 @@ export function workspaceService(client: ApiClient) {
   return {
     list: () => client.get<{ workspaces: WorkspaceView[] }>('/api/workspaces', { cacheKey: 'workspaces' }),
     create: (name: string) => client.post<{ workspace: WorkspaceView }>('/api/workspaces', { name }),
+    rename: (id: string, name: string) =>
+      client.patch<{ workspace: WorkspaceView }>(workspacePath(id), { name }),
+    /** Deletes a team workspace and everything in it (its owner only). */
+    remove: (id: string) => client.delete<null>(workspacePath(id)),
     members: (id: string) => client.get<MembersResponse>(`${workspacePath(id)}/members`),
     /** Invites an address; inviting one with a pending invitation sends a new link in its place. */
     invite: (id: string, email: string, role: WorkspaceRole) =>

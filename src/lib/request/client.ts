@@ -1,5 +1,5 @@
 import { type FetchContext, FetchError, type FetchResponse, ofetch } from 'ofetch';
-import { WORKSPACE_HEADER } from '../../model/workspaces.ts';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../model/workspaces.ts';
 import { errorFromResponse, RequestError } from './errors.ts';
 import { OfflineQueue } from './offline-queue.ts';
 
@@ -43,6 +43,11 @@ export interface ClientOptions {
    * no header, so the server acts on the caller's personal workspace.
    */
   workspaceId?: () => string | null;
+  /**
+   * Called when a call that named a workspace answers that the workspace is not found: the caller
+   * was removed from it, or it was deleted, since the list was read.
+   */
+  onWorkspaceGone?: (workspaceId: string) => void;
 }
 
 export interface ApiClient {
@@ -143,6 +148,10 @@ export function createApiClient(options: ClientOptions): ApiClient {
       if (!(error instanceof FetchError)) throw error;
       const failure = toFailure(error, method, path);
       if (failure.statusCode === 401) onUnauthorized(failure);
+      const named = new Headers(error.options?.headers).get(WORKSPACE_HEADER);
+      if (named && failure.statusCode === 404 && failure.message === WORKSPACE_MESSAGES.notFound) {
+        options.onWorkspaceGone?.(named);
+      }
       if (failure.retryable && !queue.isOnline()) return queue.enqueue(() => send(method, path, opts));
       throw failure;
     }

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { audit } from '../../core/audit.ts';
+import type { Billing } from '../../core/billing/stripe.ts';
 import { ServiceError } from '../../core/errors.ts';
 import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
+import { deleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
 import { invitationMail } from '../../core/workspaces/invitation-mail.ts';
 import {
   acceptInvitation,
@@ -14,7 +16,13 @@ import {
   revokeInvitation,
   setMemberAlerts,
 } from '../../core/workspaces/members.ts';
-import { assertCan, listMembers, listWorkspaces, workspaceAccess } from '../../core/workspaces/workspaces.ts';
+import {
+  assertCan,
+  listMembers,
+  listWorkspaces,
+  renameWorkspace,
+  workspaceAccess,
+} from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import {
   acceptInvitationSchema,
@@ -23,6 +31,7 @@ import {
   invitationSchema,
   memberUpdateSchema,
   ROLE_LABELS,
+  renameWorkspaceSchema,
   WORKSPACE_MESSAGES,
   type WorkspaceAction,
 } from '../../model/workspaces.ts';
@@ -31,20 +40,23 @@ import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
 
-export interface InvitationDeps {
+export interface WorkspaceDeps {
   /** Sends the invitation e-mails (SMTP, or the outbox without it). */
   mailer?: Mailer;
   /** Where the links in them point; the request's own origin without it. */
   publicUrl?: string;
+  /** Stripe: a deleted workspace's customer is deleted with it. */
+  billing?: Billing;
 }
 
 const smallBody = limitBody(BODY_LIMIT_KB.small);
 
 /**
- * The caller's workspaces; for a workspace they belong to, its members and invitations; and
- * accepting an invitation (`/api/invitations/accept`, mounted apart).
+ * The caller's workspaces, creating, renaming and deleting one; for a workspace they belong to,
+ * its members and invitations; and accepting an invitation (`/api/invitations/accept`, mounted
+ * apart).
  */
-export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: InvitationDeps, now: () => Date) {
+export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: WorkspaceDeps, now: () => Date) {
   /** The workspace of the path, for a member (else 404) whose role may do `action` (else 403). */
   const access = async (id: string, userId: string, action: WorkspaceAction) => {
     const workspace = await workspaceAccess(db, userId, id);
@@ -70,6 +82,26 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Invita
         ip: c.get('clientAddress'),
       });
       return c.json({ workspace }, 201);
+    })
+    .patch('/:id', smallBody, async (c) => {
+      const { name } = await readJson(c, renameWorkspaceSchema);
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'workspace.manage');
+      const renamed = await renameWorkspace(db, workspace, user.id, name);
+      await audit(db, {
+        userId: user.id,
+        workspaceId: workspace.id,
+        action: 'workspace.renamed',
+        detail: { from: workspace.name, to: name },
+        ip: c.get('clientAddress'),
+      });
+      return c.json({ workspace: renamed });
+    })
+    .delete('/:id', async (c) => {
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'workspace.manage');
+      await deleteWorkspace(db, deps.billing, workspace, { userId: user.id, ip: c.get('clientAddress') });
+      return c.body(null, 204);
     })
     .get('/:id/members', async (c) => {
       const user = await currentUser(db, c.var);

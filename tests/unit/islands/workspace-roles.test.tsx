@@ -1,13 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuthProvider } from '../../../src/islands/auth/auth-context.tsx';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
+import { DataTab } from '../../../src/islands/dashboard/settings/DataTab.tsx';
 import { type MemberActions, MembersView } from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
 import type { ScanView } from '../../../src/model/contract.ts';
+import { getPlan } from '../../../src/model/plans.ts';
 import {
   type MembersResponse,
+  type MemberView,
   WORKSPACE_MESSAGES,
   type WorkspaceRole,
   type WorkspaceView,
@@ -19,7 +23,15 @@ const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 const idle = async () => {};
-const actions: MemberActions = { invite: idle, revoke: idle, setRole: idle, setAlerts: idle, remove: idle };
+const actions: MemberActions = {
+  invite: idle,
+  revoke: idle,
+  setRole: idle,
+  setAlerts: idle,
+  remove: idle,
+  rename: idle,
+  deleteWorkspace: idle,
+};
 
 const team = (role: WorkspaceRole): WorkspaceView => ({
   id: 'ws-1',
@@ -50,8 +62,8 @@ const data: MembersResponse = {
   ],
   invitations: [{ id: 'inv-1', email: 'dan@acme.io', role: 'member', expiresAt: '2026-11-30T10:00:00Z' }],
 };
-const members = (workspace: WorkspaceView, me: string) =>
-  renderToStaticMarkup(<MembersView workspace={workspace} data={data} me={me} actions={actions} />);
+const members = (workspace: WorkspaceView, me: string, shown: MembersResponse = data) =>
+  renderToStaticMarkup(<MembersView workspace={workspace} data={shown} me={me} actions={actions} />);
 
 afterEach(() => {
   $workspaceId.set(null);
@@ -68,9 +80,37 @@ describe('Members', () => {
     expect(html).toContain('aria-label="Revoke invitation to dan@acme.io"');
     expect(html).toContain('aria-label="Remove Cleo"');
     expect(html).toMatch(/<label[^>]*>Role of Cleo<\/label>/);
-    // The owner's own row: leaving is offered, removing or re-roling oneself is not.
+    // The owner's own row: removing or re-roling oneself is not offered.
     expect(html).not.toContain('aria-label="Remove Olive"');
-    expect(words).toContain('Leave workspace');
+  });
+
+  it('an owner renames and deletes the workspace; its only owner leaves only after handing it over', () => {
+    const html = members(team('owner'), 'u-olive');
+    const words = text(html);
+    expect(html).toContain('data-testid="workspace-card"');
+    expect(html).toContain('aria-label="Rename"');
+    expect(html).toMatch(/<input[^>]*value="Acme Security"/);
+    expect(words).toContain('Delete workspace');
+    expect(words).not.toContain('Leave workspace');
+    expect(words).toContain('You are its only owner: to leave it, make another member owner first.');
+    const twoOwners = {
+      ...data,
+      members: data.members.map((m) => (m.userId === 'u-cleo' ? { ...m, role: 'owner' as const } : m)),
+    };
+    const shared = text(members(team('owner'), 'u-olive', twoOwners));
+    expect(shared).toContain('Leave workspace');
+    expect(shared).toContain('Delete workspace');
+    expect(shared).not.toContain('only owner');
+  });
+
+  it('an admin neither renames nor deletes the workspace, and may leave it', () => {
+    const html = members(team('admin'), 'u-admin', {
+      ...data,
+      members: [...data.members, { ...(data.members[1] as MemberView), userId: 'u-admin', role: 'admin' }],
+    });
+    expect(html).not.toContain('aria-label="Rename"');
+    expect(text(html)).not.toContain('Delete workspace');
+    expect(text(html)).toContain('Leave workspace');
   });
 
   it('an admin manages members but not an owner, and cannot make anyone owner', () => {
@@ -91,6 +131,8 @@ describe('Members', () => {
     expect(html).not.toContain('aria-label="Remove');
     expect(html).not.toContain('<select');
     expect(words).toContain('Leave workspace');
+    expect(words).not.toContain('Delete workspace');
+    expect(html).not.toContain('aria-label="Rename"');
     // Every member chooses their own e-mail alerts; the checkbox shows theirs.
     expect(words).toContain("E-mail me when this workspace's scans find changes");
     expect(html).toMatch(/<input type="checkbox" checked=""/);
@@ -103,6 +145,8 @@ describe('Members', () => {
     expect(text(html)).toContain(WORKSPACE_MESSAGES.personal);
     expect(html).not.toContain('Invite a member');
     expect(html).not.toContain('Leave workspace');
+    expect(html).not.toContain('Delete workspace');
+    expect(html).not.toContain('workspace-card');
   });
 });
 
@@ -152,5 +196,29 @@ describe('accepting an invitation', () => {
       title: 'This invitation link no longer works',
       message: WORKSPACE_MESSAGES.invitationGone,
     });
+  });
+});
+
+describe('Settings → Data', () => {
+  it("gives the scans' retention of the current workspace's plan, not the account's", () => {
+    const data = () => text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
+    $workspaces.set({
+      workspaces: [
+        { ...team('owner'), id: 'u-olive', name: 'Personal', personal: true, plan: 'free' },
+        { ...team('viewer'), plan: 'pro-solo' },
+      ],
+      loaded: true,
+      error: null,
+    });
+    $workspaceId.set('ws-1');
+    const pro = getPlan('pro-solo');
+    expect(data()).toContain(
+      `Scan results are kept ${pro.limits.retentionDays} days on the plan of Acme Security (${pro.name})`,
+    );
+    $workspaceId.set('u-olive');
+    const free = getPlan('free');
+    expect(data()).toContain(
+      `Scan results are kept ${free.limits.retentionDays} days on your plan (${free.name})`,
+    );
   });
 });

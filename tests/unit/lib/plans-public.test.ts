@@ -45,13 +45,14 @@ describe('plan catalogue as the public pages show it', () => {
         p.limits.domains,
         describeScans(p),
         describeApi(p),
+        p.limits.members,
         describeUptime(p),
       ]),
     ).toEqual([
-      ['Free', 1, '1 per day', 'None', 'Best effort'],
-      ['Intro', 25, '1 per day', 'None', '99.0%'],
-      ['Solo', 100, '24 per day', '100 calls/hour', '99.5%'],
-      ['Pro Solo', 500, 'Unlimited (fair use)', '1,000 calls/hour', '99.9%'],
+      ['Free', 1, '1 per day', 'None', 1, 'Best effort'],
+      ['Intro', 25, '1 per day', 'None', 3, '99.0%'],
+      ['Solo', 100, '24 per day', '100 calls/hour', 10, '99.5%'],
+      ['Pro Solo', 500, 'Unlimited (fair use)', '1,000 calls/hour', 50, '99.9%'],
     ]);
   });
 

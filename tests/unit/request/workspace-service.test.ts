@@ -42,8 +42,9 @@ const api = () =>
   workspaceService(createApiClient({ baseUrl, getToken: async () => 'token', onUnauthorized: () => {} }));
 
 describe('workspaceService', () => {
-  it('calls the contract: members, invitations (resend is another invite), roles, removal, accept', async () => {
+  it('calls the contract: rename, members, invitations (resend is another invite), roles, removal, accept, delete', async () => {
     const ws = api();
+    await ws.rename('ws/1', 'Acme Inc');
     await ws.members('ws/1');
     await ws.invite('ws/1', 'dan@acme.io', 'viewer');
     await ws.setRole('ws/1', 'u-2', 'admin');
@@ -51,13 +52,16 @@ describe('workspaceService', () => {
     reply = { status: 204, body: null };
     await ws.revokeInvitation('ws/1', 'inv-1');
     await ws.removeMember('ws/1', 'u-2');
+    await ws.remove('ws/1');
     expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['PATCH', '/api/workspaces/ws%2F1', '{"name":"Acme Inc"}'],
       ['GET', '/api/workspaces/ws%2F1/members', ''],
       ['POST', '/api/workspaces/ws%2F1/invitations', '{"email":"dan@acme.io","role":"viewer"}'],
       ['PATCH', '/api/workspaces/ws%2F1/members/u-2', '{"role":"admin"}'],
       ['POST', '/api/invitations/accept', '{"token":"tok-1"}'],
       ['DELETE', '/api/workspaces/ws%2F1/invitations/inv-1', ''],
       ['DELETE', '/api/workspaces/ws%2F1/members/u-2', ''],
+      ['DELETE', '/api/workspaces/ws%2F1', ''],
     ]);
     // They name the workspace in the path: no header.
     expect(seen.every((s) => s.workspace === undefined)).toBe(true);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import {
@@ -7,6 +8,7 @@ import {
   findings,
   scans,
   webhooks,
+  workspaceInvitations,
   workspaceMembers,
   workspaces,
 } from '../../../src/db/schema.ts';
@@ -41,6 +43,13 @@ interface Ids {
   webhook: string;
   key: string;
   connection: string;
+  /** A team workspace, and another one its owner may delete (the matrix goes on in the first). */
+  workspace: string;
+  doomed: string;
+  invitation: string;
+  /** A member of the workspace (their role is set to what it is), and an account not in it. */
+  member: string;
+  stranger: string;
 }
 
 /**
@@ -54,6 +63,8 @@ const ROUTES: {
   body?: unknown;
   /** The route names an id: another workspace's answers 404. */
   names?: boolean;
+  /** Of the account, not of one workspace: anyone signed in, in no workspace of the caller's. */
+  account?: boolean;
 }[] = [
   { route: 'GET /api/domains', action: 'read', path: () => '/api/domains' },
   {
@@ -210,11 +221,66 @@ const ROUTES: {
     action: 'workspace.billing',
     path: () => '/api/auth/billing/cancel',
   },
+  // The workspace calls name their workspace in the path.
+  { route: 'GET /api/workspaces', action: 'read', path: () => '/api/workspaces', account: true },
+  {
+    route: 'POST /api/workspaces',
+    action: 'read',
+    path: () => '/api/workspaces',
+    body: { name: 'Side project' },
+    account: true,
+  },
+  {
+    route: 'PATCH /api/workspaces/:id',
+    action: 'workspace.manage',
+    path: (i) => `/api/workspaces/${i.workspace}`,
+    body: { name: 'Acme' },
+    names: true,
+  },
+  {
+    route: 'DELETE /api/workspaces/:id',
+    action: 'workspace.manage',
+    path: (i) => `/api/workspaces/${i.doomed}`,
+    names: true,
+  },
+  {
+    route: 'GET /api/workspaces/:id/members',
+    action: 'read',
+    path: (i) => `/api/workspaces/${i.workspace}/members`,
+    names: true,
+  },
+  {
+    route: 'POST /api/workspaces/:id/invitations',
+    action: 'members.manage',
+    path: (i) => `/api/workspaces/${i.workspace}/invitations`,
+    body: { email: 'new@acme.com', role: 'viewer' },
+    names: true,
+  },
+  {
+    route: 'DELETE /api/workspaces/:id/invitations/:invitationId',
+    action: 'members.manage',
+    path: (i) => `/api/workspaces/${i.workspace}/invitations/${i.invitation}`,
+    names: true,
+  },
+  {
+    route: 'PATCH /api/workspaces/:id/members/:userId',
+    action: 'members.manage',
+    path: (i) => `/api/workspaces/${i.workspace}/members/${i.member}`,
+    body: { role: 'viewer' },
+    names: true,
+  },
+  {
+    // Someone else: leaving (one's own id) needs only to be a member.
+    route: 'DELETE /api/workspaces/:id/members/:userId',
+    action: 'members.manage',
+    path: (i) => `/api/workspaces/${i.workspace}/members/${i.stranger}`,
+    names: true,
+  },
 ];
 
 /** Routes of the account (not of a workspace) or without sign-in: outside the matrix, by name. */
 const NOT_WORKSPACE_SCOPED =
-  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/(?!billing$)|\/api\/auth\/(?!billing\/cancel$)|\/api\/billing\/webhook$|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/workspaces|\/api\/invitations)/;
+  /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/(?!billing$)|\/api\/auth\/(?!billing\/cancel$)|\/api\/billing\/webhook$|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/invitations)/;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
@@ -225,6 +291,8 @@ for (const backend of databaseBackends) {
       let app: ReturnType<typeof testApp>;
       const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const team = `team-${tag}`;
+      const doomed = `doomed-${tag}`;
+      const otherTeam = `other-${tag}`;
       const members = {} as Record<WorkspaceRole, MintedUser>;
       let outsider: MintedUser;
       let teamIds: Ids;
@@ -243,8 +311,12 @@ for (const backend of databaseBackends) {
           body: body === undefined ? (path.endsWith('/zone-file') ? '' : undefined) : JSON.stringify(body),
         });
 
-      /** One of each kind of row, in the workspace given. */
-      async function fill(workspaceId: string, name: string): Promise<Ids> {
+      /** One of each kind of row, in the workspace given; `people` holds the team workspaces. */
+      async function fill(
+        workspaceId: string,
+        name: string,
+        people: { team: string; doomed: string; member: string; stranger: string },
+      ): Promise<Ids> {
         const [domain] = await database.db
           .insert(domains)
           .values({
@@ -289,6 +361,16 @@ for (const backend of databaseBackends) {
             credentialHint: 'h',
           })
           .returning();
+        const [invitation] = await database.db
+          .insert(workspaceInvitations)
+          .values({
+            workspaceId: people.team,
+            email: `invited-${name}@acme.com`,
+            role: 'viewer',
+            tokenHash: `token-${name}`,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning();
         return {
           domain: domain?.id ?? '',
           scan: scan?.id ?? '',
@@ -296,6 +378,11 @@ for (const backend of databaseBackends) {
           webhook: webhook?.id ?? '',
           key: key?.id ?? '',
           connection: connection?.id ?? '',
+          workspace: people.team,
+          doomed: people.doomed,
+          invitation: invitation?.id ?? '',
+          member: people.member,
+          stranger: people.stranger,
         };
       }
 
@@ -319,12 +406,29 @@ for (const backend of databaseBackends) {
         for (const user of [...Object.values(members), outsider]) {
           await app.request('/auth/user', { headers: { authorization: `Bearer ${user.idToken}` } });
         }
-        await database.db.insert(workspaces).values({ id: team, name: 'Acme' });
+        // Every role in the team workspace, and in another one for the owner to delete.
+        for (const id of [team, doomed]) {
+          await database.db.insert(workspaces).values({ id, name: 'Acme' });
+          await database.db
+            .insert(workspaceMembers)
+            .values(WORKSPACE_ROLES.map((role) => ({ workspaceId: id, userId: members[role].uid, role })));
+        }
+        await database.db.insert(workspaces).values({ id: otherTeam, name: 'Other' });
         await database.db
           .insert(workspaceMembers)
-          .values(WORKSPACE_ROLES.map((role) => ({ workspaceId: team, userId: members[role].uid, role })));
-        teamIds = await fill(team, 'acme.com');
-        otherIds = await fill(outsider.uid, 'other.com');
+          .values({ workspaceId: otherTeam, userId: outsider.uid, role: 'owner' });
+        teamIds = await fill(team, 'acme.com', {
+          team,
+          doomed,
+          member: members.viewer.uid,
+          stranger: outsider.uid,
+        });
+        otherIds = await fill(outsider.uid, 'other.com', {
+          team: otherTeam,
+          doomed: otherTeam,
+          member: outsider.uid,
+          stranger: members.viewer.uid,
+        });
       });
       afterAll(async () => {
         await verifier?.close();
@@ -373,7 +477,7 @@ for (const backend of databaseBackends) {
       });
 
       it('a workspace the caller is not in is not found, for every route', async () => {
-        for (const route of ROUTES) {
+        for (const route of ROUTES.filter((r) => !r.account)) {
           const [method] = route.route.split(' ') as [string];
           const res = await request(outsider, method, route.path(teamIds), route.body);
           expect(res.status, route.route).toBe(404);
@@ -381,6 +485,18 @@ for (const backend of databaseBackends) {
             WORKSPACE_MESSAGES.notFound,
           );
         }
+        // The account's own calls answer, and the list holds none of the team's.
+        const listed = await request(outsider, 'GET', '/api/workspaces');
+        expect(listed.status).toBe(200);
+        const { workspaces: mine } = (await listed.json()) as { workspaces: { id: string }[] };
+        expect(mine.map((w) => w.id)).not.toContain(team);
+        expect(mine.map((w) => w.id)).toContain(otherTeam);
+      });
+
+      it("the owner's deletion took the other team workspace, and only it", async () => {
+        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, doomed))).toEqual([]);
+        const [kept] = await database.db.select().from(workspaces).where(eq(workspaces.id, team));
+        expect(kept?.name).toBe('Acme');
       });
     },
   );

@@ -549,6 +549,16 @@ for (const backend of databaseBackends) {
           );
         });
 
+        it('cannot be deleted while its subscription renews', async () => {
+          await expectError(
+            await call(`/api/workspaces/${team}`, { method: 'DELETE', token: dee.idToken }),
+            409,
+            'Please cancel the subscription of Dee Co first',
+            'SUBSCRIPTION_ACTIVE',
+          );
+          expect((await teamRow()).tier).toBe('solo');
+        });
+
         it('is cancelled by its owner at the end of the period', async () => {
           const res = await call('/api/auth/billing/cancel', {
             method: 'POST',
@@ -558,6 +568,14 @@ for (const backend of databaseBackends) {
           expect(res.status).toBe(200);
           expect(((await res.json()) as BillingInfo).cancelAtPeriodEnd).toBe(true);
           expect(await teamRow()).toMatchObject({ tier: 'solo', cancelAtPeriodEnd: true });
+        });
+
+        it('is deleted by its owner once cancelled, and its Stripe customer with it', async () => {
+          const customer = (await teamRow()).stripeCustomerId as string;
+          const res = await call(`/api/workspaces/${team}`, { method: 'DELETE', token: dee.idToken });
+          expect(res.status).toBe(204);
+          expect(stripe.customers.has(customer)).toBe(false);
+          expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
         });
       });
     },

@@ -1,8 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { downloadJson } from '../../../lib/dashboard/download.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { toast } from '../../../lib/toast.ts';
-import { DATA_RETENTION } from '../../../model/plans.ts';
+import { DATA_RETENTION, getPlan } from '../../../model/plans.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
@@ -15,7 +17,9 @@ export function DataTab() {
   const auth = useAuth();
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const plan = getPlanForTier(auth.userProfile?.tier ?? 'free');
+  const workspace = useStore($currentWorkspace);
+  // Scans are kept by the plan of the workspace they belong to; without the list, the personal one's.
+  const plan = workspace ? getPlan(workspace.plan) : getPlanForTier(auth.userProfile?.tier ?? 'free');
 
   const exportData = async () => {
     setExporting(true);
@@ -56,7 +60,9 @@ export function DataTab() {
         </h2>
         <ul className="mt-2 list-inside list-disc space-y-1">
           <li>
-            Scan results are kept {plan.limits.retentionDays} days on your plan ({plan.name}), then deleted.
+            Scan results are kept {plan.limits.retentionDays} days on{' '}
+            {workspace && !workspace.personal ? `the plan of ${workspace.name}` : 'your plan'} ({plan.name}),
+            then deleted.
           </li>
           {DATA_RETENTION.filter((row) => row.data !== 'Scan results').map((row) => (
             <li key={row.data}>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
-import { $currentWorkspace, loadWorkspaces } from '../../../lib/dashboard/workspaces.ts';
+import { $currentWorkspace, forgetWorkspace, loadWorkspaces } from '../../../lib/dashboard/workspaces.ts';
 import { serverMessage } from '../../../lib/request/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { getPlan } from '../../../model/plans.ts';
@@ -22,6 +22,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { WorkspaceCard } from './WorkspaceCard.tsx';
 
 /** The actions the panel offers; each reports the server's refusal in its own words. */
 export interface MemberActions {
@@ -31,6 +32,9 @@ export interface MemberActions {
   /** The caller's own e-mail alerts of this workspace. */
   setAlerts: (alertsEmail: boolean) => Promise<void>;
   remove: (member: MemberView) => Promise<void>;
+  /** The workspace itself: its owner renames or deletes it. */
+  rename: (name: string) => Promise<void>;
+  deleteWorkspace: () => Promise<void>;
 }
 
 /** Settings → Members: the current workspace's members and pending invitations. */
@@ -84,9 +88,22 @@ export function MembersPanel() {
     },
     remove: async (member) => {
       await api.removeMember(workspace.id, member.userId);
-      // Leaving: the workspace is no longer the caller's, and the dashboard falls back to the personal one.
-      if (member.userId === auth.user?.uid) await loadWorkspaces(api);
-      else await refresh();
+      if (member.userId !== auth.user?.uid) return refresh();
+      // Leaving: the workspace is no longer the caller's, and the dashboard goes to the personal one.
+      forgetWorkspace(workspace.id);
+      toast({ title: `You left ${workspace.name}` });
+      await loadWorkspaces(api);
+    },
+    rename: async (name) => {
+      await api.rename(workspace.id, name);
+      toast({ title: 'Workspace renamed', description: `It is now called ${name}.` });
+      await loadWorkspaces(api);
+    },
+    deleteWorkspace: async () => {
+      await api.remove(workspace.id);
+      forgetWorkspace(workspace.id);
+      toast({ title: 'Workspace deleted', description: `${workspace.name} and everything in it are gone.` });
+      await loadWorkspaces(api);
     },
   };
   return (
@@ -103,7 +120,7 @@ export function MembersPanel() {
 interface MembersViewProps {
   workspace: WorkspaceView;
   data: MembersResponse;
-  /** The signed-in user's id: their own row offers 'Leave workspace' instead of 'Remove'. */
+  /** The signed-in user's id: their own row offers no 'Remove' (they leave from the workspace card). */
   me: string;
   actions: MemberActions;
   error?: string | null;
@@ -231,6 +248,16 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
         <InviteForm onInvite={(email, role) => run(() => actions.invite(email, role))} />
       )}
 
+      {!workspace.personal && (
+        <WorkspaceCard
+          workspace={workspace}
+          otherOwner={data.members.some((member) => member.role === 'owner' && member.userId !== me)}
+          rename={actions.rename}
+          remove={actions.deleteWorkspace}
+          onLeave={() => mine && setRemoving(mine)}
+        />
+      )}
+
       {removing && (
         <ConfirmDialog
           title={leaving ? 'Leave workspace' : 'Remove member'}
@@ -310,11 +337,6 @@ function MemberRow({ member, workspace, self, onRole, onRemove }: MemberRowProps
       </td>
       <td>{formatDateTime(member.joinedAt)}</td>
       <td className="text-right">
-        {self && !workspace.personal && (
-          <button type="button" className={BUTTON.small} onClick={onRemove}>
-            Leave workspace
-          </button>
-        )}
         {manageable && (
           <button type="button" className={BUTTON.small} aria-label={`Remove ${name}`} onClick={onRemove}>
             Remove

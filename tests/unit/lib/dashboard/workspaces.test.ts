@@ -8,13 +8,16 @@ import {
   $workspaceId,
   $workspaces,
   addWorkspace,
+  forgetWorkspace,
   loadWorkspaces,
   switchWorkspace,
   WORKSPACE_STORAGE_KEY,
+  workspaceGone,
 } from '../../../../src/lib/dashboard/workspaces.ts';
 import { domainService, workspaceService } from '../../../../src/lib/request/api.ts';
 import { createApiClient } from '../../../../src/lib/request/client.ts';
-import type { WorkspaceView } from '../../../../src/model/workspaces.ts';
+import { $toasts } from '../../../../src/lib/toast.ts';
+import { WORKSPACE_MESSAGES, type WorkspaceView } from '../../../../src/model/workspaces.ts';
 
 const personal: WorkspaceView = {
   id: 'u-1',
@@ -33,6 +36,8 @@ const team: WorkspaceView = {
   memberCount: 2,
 };
 
+const gone: WorkspaceView = { ...team, id: 'ws-gone', name: 'Gone Ltd' };
+
 /** A real server on loopback: GET /api/workspaces lists `listed`; every request is recorded. */
 let server: Server;
 let baseUrl: string;
@@ -41,6 +46,12 @@ const seen: IncomingMessage[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req);
+    // A workspace the caller was removed from, or that was deleted, since the list was read.
+    if (req.headers['x-workspace-id'] === gone.id) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: WORKSPACE_MESSAGES.notFound, code: 'NOT_FOUND', statusCode: 404 }));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     if (req.url === '/api/workspaces') res.end(JSON.stringify({ workspaces: listed }));
     else res.end(JSON.stringify({ domains: [], quota: null }));
@@ -122,5 +133,51 @@ describe('X-Workspace-ID', () => {
       ['/api/workspaces', undefined],
       ['/api/invitations/accept', undefined],
     ]);
+  });
+});
+
+describe('a workspace gone from under the dashboard', () => {
+  it('left or deleted here: out of the list, and the personal one current at once', async () => {
+    listed = [personal, team];
+    await loadWorkspaces(workspaceService(clients().own));
+    switchWorkspace(team.id);
+    forgetWorkspace(team.id);
+    expect($workspaceId.get()).toBe(personal.id);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(personal.id);
+    expect($workspaces.get().workspaces.map((w) => w.id)).toEqual([personal.id]);
+  });
+
+  it('a scoped call answering that the current workspace is not found goes home, saying why, once', async () => {
+    listed = [personal, gone];
+    const getToken = async () => 'token';
+    let reloads = 0;
+    const scoped = createApiClient({
+      baseUrl,
+      getToken,
+      workspaceId: () => $workspaceId.get(),
+      onWorkspaceGone: (id) => {
+        if (workspaceGone(id)) reloads += 1;
+      },
+    });
+    await loadWorkspaces(workspaceService(clients().own));
+    switchWorkspace(gone.id);
+    $toasts.set([]);
+    const calls = [domainService(scoped).list(), domainService(scoped).list()];
+    for (const call of calls) await expect(call).rejects.toMatchObject({ statusCode: 404 });
+    expect($workspaceId.get()).toBe(personal.id);
+    expect($toasts.get().map((t) => t.title)).toEqual([WORKSPACE_MESSAGES.noLongerMember('Gone Ltd')]);
+    expect(reloads).toBe(1);
+    // The next call acts on the personal workspace.
+    await domainService(scoped).list();
+    expect(seen.at(-1)?.headers['x-workspace-id']).toBe(personal.id);
+  });
+
+  it('a 404 of something else, or of a workspace no longer current, changes nothing', () => {
+    listed = [personal, team];
+    $workspaces.set({ workspaces: [personal, team], loaded: true, error: null });
+    switchWorkspace(team.id);
+    expect(workspaceGone(personal.id)).toBe(false);
+    expect(workspaceGone('ws-elsewhere')).toBe(false);
+    expect($workspaceId.get()).toBe(team.id);
   });
 });
