@@ -1,34 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-
-/** Every action the audit log records; the data export and the tests iterate over this list. */
-export const AUDIT_ACTIONS = [
-  'account.signed_in',
-  'domain.added',
-  'domain.verified',
-  'domain.removed',
-  'scan.started',
-  'plan.changed',
-  'subscription.canceled',
-  'data.exported',
-  'api_key.created',
-  'api_key.revoked',
-  'dns.connected',
-  'dns.zone_monitored',
-  'dns.disconnected',
-  'workspace.created',
-  'workspace.renamed',
-  'workspace.deleted',
-  'member.invited',
-  'invitation.revoked',
-  'invitation.accepted',
-  'member.role_changed',
-  'member.removed',
-  'finding.accepted',
-  'finding.reopened',
-] as const;
-
-type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from '../model/activity.ts';
 
 /**
  * Records one action: who did it (`userId`), in which workspace (none for what concerns the account

@@ -132,6 +132,15 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
     .click();
   await expect(row).toHaveCount(0);
 
+  // Settings → Activity tells the story, newest first, in plain words.
+  await owner.getByRole('tab', { name: 'Activity' }).click();
+  const story = owner.getByTestId('activity');
+  await expect(story.first()).toContainText(`Olive Owner removed ${colleague.name}`);
+  await expect(story.filter({ hasText: `Olive Owner invited ${colleague.email} as viewer` })).toHaveCount(1);
+  await expect(story.filter({ hasText: 'moved the workspace to the Intro plan (was Free)' })).toHaveCount(1);
+  await expect(story.filter({ hasText: `${colleague.name} joined as viewer` })).toHaveCount(1);
+  expect(await blockingViolations(owner)).toEqual([]);
+
   // The colleague sees nothing of it any more: back on their personal workspace, with no scans.
   await guest.reload();
   await expect(guest.getByRole('heading', { name: 'Domain Management' })).toBeVisible({ timeout: 15_000 });

@@ -125,7 +125,12 @@ export async function inviteMember(
 }
 
 /** Withdraws a pending invitation: its link stops working. */
-export async function revokeInvitation(db: Db, workspaceId: string, id: string, now: Date): Promise<void> {
+export async function revokeInvitation(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  now: Date,
+): Promise<{ id: string; email: string }> {
   const [row] = /^[0-9a-f-]{36}$/i.test(id)
     ? await db
         .update(workspaceInvitations)
@@ -141,6 +146,7 @@ export async function revokeInvitation(db: Db, workspaceId: string, id: string, 
         .returning()
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Invitation not found');
+  return { id: row.id, email: row.email };
 }
 
 /**

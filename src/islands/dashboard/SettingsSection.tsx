@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { $currentWorkspace } from '../../lib/dashboard/workspaces.ts';
 import { can, type WorkspaceAction } from '../../model/workspaces.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { ActivityPanel } from './settings/ActivityPanel.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
@@ -11,11 +12,12 @@ import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'members' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
+type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
 /** The tabs; one with `needs` shows only to a role that may do it (webhooks, connections, keys: admins). */
 const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'profile', label: 'Profile' },
   { id: 'members', label: 'Members' },
+  { id: 'activity', label: 'Activity' },
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts', needs: 'webhooks.manage' },
   { id: 'dns', label: 'DNS', needs: 'dns-connections.manage' },
@@ -73,6 +75,7 @@ export function SettingsSection() {
       <div role="tabpanel" className="mt-6">
         {tab === 'profile' && <ProfileTab />}
         {tab === 'members' && <MembersPanel />}
+        {tab === 'activity' && <ActivityPanel />}
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}

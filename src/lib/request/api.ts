@@ -1,4 +1,5 @@
 import type { AccountSettings } from '../../model/account-settings.ts';
+import type { ActivityResponse } from '../../model/activity.ts';
 import { type BillingInfo, CHECKOUT_RETURN_PATH, checkoutPlanId } from '../../model/billing.ts';
 import { SCANS_PAGE_SIZE } from '../../model/constants.ts';
 import type {
@@ -247,6 +248,11 @@ export function workspaceService(client: ApiClient) {
     /** Deletes a team workspace and everything in it (its owner only). */
     remove: (id: string) => client.delete<null>(workspacePath(id)),
     members: (id: string) => client.get<MembersResponse>(`${workspacePath(id)}/members`),
+    /** Who did what, newest first; `before` is the previous page's nextBefore. */
+    activity: (id: string, before?: string) =>
+      client.get<ActivityResponse>(
+        `${workspacePath(id)}/activity${before ? `?${new URLSearchParams({ before })}` : ''}`,
+      ),
     /** Invites an address; inviting one with a pending invitation sends a new link in its place. */
     invite: (id: string, email: string, role: WorkspaceRole) =>
       client.post<{ invitation: InvitationView }>(`${workspacePath(id)}/invitations`, { email, role }),

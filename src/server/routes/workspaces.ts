@@ -5,6 +5,8 @@ import { ServiceError } from '../../core/errors.ts';
 import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
+import { parseInput } from '../../core/validation.ts';
+import { listActivity } from '../../core/workspaces/activity.ts';
 import { deleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
 import { invitationMail } from '../../core/workspaces/invitation-mail.ts';
 import {
@@ -24,6 +26,7 @@ import {
   workspaceAccess,
 } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
+import { activityQuerySchema } from '../../model/activity.ts';
 import {
   acceptInvitationSchema,
   createWorkspaceSchema,
@@ -108,6 +111,12 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       const workspace = await access(c.req.param('id'), user.id, 'read');
       return c.json(await listMembers(db, workspace.id, now()));
     })
+    .get('/:id/activity', async (c) => {
+      const query = parseInput(activityQuerySchema, c.req.query());
+      const user = await currentUser(db, c.var);
+      const workspace = await access(c.req.param('id'), user.id, 'read');
+      return c.json(await listActivity(db, workspace.id, query));
+    })
     .post('/:id/invitations', smallBody, async (c) => {
       const body = await readJson(c, invitationSchema);
       const user = await currentUser(db, c.var);
@@ -144,12 +153,12 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     .delete('/:id/invitations/:invitationId', async (c) => {
       const user = await currentUser(db, c.var);
       const workspace = await access(c.req.param('id'), user.id, 'members.manage');
-      await revokeInvitation(db, workspace.id, c.req.param('invitationId'), now());
+      const revoked = await revokeInvitation(db, workspace.id, c.req.param('invitationId'), now());
       await audit(db, {
         userId: user.id,
         workspaceId: workspace.id,
         action: 'invitation.revoked',
-        detail: { invitationId: c.req.param('invitationId') },
+        detail: { invitationId: revoked.id, email: revoked.email },
         ip: c.get('clientAddress'),
       });
       return c.body(null, 204);

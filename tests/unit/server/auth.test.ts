@@ -144,10 +144,10 @@ for (const backend of databaseBackends) {
       });
 
       it('a paid tier gets its plan figures', async () => {
-        await database.db.execute(sql`update users set tier = 'intro' where id = ${octo.uid}`);
+        await database.db.execute(sql`update workspaces set tier = 'intro' where id = ${octo.uid}`);
         const body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 25, used: 1, remaining: 24, maxDomains: 25 });
-        await database.db.execute(sql`update users set tier = 'free' where id = ${octo.uid}`);
+        await database.db.execute(sql`update workspaces set tier = 'free' where id = ${octo.uid}`);
       });
 
       it('answers 401 SESSION_EXPIRED once the sign-in is more than 24 hours old', async () => {

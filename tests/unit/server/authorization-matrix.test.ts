@@ -250,6 +250,12 @@ const ROUTES: {
     names: true,
   },
   {
+    route: 'GET /api/workspaces/:id/activity',
+    action: 'read',
+    path: (i) => `/api/workspaces/${i.workspace}/activity`,
+    names: true,
+  },
+  {
     route: 'POST /api/workspaces/:id/invitations',
     action: 'members.manage',
     path: (i) => `/api/workspaces/${i.workspace}/invitations`,
