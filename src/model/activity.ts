@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { getPlanForTier } from './profile.ts';
 import { ROLE_LABELS, type WorkspaceRole } from './workspaces.ts';
 
@@ -59,27 +58,16 @@ export interface ActivityResponse {
   nextBefore: string | null;
 }
 
+/** What activityCursor makes: a time to the millisecond and an id. */
+export const ACTIVITY_CURSOR =
+  /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
 /** Where a page of activity ends: the last entry's time and id (entries can share a millisecond). */
 export function activityCursor(entry: Pick<ActivityEntry, 'createdAt' | 'id'>): string {
   return `${entry.createdAt}_${entry.id}`;
 }
 
-const CURSOR =
-  /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
 export const ACTIVITY_PAGE_SIZE = 50;
-
-export const activityQuerySchema = z.strictObject({
-  before: z
-    .string()
-    .regex(CURSOR, 'before: the nextBefore of the previous page')
-    .transform((value) => {
-      const [, at, id] = CURSOR.exec(value) as unknown as [string, string, string];
-      return { at, id };
-    })
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
 
 const text = (value: unknown, fallback: string) =>
   typeof value === 'string' && value.trim() ? value : fallback;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_CURSOR } from './activity.ts';
 import { API_KEY_NAME_MAX } from './api-access.ts';
 import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from './constants.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type StartScanRequest,
 } from './contract.ts';
 import { checkDomainFormat, DOMAIN_MESSAGES } from './domain-input.ts';
+import { INVITABLE_ROLES, WORKSPACE_NAME_MAX, WORKSPACE_ROLES } from './workspaces.ts';
 
 /** The server's request schemas for the dashboard API, on the contract's types and rules. */
 
@@ -82,4 +84,43 @@ export const createApiKeySchema = z.strictObject({
     .trim()
     .min(1, 'Give the key a name')
     .max(API_KEY_NAME_MAX, `at most ${API_KEY_NAME_MAX} characters`),
+});
+
+export const createWorkspaceSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the workspace a name')
+    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
+});
+
+/** PATCH /api/workspaces/{id}: a new name, by the rules a name is given at creation. */
+export const renameWorkspaceSchema = createWorkspaceSchema;
+
+export const invitationSchema = z.strictObject({
+  email: z.email({ error: 'Enter an e-mail address' }).max(254),
+  role: z.enum(INVITABLE_ROLES),
+});
+
+/** PATCH of a member: their role (members' managers), or their own e-mail alerts (each member). */
+export const memberUpdateSchema = z
+  .strictObject({ role: z.enum(WORKSPACE_ROLES).optional(), alertsEmail: z.boolean().optional() })
+  .refine(
+    (body) => body.role !== undefined || body.alertsEmail !== undefined,
+    'give role, alertsEmail or both',
+  );
+
+export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** GET /api/workspaces/{id}/activity: a page, `before` the previous page's nextBefore. */
+export const activityQuerySchema = z.strictObject({
+  before: z
+    .string()
+    .regex(ACTIVITY_CURSOR, 'before: the nextBefore of the previous page')
+    .transform((value) => {
+      const [, at, id] = ACTIVITY_CURSOR.exec(value) as unknown as [string, string, string];
+      return { at, id };
+    })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
 });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PlanId } from './plans.ts';
 
 /**
@@ -58,32 +57,6 @@ export const WORKSPACE_HEADER = 'X-Workspace-ID';
 export const INVITATION_DAYS = 7;
 
 export const WORKSPACE_NAME_MAX = 80;
-
-export const createWorkspaceSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give the workspace a name')
-    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
-});
-
-/** PATCH /api/workspaces/{id}: a new name, by the rules a name is given at creation. */
-export const renameWorkspaceSchema = createWorkspaceSchema;
-
-export const invitationSchema = z.strictObject({
-  email: z.email({ error: 'Enter an e-mail address' }).max(254),
-  role: z.enum(INVITABLE_ROLES),
-});
-
-/** PATCH of a member: their role (members' managers), or their own e-mail alerts (each member). */
-export const memberUpdateSchema = z
-  .strictObject({ role: z.enum(WORKSPACE_ROLES).optional(), alertsEmail: z.boolean().optional() })
-  .refine(
-    (body) => body.role !== undefined || body.alertsEmail !== undefined,
-    'give role, alertsEmail or both',
-  );
-
-export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** GET /api/workspaces: each workspace the caller belongs to. */
 export interface WorkspaceView {

@@ -26,15 +26,17 @@ import {
   workspaceAccess,
 } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
-import { activityQuerySchema } from '../../model/activity.ts';
 import {
   acceptInvitationSchema,
+  activityQuerySchema,
   createWorkspaceSchema,
-  INVITATION_DAYS,
   invitationSchema,
   memberUpdateSchema,
-  ROLE_LABELS,
   renameWorkspaceSchema,
+} from '../../model/schemas.ts';
+import {
+  INVITATION_DAYS,
+  ROLE_LABELS,
   WORKSPACE_MESSAGES,
   type WorkspaceAction,
 } from '../../model/workspaces.ts';
