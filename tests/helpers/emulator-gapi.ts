@@ -5,7 +5,7 @@
  * the page opens the emulator's iframe and registers an 'authEvent' handler; the iframe finds its
  * parent and sends the popup's result. Messages travel by postMessage.
  */
-export const GAPI_STUB = String.raw`
+export const GAPI_STUB = `
 (function () {
   var TAG = '__dwGapiStub';
   var FILTER = { crossOrigin: true };
