@@ -10,6 +10,7 @@ import type { DatabaseBackend } from './databases.ts';
 import { type MintedUser, mintIdToken, TEST_PROJECT_ID, waitForAuthEmulator } from './emulator.ts';
 
 type Claims = Omit<Parameters<typeof mintIdToken>[1], 'sub'>;
+type TestApp = ReturnType<typeof testApp>;
 
 interface SignInOptions {
   provider?: 'google.com' | 'github.com';
@@ -29,7 +30,7 @@ export interface ApiSuite {
   readonly verifier: TokenVerifier;
   /** Sign-in through the run's emulator: for a second app on the same database. */
   readonly auth: AuthDeps;
-  readonly app: ReturnType<typeof testApp>;
+  readonly app: TestApp;
   /** apiCaller of the app. */
   readonly call: ReturnType<typeof apiCaller>;
   /** Tells this suite's names (accounts, domains, e-mails) from those of other suites and runs. */
@@ -45,49 +46,52 @@ export interface ApiSuite {
  * The set-up every API suite shares, for use inside its `describe`: before its tests a fresh
  * database of `backend`, a verifier of the run's Auth Emulator and the app on both; after them,
  * both closed. `app` are the app's other dependencies, or a function that gives them when the app
- * is made: after the hooks registered before this call, so it can read fixtures they started.
+ * is made: after the hooks registered before this call, so it can read fixtures they started, or
+ * start them itself.
  */
-export function apiSuite(backend: DatabaseBackend, app: AppOptions | (() => AppOptions) = {}): ApiSuite {
+export function apiSuite(
+  backend: DatabaseBackend,
+  app: AppOptions | (() => AppOptions | Promise<AppOptions>) = {},
+): ApiSuite {
   const emulatorHost = inject('authEmulatorHost');
   // firebase-admin reads this when it verifies: with it, the emulator's unsigned tokens are accepted.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  let opened:
-    | { database: Database; verifier: TokenVerifier; auth: AuthDeps; app: ReturnType<typeof testApp> }
-    | undefined;
-  const open = () => {
-    if (!opened) throw new Error('apiSuite opens its database in beforeAll: read it from a hook or a test');
-    return opened;
+  const opened: { database?: Database; verifier?: TokenVerifier; auth?: AuthDeps; app?: TestApp } = {};
+  const need = <K extends keyof typeof opened>(key: K): NonNullable<(typeof opened)[K]> => {
+    const value = opened[key];
+    if (!value) throw new Error(`apiSuite makes its ${key} in beforeAll: read it from a hook or a test`);
+    return value;
   };
 
   beforeAll(async () => {
     await waitForAuthEmulator(emulatorHost);
-    const database = await backend.open();
-    const verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-    const { auth, ...rest } = typeof app === 'function' ? app() : app;
-    const deps = { verifier, publicConfig: { firebase: demoFirebaseConfig() }, ...auth };
-    opened = { database, verifier, auth: deps, app: testApp(database, { auth: deps, ...rest }) };
+    opened.database = await backend.open();
+    opened.verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+    const { auth, ...rest } = typeof app === 'function' ? await app() : app;
+    opened.auth = { verifier: opened.verifier, publicConfig: { firebase: demoFirebaseConfig() }, ...auth };
+    opened.app = testApp(opened.database, { auth: opened.auth, ...rest });
   });
   afterAll(async () => {
-    await opened?.verifier.close();
-    await opened?.database.close();
+    await opened.verifier?.close();
+    await opened.database?.close();
   });
 
-  const call = apiCaller({ request: (path, init) => open().app.request(path, init) });
+  const call = apiCaller({ request: (path, init) => need('app').request(path, init) });
   const tag = `${backend.name}-${Date.now()}`.toLowerCase();
   const mint = (name: string, claims: Claims = {}, provider?: SignInOptions['provider']) =>
     mintIdToken(emulatorHost, { sub: `${name}-${tag}`, ...claims }, provider);
   return {
     get database() {
-      return open().database;
+      return need('database');
     },
     get verifier() {
-      return open().verifier;
+      return need('verifier');
     },
     get auth() {
-      return open().auth;
+      return need('auth');
     },
     get app() {
-      return open().app;
+      return need('app');
     },
     call,
     tag,
