@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import type { Database, Db } from '../../src/db/client.ts';
 import { demoFirebaseConfig } from '../../src/model/firebase-config.ts';
 import type { AppDeps } from '../../src/server/app.ts';
 import type { AuthDeps } from '../../src/server/auth/middleware.ts';
@@ -27,6 +27,8 @@ type AppOptions = Omit<Partial<AppDeps>, 'auth'> & { auth?: Partial<AuthDeps> };
 export interface ApiSuite {
   /** Open from the suite's beforeAll to its afterAll, as are the verifier, auth and app. */
   readonly database: Database;
+  /** `database.db`: what most tests read and write through. */
+  readonly db: Db;
   readonly verifier: TokenVerifier;
   /** Sign-in through the run's emulator: for a second app on the same database. */
   readonly auth: AuthDeps;
@@ -83,6 +85,9 @@ export function apiSuite(
   return {
     get database() {
       return need('database');
+    },
+    get db() {
+      return need('database').db;
     },
     get verifier() {
       return need('verifier');

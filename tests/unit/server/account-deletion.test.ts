@@ -43,8 +43,7 @@ for (const backend of databaseBackends) {
         expect((await call('/auth/verify', { method: 'POST', token: user.idToken })).status).toBe(200);
         return user;
       };
-      const row = async (uid: string) =>
-        (await api.database.db.select().from(users).where(eq(users.id, uid)))[0];
+      const row = async (uid: string) => (await api.db.select().from(users).where(eq(users.id, uid)))[0];
 
       beforeAll(async () => {
         offline = testApp(api.database, {
@@ -61,7 +60,7 @@ for (const backend of databaseBackends) {
       it('regression: a request between the rows and the sign-in account cannot create the account again', async () => {
         const eve = await signIn('eve');
         // The rows are gone; the Firebase account is not yet (its deletion is the next step).
-        await deleteAccountRows(api.database.db, eve.uid);
+        await deleteAccountRows(api.db, eve.uid);
         await expectError(
           await call('/auth/user', { token: eve.idToken }),
           401,
@@ -77,12 +76,12 @@ for (const backend of databaseBackends) {
       });
 
       it('purges the tombstones a stopped process left behind, after a day', async () => {
-        await api.database.db.insert(deletedAccounts).values([
+        await api.db.insert(deletedAccounts).values([
           { uid: `old-${tag}`, deletedAt: new Date(Date.now() - 2 * 86_400_000) },
           { uid: `new-${tag}`, deletedAt: new Date() },
         ]);
-        expect(await purgeDeletedAccounts(api.database.db)).toBe(1);
-        const left = await api.database.db.select().from(deletedAccounts);
+        expect(await purgeDeletedAccounts(api.db)).toBe(1);
+        const left = await api.db.select().from(deletedAccounts);
         expect(left.map((r) => r.uid)).toContain(`new-${tag}`);
         expect(left.map((r) => r.uid)).not.toContain(`old-${tag}`);
       });
@@ -91,10 +90,7 @@ for (const backend of databaseBackends) {
         const fay = await signIn('fay');
         const customer = `cus_${tag.replace(/\W/g, '')}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
-        await api.database.db
-          .update(workspaces)
-          .set({ stripeCustomerId: customer })
-          .where(eq(workspaces.id, fay.uid));
+        await api.db.update(workspaces).set({ stripeCustomerId: customer }).where(eq(workspaces.id, fay.uid));
         const mailer = createMailer({ from: 'DangleWatch <alerts@dw.test>', outboxDir, logger });
         await mailer.send({
           to: `fay@fay-${tag}.com`,
@@ -139,7 +135,7 @@ for (const backend of databaseBackends) {
         const team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
         const customer = `cus_team_${tag.replace(/\W/g, '')}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
-        await api.database.db
+        await api.db
           .update(workspaces)
           .set({
             tier: 'solo',
@@ -155,13 +151,10 @@ for (const backend of databaseBackends) {
           'SUBSCRIPTION_ACTIVE',
         );
         expect(await row(hal.uid)).toBeDefined();
-        await api.database.db
-          .update(workspaces)
-          .set({ cancelAtPeriodEnd: true })
-          .where(eq(workspaces.id, team));
+        await api.db.update(workspaces).set({ cancelAtPeriodEnd: true }).where(eq(workspaces.id, team));
         expect((await call('/api/auth/account', { method: 'DELETE', token: hal.idToken })).status).toBe(204);
         expect(stripe.customers.has(customer)).toBe(false);
-        expect(await api.database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
       });
     },
   );

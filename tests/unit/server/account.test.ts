@@ -51,7 +51,7 @@ for (const backend of databaseBackends) {
 
       /** Everything an account can own, made through the API where there is one. */
       async function populate(user: MintedUser, domain: string, email: string) {
-        const db = api.database.db;
+        const db = api.db;
         await call('/auth/verify', { method: 'POST', token: user.idToken });
         const added = await call('/api/domains', { method: 'POST', token: user.idToken, body: { domain } });
         expect(added.status).toBe(201);
@@ -147,7 +147,7 @@ for (const backend of databaseBackends) {
         for (const table of owned) {
           const name = getTableName(table);
           const rows = await queryRows<{ id: string; user_id: string }>(
-            api.database.db,
+            api.db,
             sql`select id::text, ${sql.identifier(ownerColumn(table) as string)} as user_id from ${table}`,
           );
           const exported = new Set(
@@ -177,7 +177,7 @@ for (const backend of databaseBackends) {
       });
 
       it('refuses deletion while a paid subscription would renew', async () => {
-        await api.database.db
+        await api.db
           .update(schema.workspaces)
           .set({ tier: 'intro', stripeSubscriptionId: 'sub_x', subscriptionStatus: 'active' })
           .where(eq(schema.workspaces.id, ann.uid));
@@ -187,7 +187,7 @@ for (const backend of databaseBackends) {
           'Please cancel your subscription first',
           'SUBSCRIPTION_ACTIVE',
         );
-        await api.database.db
+        await api.db
           .update(schema.workspaces)
           .set({ cancelAtPeriodEnd: true })
           .where(eq(schema.workspaces.id, ann.uid));
@@ -195,10 +195,7 @@ for (const backend of databaseBackends) {
 
       it("deletes every row holding the user's id, their queued jobs, and the sign-in account", async () => {
         const worker = await startWorker(api.database, pino({ level: 'silent' }), {});
-        const [scan] = await api.database.db
-          .select()
-          .from(schema.scans)
-          .where(eq(schema.scans.workspaceId, ann.uid));
+        const [scan] = await api.db.select().from(schema.scans).where(eq(schema.scans.workspaceId, ann.uid));
         // Far in the future, so the worker does not run it before the deletion.
         await worker.queue.enqueue(scan?.id as string, 3600);
         await worker.stop();
@@ -207,28 +204,28 @@ for (const backend of databaseBackends) {
         expect(res.status).toBe(204);
 
         const everyTable = await queryRows<{ table_schema: string; table_name: string }>(
-          api.database.db,
+          api.db,
           sql`select table_schema, table_name from information_schema.tables
               where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')`,
         );
         expect(everyTable.length).toBeGreaterThan(tables.length);
         for (const { table_schema, table_name } of everyTable) {
           const [found] = await queryRows<{ n: number }>(
-            api.database.db,
+            api.db,
             sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t
                 where t::text like ${`%${ann.uid}%`} or t::text ilike ${`%ann-${tag}.com%`}`,
           );
           expect(found?.n, `${table_schema}.${table_name}`).toBe(0);
         }
         const [jobs] = await queryRows<{ n: number }>(
-          api.database.db,
+          api.db,
           sql`select count(*)::int as n from pgboss.job where data->>'scanId' = ${scan?.id}`,
         );
         expect(jobs?.n).toBe(0);
         // Bob keeps everything.
         const bobs = await call('/api/auth/export', { token: bob.idToken });
         expect(((await bobs.json()) as Export).domains).toHaveLength(1);
-        const [counter] = await api.database.db
+        const [counter] = await api.db
           .select()
           .from(schema.rateLimits)
           .where(eq(schema.rateLimits.key, `api:${bob.uid}`));
@@ -248,7 +245,7 @@ for (const backend of databaseBackends) {
           const auth = {
             verifier: remembering,
             publicConfig: { firebase: demoFirebaseConfig() },
-            findAccount: (uid: string) => findUser(api.database.db, uid),
+            findAccount: (uid: string) => findUser(api.db, uid),
           };
           const instance = testApp(api.database, { auth });
           return { remembering, call: apiCaller({ request: (path, init) => instance.request(path, init) }) };
@@ -277,7 +274,7 @@ for (const backend of databaseBackends) {
             401,
             'Authentication required',
           );
-          const rows = await api.database.db.select().from(schema.users).where(eq(schema.users.id, carl.uid));
+          const rows = await api.db.select().from(schema.users).where(eq(schema.users.id, carl.uid));
           expect(rows).toEqual([]);
         } finally {
           for (const { remembering } of processes) await remembering.close();

@@ -27,8 +27,8 @@ for (const backend of databaseBackends) {
         ann = await api.signIn('ann', { email: 'ann@acme.com' });
         bob = await api.signIn('bob', { email: 'bob@bob.com' });
         fay = await api.signIn('fay', { email: 'fay@free.com' });
-        await api.database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
-        await api.database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, bob.uid));
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, bob.uid));
       });
 
       it.each([
@@ -56,13 +56,13 @@ for (const backend of databaseBackends) {
         expect(secret).toMatch(/^dw_[A-Za-z0-9_-]{43}$/);
         expect(key).toMatchObject({ name: 'GitHub Actions', prefix: secret.slice(0, 11), revokedAt: null });
         expect(key.lastUsedAt).toBeNull();
-        const [row] = await api.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+        const [row] = await api.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
         expect(row?.hash).toBe(createHash('sha256').update(secret).digest('hex'));
         expect(JSON.stringify(row)).not.toContain(secret);
         const listed = await (await call('/api/keys', { token: ann.idToken })).text();
         expect(listed).toContain(key.prefix);
         expect(listed).not.toContain(secret);
-        const audits = await api.database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
           'api_key.created',
           { id: key.id, name: 'GitHub Actions', prefix: key.prefix },
@@ -108,9 +108,8 @@ for (const backend of databaseBackends) {
       });
 
       it('holds the limit when requests race for the last place', async () => {
-        const racer = await api.mint('racer', { email: 'racer@racer.com' });
-        await call('/api/keys', { token: racer.idToken });
-        await api.database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, racer.uid));
+        const racer = await api.signIn('racer', { email: 'racer@racer.com' });
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, racer.uid));
         for (let i = 1; i < API_KEY_LIMIT; i++) {
           expect((await create(racer.idToken, { name: `key ${i}` })).status).toBe(201);
         }
@@ -133,7 +132,7 @@ for (const backend of databaseBackends) {
         const again = await call(`/api/keys/${key.id}`, { method: 'DELETE', token: ann.idToken });
         expect(((await again.json()) as { key: ApiKeyView }).key.revokedAt).toBe(revoked.revokedAt);
         expect((await list(ann.idToken)).find((k) => k.id === key.id)?.revokedAt).toBe(revoked.revokedAt);
-        const audits = await api.database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.filter((a) => a.action === 'api_key.revoked')).toHaveLength(1);
       });
 

@@ -101,13 +101,13 @@ for (const backend of databaseBackends) {
 
       it("GET /auth/user reports the real quota: today's scans count, yesterday's do not", async () => {
         await call('/auth/verify', { method: 'POST', token: octo.idToken });
-        await api.database.db.execute(
+        await api.db.execute(
           sql`insert into scans (workspace_id, domain, status, created_at) values
             (${octo.uid}, 'example.org', 'completed', now() - interval '2 days')`,
         );
         let body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 1, used: 0, remaining: 1 });
-        await api.database.db.execute(
+        await api.db.execute(
           sql`insert into scans (workspace_id, domain, status) values (${octo.uid}, 'example.org', 'running')`,
         );
         body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
@@ -116,10 +116,10 @@ for (const backend of databaseBackends) {
       });
 
       it('a paid tier gets its plan figures', async () => {
-        await api.database.db.execute(sql`update workspaces set tier = 'intro' where id = ${octo.uid}`);
+        await api.db.execute(sql`update workspaces set tier = 'intro' where id = ${octo.uid}`);
         const body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 25, used: 1, remaining: 24, maxDomains: 25 });
-        await api.database.db.execute(sql`update workspaces set tier = 'free' where id = ${octo.uid}`);
+        await api.db.execute(sql`update workspaces set tier = 'free' where id = ${octo.uid}`);
       });
 
       it('answers 401 SESSION_EXPIRED once the sign-in is more than 24 hours old', async () => {
@@ -239,7 +239,7 @@ for (const backend of databaseBackends) {
 
       it('stores users with both providers', async () => {
         const rows = await queryRows<{ provider: string }>(
-          api.database.db,
+          api.db,
           sql`select provider from users where id in (${ann.uid}, ${octo.uid}) order by provider`,
         );
         expect(rows.map((r) => r.provider)).toEqual(['github', 'google']);

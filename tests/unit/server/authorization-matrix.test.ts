@@ -313,7 +313,7 @@ for (const backend of databaseBackends) {
         name: string,
         people: { team: string; doomed: string; member: string; stranger: string },
       ): Promise<Ids> {
-        const [domain] = await api.database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId,
@@ -323,11 +323,11 @@ for (const backend of databaseBackends) {
             status: 'verified',
           })
           .returning();
-        const [scan] = await api.database.db
+        const [scan] = await api.db
           .insert(scans)
           .values({ workspaceId, domainId: domain?.id, domain: name, status: 'pending' })
           .returning();
-        const [finding] = await api.database.db
+        const [finding] = await api.db
           .insert(findings)
           .values({
             workspaceId,
@@ -339,15 +339,15 @@ for (const backend of databaseBackends) {
             lastSeenAt: new Date(),
           })
           .returning();
-        const [webhook] = await api.database.db
+        const [webhook] = await api.db
           .insert(webhooks)
           .values({ workspaceId, url: 'https://hooks.example.invalid/y', format: 'json', secret: 'whsec_y' })
           .returning();
-        const [key] = await api.database.db
+        const [key] = await api.db
           .insert(apiKeys)
           .values({ workspaceId, name: 'k', prefix: 'dw_x', hash: `hash-${workspaceId}` })
           .returning();
-        const [connection] = await api.database.db
+        const [connection] = await api.db
           .insert(dnsConnections)
           .values({
             workspaceId,
@@ -357,7 +357,7 @@ for (const backend of databaseBackends) {
             credentialHint: 'h',
           })
           .returning();
-        const [invitation] = await api.database.db
+        const [invitation] = await api.db
           .insert(workspaceInvitations)
           .values({
             workspaceId: people.team,
@@ -389,13 +389,13 @@ for (const backend of databaseBackends) {
         outsider = await api.signIn('out', { email: 'out@other.com' });
         // Every role in the team workspace, and in another one for the owner to delete.
         for (const id of [team, doomed]) {
-          await api.database.db.insert(workspaces).values({ id, name: 'Acme' });
-          await api.database.db
+          await api.db.insert(workspaces).values({ id, name: 'Acme' });
+          await api.db
             .insert(workspaceMembers)
             .values(WORKSPACE_ROLES.map((role) => ({ workspaceId: id, userId: members[role].uid, role })));
         }
-        await api.database.db.insert(workspaces).values({ id: otherTeam, name: 'Other' });
-        await api.database.db
+        await api.db.insert(workspaces).values({ id: otherTeam, name: 'Other' });
+        await api.db
           .insert(workspaceMembers)
           .values({ workspaceId: otherTeam, userId: outsider.uid, role: 'owner' });
         teamIds = await fill(team, 'acme.com', {
@@ -471,8 +471,8 @@ for (const backend of databaseBackends) {
       });
 
       it("the owner's deletion took the other team workspace, and only it", async () => {
-        expect(await api.database.db.select().from(workspaces).where(eq(workspaces.id, doomed))).toEqual([]);
-        const [kept] = await api.database.db.select().from(workspaces).where(eq(workspaces.id, team));
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, doomed))).toEqual([]);
+        const [kept] = await api.db.select().from(workspaces).where(eq(workspaces.id, team));
         expect(kept?.name).toBe('Acme');
       });
     },

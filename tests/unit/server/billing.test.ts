@@ -44,7 +44,7 @@ for (const backend of databaseBackends) {
         return (await res.json()) as BillingInfo;
       };
       const row = async (user: MintedUser) => {
-        const [found] = await api.database.db.select().from(workspaces).where(eq(workspaces.id, user.uid));
+        const [found] = await api.db.select().from(workspaces).where(eq(workspaces.id, user.uid));
         if (!found) throw new Error('no row');
         return found;
       };
@@ -240,7 +240,7 @@ for (const backend of databaseBackends) {
           cancelAtPeriodEnd: false,
         });
         expect(after.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-        const changes = await api.database.db
+        const changes = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.userId, ann.uid), eq(auditLog.action, 'plan.changed')));
@@ -394,7 +394,7 @@ for (const backend of databaseBackends) {
         let team: string;
         let dee: MintedUser;
         const teamRow = async () => {
-          const [found] = await api.database.db.select().from(workspaces).where(eq(workspaces.id, team));
+          const [found] = await api.db.select().from(workspaces).where(eq(workspaces.id, team));
           if (!found) throw new Error('no team');
           return found;
         };
@@ -408,9 +408,7 @@ for (const backend of databaseBackends) {
           });
           team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
           // Bob joins as an admin: he runs the team, its owner pays.
-          await api.database.db
-            .insert(workspaceMembers)
-            .values({ workspaceId: team, userId: bob.uid, role: 'admin' });
+          await api.db.insert(workspaceMembers).values({ workspaceId: team, userId: bob.uid, role: 'admin' });
         });
 
         it('starts on Free, whatever its owner pays for their own workspace', async () => {
@@ -459,7 +457,7 @@ for (const backend of databaseBackends) {
             workspaces: { id: string; plan: string }[];
           };
           expect(seen.find((w) => w.id === team)?.plan).toBe('solo');
-          const [change] = await api.database.db
+          const [change] = await api.db
             .select()
             .from(auditLog)
             .where(and(eq(auditLog.workspaceId, team), eq(auditLog.action, 'plan.changed')));
@@ -546,7 +544,7 @@ for (const backend of databaseBackends) {
           const res = await call(`/api/workspaces/${team}`, { method: 'DELETE', token: dee.idToken });
           expect(res.status).toBe(204);
           expect(stripe.customers.has(customer)).toBe(false);
-          expect(await api.database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
+          expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
         });
       });
     },

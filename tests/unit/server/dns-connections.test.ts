@@ -113,7 +113,7 @@ for (const backend of databaseBackends) {
           error: 'Cloudflare: Invalid access token (code 9109)',
         });
         expect(body).not.toContain('wrong-token');
-        expect(await api.database.db.select().from(dnsConnections)).toEqual([]);
+        expect(await api.db.select().from(dnsConnections)).toEqual([]);
         // Without a key the server says why it cannot keep credentials.
         await expectError(
           await callKeyless('/api/dns-connections', {
@@ -149,10 +149,7 @@ for (const backend of databaseBackends) {
             { zone: `second-${tag}.com`, domainId: null },
           ],
         });
-        const [row] = await api.database.db
-          .select()
-          .from(dnsConnections)
-          .where(eq(dnsConnections.id, connection.id));
+        const [row] = await api.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id));
         expect(row?.credentialSealed).toMatch(/^v1:/);
         expect(row?.credentialSealed).not.toContain(CF_TOKEN);
         expect(res.headers.get('x-ratelimit-limit')).toBe(String(DNS_CONNECTION_RATE.limit));
@@ -196,7 +193,7 @@ for (const backend of databaseBackends) {
           records: 3,
         });
         expect(records.records.map((r) => r.name)).toContain(`campaign-2019.${zone}`);
-        const [scan] = await api.database.db.select().from(scans).where(eq(scans.domainId, domain.id));
+        const [scan] = await api.db.select().from(scans).where(eq(scans.domainId, domain.id));
         expect(scan?.trigger).toBe('scheduled');
         expect(queued).toContain(scan?.id);
         // A zone the credential does not read, and the free plan's one domain, are refused.
@@ -209,7 +206,7 @@ for (const backend of databaseBackends) {
             })
           ).status,
         ).toBe(404);
-        await setPlan(api.database.db, `ann@${zone}`, 'free');
+        await setPlan(api.db, `ann@${zone}`, 'free');
         expect(
           (
             await call(`/api/dns-connections/${connection.id}/zones`, {
@@ -254,7 +251,7 @@ for (const backend of databaseBackends) {
             .status,
         ).toBe(204);
         expect(
-          await api.database.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id)),
+          await api.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id)),
         ).toEqual([]);
         // Only reads were ever sent to the provider.
         expect(cloudflare.requests.length).toBeGreaterThan(0);

@@ -178,7 +178,7 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 409 for a domain already in the list', async () => {
-        await api.database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
         try {
           await expectError(
             await add(ann.idToken, { domain: annDomain }),
@@ -186,7 +186,7 @@ for (const backend of databaseBackends) {
             `${annDomain} is already in your list`,
           );
         } finally {
-          await api.database.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, ann.uid));
+          await api.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, ann.uid));
         }
       });
 
@@ -238,7 +238,7 @@ for (const backend of databaseBackends) {
         expect(second.error).toContain('do not include danglewatch-verify=');
         expect(second.error).toContain('v=spf1 -all');
 
-        const [row] = await api.database.db.select().from(domains).where(eq(domains.id, annId));
+        const [row] = await api.db.select().from(domains).where(eq(domains.id, annId));
         dns.add(annDomain, { type: 'TXT', data: `danglewatch-verify=${row?.verificationToken}` });
         const before = queued.length;
         const ok = (await (
@@ -264,11 +264,11 @@ for (const backend of databaseBackends) {
       });
 
       it("each user proves a domain with their own token: another user's record does not verify it", async () => {
-        await api.database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, bob.uid));
+        await api.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, bob.uid));
         const res = await add(bob.idToken, { domain: annDomain });
         expect(res.status).toBe(201);
         const { domain } = (await res.json()) as { domain: DomainView };
-        const [annRow] = await api.database.db.select().from(domains).where(eq(domains.id, annId));
+        const [annRow] = await api.db.select().from(domains).where(eq(domains.id, annId));
         expect(domain.verificationToken).not.toBe(annRow?.verificationToken);
         const verify = (await (
           await call(`/api/domains/${domain.id}/verify`, { method: 'POST', token: bob.idToken })
@@ -336,7 +336,7 @@ for (const backend of databaseBackends) {
       });
 
       it('DELETE removes the domain and its schedule; its scans stay until retention', async () => {
-        const [scan] = await api.database.db.select().from(scans).where(eq(scans.domainId, annId));
+        const [scan] = await api.db.select().from(scans).where(eq(scans.domainId, annId));
         expect((await call(`/api/domains/${annId}`, { method: 'DELETE', token: ann.idToken })).status).toBe(
           204,
         );
@@ -344,7 +344,7 @@ for (const backend of databaseBackends) {
           await call('/api/domains', { token: ann.idToken })
         ).json()) as DomainListResponse;
         expect(list.domains).toEqual([]);
-        const [kept] = await api.database.db
+        const [kept] = await api.db
           .select()
           .from(scans)
           .where(eq(scans.id, scan?.id ?? ''));

@@ -22,7 +22,7 @@ for (const backend of databaseBackends) {
         bob = await api.signIn('bob', { email: `bob@export-${tag}.com` }, { verify: true });
         for (const user of [ann, bob]) {
           // Groups of three share one instant; the rest differ by microseconds only.
-          await api.database.db.execute(sql`insert into scans (workspace_id, domain, status, created_at)
+          await api.db.execute(sql`insert into scans (workspace_id, domain, status, created_at)
             select ${user.uid}, 'export-test.com', 'completed',
               timestamptz '2026-11-20 12:00:00' + make_interval(secs => (n / 3) * 0.000001)
             from generate_series(1, ${SCANS}) as n`);

@@ -34,7 +34,7 @@ for (const backend of databaseBackends) {
       beforeAll(async () => {
         ann = await api.signIn('ann', { email: 'ann@acme.com' });
         bob = await api.signIn('bob', { email: 'bob@bob.com' });
-        const rows = await api.database.db
+        const rows = await api.db
           .insert(findings)
           .values([
             {
@@ -121,7 +121,7 @@ for (const backend of databaseBackends) {
         });
         expect(((await back.json()) as { finding: FindingRecord }).finding.accepted).toBeNull();
         // Both are in the workspace's audit log, by whose hand.
-        const audits = await api.database.db
+        const audits = await api.db
           .select({ action: auditLog.action, userId: auditLog.userId, workspaceId: auditLog.workspaceId })
           .from(auditLog)
           .where(eq(auditLog.workspaceId, ann.uid));

@@ -39,7 +39,7 @@ for (const backend of databaseBackends) {
         api.signIn(name, { email: `${name}@${name}-${tag}.com` }, { verify: true });
       /** A domain verified long ago, with its record published, as a paying user would have it. */
       const verifiedDomain = async (user: MintedUser, name: string, createdAt: Date) => {
-        const [row] = await api.database.db
+        const [row] = await api.db
           .insert(domains)
           .values({
             workspaceId: user.uid,
@@ -76,12 +76,12 @@ for (const backend of databaseBackends) {
       });
 
       it('regression: a downgrade stops scans of the domains beyond the plan, and an upgrade brings them back', async () => {
-        await setPlan(api.database.db, `ann@ann-${tag}.com`, 'pro-solo');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'pro-solo');
         const names = ['first', 'second', 'third'].map((n) => `${n}.ann-${tag}.com`);
         for (const [i, name] of names.entries()) {
           await verifiedDomain(ann, name, new Date(Date.now() - (10 - i) * DAY_MS));
         }
-        await setPlan(api.database.db, `ann@ann-${tag}.com`, 'free');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'free');
 
         // Free covers one domain: the oldest is kept, the others say why they are not scanned.
         const view = await listed(ann);
@@ -95,10 +95,10 @@ for (const backend of databaseBackends) {
 
         // The scheduler starts the kept one only, and a scan asked for by hand is refused.
         const before = queued.length;
-        await scheduleDueScans(api.database.db, queue, pino({ level: 'silent' }), {
+        await scheduleDueScans(api.db, queue, pino({ level: 'silent' }), {
           resolvers: [`127.0.0.1:${dns.port}`],
         });
-        const started = await api.database.db.select().from(scans).where(eq(scans.workspaceId, ann.uid));
+        const started = await api.db.select().from(scans).where(eq(scans.workspaceId, ann.uid));
         expect(started.map((s) => s.domain)).toEqual([names[0]]);
         expect(queued.length).toBe(before + 1);
         await expectError(await scan(ann, names[2] as string), 403, OVER_PLAN_LIMIT_MESSAGE, 'PLAN_LIMIT');
@@ -117,16 +117,16 @@ for (const backend of databaseBackends) {
           (await call(`/api/domains/${third.id}/keep`, { method: 'POST', token: cat.idToken })).status,
         ).toBe(404);
 
-        await setPlan(api.database.db, `ann@ann-${tag}.com`, 'intro');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'intro');
         expect((await listed(ann)).map((d) => d.overPlanLimit)).toEqual([false, false, false]);
       });
 
       it('regression: a domain whose ownership record is gone cannot be scanned by hand, nor a paused one', async () => {
-        await setPlan(api.database.db, `cat@cat-${tag}.com`, 'solo');
+        await setPlan(api.db, `cat@cat-${tag}.com`, 'solo');
         const name = `lost.cat-${tag}.com`;
         const id = await verifiedDomain(cat, name, new Date(Date.now() - 30 * DAY_MS));
         // Last seen two days ago; since then the domain changed hands and the record went.
-        await api.database.db
+        await api.db
           .update(domains)
           .set({ ownershipCheckedAt: new Date(Date.now() - OWNERSHIP_RECHECK_MS - DAY_MS) })
           .where(eq(domains.id, id));
@@ -138,20 +138,20 @@ for (const backend of databaseBackends) {
           `The TXT record danglewatch-verify=${'t'.repeat(24)} is no longer at ${name}. Add it back and verify again to scan this domain.`,
           'OWNERSHIP_NOT_FOUND',
         );
-        const [row] = await api.database.db.select().from(domains).where(eq(domains.id, id));
+        const [row] = await api.db.select().from(domains).where(eq(domains.id, id));
         expect(row?.recordMissingSince).not.toBeNull();
 
         // Back in place: the scan goes, and the record counts as seen now.
         dns.add(name, { type: 'TXT', data: `danglewatch-verify=${'t'.repeat(24)}` });
         expect((await scan(cat, name)).status).toBe(202);
-        const [checked] = await api.database.db.select().from(domains).where(eq(domains.id, id));
+        const [checked] = await api.db.select().from(domains).where(eq(domains.id, id));
         expect(Date.now() - (checked?.ownershipCheckedAt.getTime() ?? 0)).toBeLessThan(60_000);
 
         // Paused by the scheduler after seven days without the record: verify again first.
         const paused = 'Monitoring paused: the TXT record has been missing since 2026-11-01.';
         const pausedName = `paused.cat-${tag}.com`;
         const pausedId = await verifiedDomain(cat, pausedName, new Date(Date.now() - 30 * DAY_MS));
-        await api.database.db.update(domains).set({ pausedReason: paused }).where(eq(domains.id, pausedId));
+        await api.db.update(domains).set({ pausedReason: paused }).where(eq(domains.id, pausedId));
         await expectError(await scan(cat, pausedName), 409, paused, 'DOMAIN_PAUSED');
       });
 
@@ -176,7 +176,7 @@ for (const backend of databaseBackends) {
           return domain.id;
         };
         const firstId = await cycle();
-        const free = await api.database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const free = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(free.map((s) => s.trigger)).toEqual(['scheduled']);
 
         // The first scan is still pending when the domain is removed and added again.
@@ -184,7 +184,7 @@ for (const backend of databaseBackends) {
           204,
         );
         await cycle();
-        const after = await api.database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const after = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(after).toHaveLength(1);
         // The old scan still holds the name: no second scan of it runs beside it.
         const busy = await scan(dan, name);
@@ -192,12 +192,12 @@ for (const backend of databaseBackends) {
         expect(((await busy.json()) as { code: string }).code).toBe('SCAN_IN_PROGRESS');
 
         // Once it ended, scans of the name count against the day's quota like any other.
-        await api.database.db
+        await api.db
           .update(scans)
           .set({ status: 'completed' })
           .where(and(eq(scans.workspaceId, dan.uid), eq(scans.domain, name)));
         expect((await scan(dan, name)).status).toBe(202);
-        const counted = await api.database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const counted = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(counted.map((s) => s.trigger).sort()).toEqual(['manual', 'scheduled']);
       });
     },

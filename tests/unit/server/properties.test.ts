@@ -105,7 +105,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
   beforeAll(async () => {
     // A paid plan, so that every well-formed domain may be added: only the rule can refuse one.
     user = await api.signIn('prop', { email: 'prop@acme-props.com' }, { verify: true });
-    await api.database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, user.uid));
+    await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, user.uid));
     const created = await api.app.request('/api/keys', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },

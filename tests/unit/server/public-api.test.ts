@@ -54,7 +54,7 @@ for (const backend of databaseBackends) {
         return ((await res.json()) as CreatedApiKey).secret;
       };
       const setTier = (user: MintedUser, tier: string) =>
-        api.database.db.update(workspaces).set({ tier }).where(eq(workspaces.id, user.uid));
+        api.db.update(workspaces).set({ tier }).where(eq(workspaces.id, user.uid));
 
       beforeAll(async () => {
         ann = await api.signIn('ann', { email: `ann@${annDomain}` });
@@ -62,7 +62,7 @@ for (const backend of databaseBackends) {
         for (const user of [ann, bob]) await setTier(user, 'solo');
         annKey = await newKey(ann);
         bobKey = await newKey(bob);
-        const [domain] = await api.database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -73,7 +73,7 @@ for (const backend of databaseBackends) {
           })
           .returning();
         const at = new Date('2026-11-20T08:00:00Z');
-        const [annScan] = await api.database.db
+        const [annScan] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -88,13 +88,13 @@ for (const backend of databaseBackends) {
             vulnerabilitiesFound: 1,
           })
           .returning();
-        const [bobScan] = await api.database.db
+        const [bobScan] = await api.db
           .insert(scans)
           .values({ workspaceId: bob.uid, domain: `bob-${tag}.com`, trigger: 'manual', createdAt: at })
           .returning();
         annScanId = annScan?.id ?? '';
         bobScanId = bobScan?.id ?? '';
-        await api.database.db.insert(findings).values({
+        await api.db.insert(findings).values({
           workspaceId: ann.uid,
           domain: annDomain,
           key: 'k1',
@@ -121,7 +121,7 @@ for (const backend of databaseBackends) {
       it('answers 401 for a revoked key, at once', async () => {
         const key = await newKey(ann, 'short-lived');
         expect((await call('/api/v1/domains', { token: key })).status).toBe(200);
-        const [row] = await api.database.db.select().from(apiKeys).where(eq(apiKeys.name, 'short-lived'));
+        const [row] = await api.db.select().from(apiKeys).where(eq(apiKeys.name, 'short-lived'));
         await call(`/api/keys/${row?.id}`, { method: 'DELETE', token: ann.idToken });
         await expectError(
           await call('/api/v1/domains', { token: key }),
@@ -185,10 +185,10 @@ for (const backend of databaseBackends) {
         const started = publicApiAnswers.ScanStarted.parse(await res.json());
         expect(started.status).toBe('pending');
         expect(queued).toContain(started.scan_id);
-        const [row] = await api.database.db.select().from(scans).where(eq(scans.id, started.scan_id));
+        const [row] = await api.db.select().from(scans).where(eq(scans.id, started.scan_id));
         expect(row).toMatchObject({ workspaceId: ann.uid, trigger: 'manual' });
         expect(row?.config).toMatchObject({ useCertificateTransparency: false, skipDiscovery: false });
-        const audits = await api.database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
           'scan.started',
           { scanId: started.scan_id, domain: annDomain, trigger: 'manual' },
@@ -265,7 +265,7 @@ for (const backend of databaseBackends) {
         expect(reset).toBeGreaterThan(now);
         expect(reset).toBeLessThanOrEqual(Math.ceil(now) + 3600);
         expect(second.headers.get('x-ratelimit-reset')).toBe(String(reset));
-        const [row] = await api.database.db
+        const [row] = await api.db
           .select()
           .from(rateLimits)
           .where(eq(rateLimits.key, `api:${ann.uid}`));
@@ -273,10 +273,10 @@ for (const backend of databaseBackends) {
       });
 
       it('records when a key was last used, at most once a minute', async () => {
-        const [before] = await api.database.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann.uid));
+        const [before] = await api.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann.uid));
         expect(before?.lastUsedAt).toBeInstanceOf(Date);
         await call('/api/v1/domains', { token: annKey });
-        const [after] = await api.database.db
+        const [after] = await api.db
           .select()
           .from(apiKeys)
           .where(eq(apiKeys.id, before?.id ?? ''));
@@ -290,8 +290,7 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 429 past the plan limit, one budget shared by two API processes on the database', async () => {
-        const carol = await api.mint('carol', { email: `carol@c-${tag}.com` });
-        await call('/api/domains', { token: carol.idToken });
+        const carol = await api.signIn('carol', { email: `carol@c-${tag}.com` });
         await setTier(carol, 'solo');
         const key = await newKey(carol);
         const other = testApp(api.database, {});

@@ -45,7 +45,7 @@ for (const backend of databaseBackends) {
         ann = await api.signIn('ann', { email: `ann@${annDomain}`, name: 'Ann' });
         bob = await api.signIn('bob', { email: `bob@bob-${tag}.com`, name: 'Bob' });
         // Ann's domain is verified as the verify route would.
-        const [row] = await api.database.db
+        const [row] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -202,7 +202,7 @@ for (const backend of databaseBackends) {
           findings: i < 9 ? [FINDING] : [],
           error: i < 9 ? null : 'The scan could not finish: boom',
         }));
-        await api.database.db.insert(scans).values(rows);
+        await api.db.insert(scans).values(rows);
         const page1 = (await (
           await call('/scan/api/v1/scans', { token: ann.idToken })
         ).json()) as ScanListResponse;
@@ -290,14 +290,14 @@ for (const backend of databaseBackends) {
           status: 'degraded',
           checks: { database: true, queue: true, worker: false },
         });
-        await api.database.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
+        await api.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
         const after = (await (await call('/scan/health')).json()) as ServiceHealth;
         expect(after).toMatchObject({ status: 'healthy', checks: { worker: true } });
-        await api.database.db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, 'test-worker'));
+        await api.db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, 'test-worker'));
       });
 
       it('a paid plan lifts the quota (users set-plan)', async () => {
-        await api.database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, ann.uid));
         const res = await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' });
         expect(res.status).toBe(202);
       });

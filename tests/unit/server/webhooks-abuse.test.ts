@@ -125,15 +125,15 @@ for (const backend of databaseBackends) {
 
       it('purges deliveries past their retention with the retention job', async () => {
         const days = WEBHOOK_DELIVERY_RETENTION_DAYS;
-        await api.database.db.execute(sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days + 1})
+        await api.db.execute(sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days + 1})
           where id = (select id from webhook_deliveries order by created_at limit 1)`);
         const [before] = await queryRows<{ n: number }>(
-          api.database.db,
+          api.db,
           sql`select count(*)::int as n from webhook_deliveries`,
         );
-        expect(await purgeWebhookDeliveries(api.database.db)).toBe(1);
+        expect(await purgeWebhookDeliveries(api.db)).toBe(1);
         const [after] = await queryRows<{ n: number }>(
-          api.database.db,
+          api.db,
           sql`select count(*)::int as n from webhook_deliveries`,
         );
         expect(after?.n).toBe((before?.n ?? 0) - 1);

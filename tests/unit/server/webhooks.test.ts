@@ -127,9 +127,9 @@ for (const backend of databaseBackends) {
         const sent = await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
         expect(sent.status).toBe(202);
         const deliveryId = queued.at(-1) as string;
-        expect(
-          await deliverWebhook(api.database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }),
-        ).toBe('delivered');
+        expect(await deliverWebhook(api.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger })).toBe(
+          'delivered',
+        );
         const got = received.at(-1) as Received;
         expect(got.headers['x-danglewatch-event']).toBe('test');
         expect(JSON.parse(got.body)).toMatchObject({ event: 'test' });
@@ -157,7 +157,7 @@ for (const backend of databaseBackends) {
         const { webhook } = (await res.json()) as { webhook: { id: string } };
         await call(`/api/webhooks/${webhook.id}/test`, { method: 'POST', token: ann.idToken });
         expect(
-          await deliverWebhook(api.database.db, queued.at(-1) as string, {
+          await deliverWebhook(api.db, queued.at(-1) as string, {
             allowPrivate: ['127.0.0.1'],
             logger,
           }),
@@ -177,12 +177,10 @@ for (const backend of databaseBackends) {
           const deliveryId = queued.at(-1) as string;
           const outcomes = [];
           for (let i = 0; i < WEBHOOK_ATTEMPTS; i++) {
-            outcomes.push(
-              await deliverWebhook(api.database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }),
-            );
+            outcomes.push(await deliverWebhook(api.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }));
           }
           expect(outcomes).toEqual([...Array(WEBHOOK_ATTEMPTS - 1).fill('retry'), 'failed']);
-          const [row] = await api.database.db
+          const [row] = await api.db
             .select()
             .from(webhookDeliveries)
             .where(eq(webhookDeliveries.id, deliveryId));
@@ -198,14 +196,14 @@ for (const backend of databaseBackends) {
       it('regression: a URL that became private is refused at delivery, without connecting', async () => {
         await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
         const before = received.length;
-        expect(
-          await deliverWebhook(api.database.db, queued.at(-1) as string, { allowPrivate: false, logger }),
-        ).toBe('failed');
+        expect(await deliverWebhook(api.db, queued.at(-1) as string, { allowPrivate: false, logger })).toBe(
+          'failed',
+        );
         expect(received.length).toBe(before);
       });
 
       it("queues one delivery per webhook for a scan's alert-worthy changes, never twice", async () => {
-        const [domain] = await api.database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -222,7 +220,7 @@ for (const backend of databaseBackends) {
           service: 'Heroku',
           status: 'claimable' as const,
         };
-        const [scan] = await api.database.db
+        const [scan] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -236,10 +234,10 @@ for (const backend of databaseBackends) {
           publicUrl: 'https://dw.example.net',
           enqueue: async (id: string) => void queued.push(id),
         };
-        expect(await queueWebhookAlerts(api.database.db, scan?.id as string, deps)).toBe(1);
-        expect(await queueWebhookAlerts(api.database.db, scan?.id as string, deps)).toBe(0);
+        expect(await queueWebhookAlerts(api.db, scan?.id as string, deps)).toBe(1);
+        expect(await queueWebhookAlerts(api.db, scan?.id as string, deps)).toBe(0);
         expect(
-          await deliverWebhook(api.database.db, queued.at(-1) as string, {
+          await deliverWebhook(api.db, queued.at(-1) as string, {
             allowPrivate: ['127.0.0.1'],
             logger,
           }),
@@ -253,11 +251,11 @@ for (const backend of databaseBackends) {
         });
         expect(payload.scanUrl).toBe(`https://dw.example.net/dashboard?section=scans&scan=${scan?.id}`);
         // The domain's webhook channel turned off: nothing queued.
-        await api.database.db
+        await api.db
           .update(domains)
           .set({ alertsWebhook: false })
           .where(eq(domains.id, domain?.id as string));
-        const [again] = await api.database.db
+        const [again] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -267,7 +265,7 @@ for (const backend of databaseBackends) {
             changes: { new: [ref], changed: [], resolved: [], stillOpen: 0 },
           })
           .returning();
-        expect(await queueWebhookAlerts(api.database.db, again?.id as string, deps)).toBe(0);
+        expect(await queueWebhookAlerts(api.db, again?.id as string, deps)).toBe(0);
       });
     },
   );

@@ -46,8 +46,8 @@ for (const backend of databaseBackends) {
         });
         team = ((await made.json()) as { workspace: WorkspaceView }).workspace;
         // Solo's ten seats: room for the members and the invitation below.
-        await api.database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
-        await api.database.db.insert(workspaceMembers).values([
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team.id, userId: vic.uid, role: 'viewer' },
           { workspaceId: team.id, userId: max.uid, role: 'member' },
         ]);
@@ -93,7 +93,7 @@ for (const backend of databaseBackends) {
 
       it('pages through entries that share a millisecond without losing or repeating one', async () => {
         const at = new Date('2026-11-20T10:00:00.123Z');
-        await api.database.db.insert(auditLog).values(
+        await api.db.insert(auditLog).values(
           ['a.acme.com', 'b.acme.com', 'c.acme.com', 'd.acme.com'].map((domain) => ({
             userId: olive.uid,
             workspaceId: team.id,

@@ -65,7 +65,7 @@ for (const backend of databaseBackends) {
         const res = await call('/api/workspaces', { method: 'POST', token: owner.idToken, body: { name } });
         const { workspace } = (await res.json()) as { workspace: WorkspaceView };
         for (const other of others) {
-          await api.database.db
+          await api.db
             .insert(workspaceMembers)
             .values({ workspaceId: workspace.id, userId: other.uid, role: 'member' });
         }
@@ -81,7 +81,7 @@ for (const backend of databaseBackends) {
           await person('dan'),
         ];
         team = await teamOf(ann, 'Acme');
-        await api.database.db.insert(workspaceMembers).values([
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team.id, userId: bob.uid, role: 'admin' },
           { workspaceId: team.id, userId: cleo.uid, role: 'member' },
         ]);
@@ -128,7 +128,7 @@ for (const backend of databaseBackends) {
         expect(workspace).toEqual({ ...team, name: 'Acme Inc', memberCount: 3 });
         expect((await list(ann)).find((w) => w.id === team.id)).toEqual(workspace);
         expect((await list(cleo)).find((w) => w.id === team.id)?.name).toBe('Acme Inc');
-        const [entry] = await api.database.db
+        const [entry] = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.workspaceId, team.id), eq(auditLog.action, 'workspace.renamed')));
@@ -169,7 +169,7 @@ for (const backend of databaseBackends) {
       });
 
       it('deletes a team workspace for its owner, and no row of it remains', async () => {
-        await api.database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
         const invited = await call(`/api/workspaces/${team.id}/invitations`, {
           method: 'POST',
           token: ann.idToken,
@@ -187,17 +187,17 @@ for (const backend of databaseBackends) {
           body: JSON.stringify({ domain: `team-${tag}.com` }),
         });
         expect(added.status).toBe(201);
-        const [domain] = await api.database.db.select().from(domains).where(eq(domains.workspaceId, team.id));
+        const [domain] = await api.db.select().from(domains).where(eq(domains.workspaceId, team.id));
         const domainId = domain?.id as string;
         const now = new Date();
         const record = { domainId, name: 'www', type: 'CNAME', ttl: 300, data: 'x.example', source: 'zone' };
-        await api.database.db.insert(zoneRecords).values({ ...record, firstSeenAt: now, lastSeenAt: now });
-        await api.database.db.insert(zoneRecordChanges).values({ ...record, at: now, change: 'added' });
-        const [scan] = await api.database.db
+        await api.db.insert(zoneRecords).values({ ...record, firstSeenAt: now, lastSeenAt: now });
+        await api.db.insert(zoneRecordChanges).values({ ...record, at: now, change: 'added' });
+        const [scan] = await api.db
           .insert(scans)
           .values({ workspaceId: team.id, domainId, domain: domain?.domain as string, status: 'pending' })
           .returning();
-        await api.database.db.insert(findings).values({
+        await api.db.insert(findings).values({
           workspaceId: team.id,
           domain: domain?.domain as string,
           key: 'k',
@@ -206,7 +206,7 @@ for (const backend of databaseBackends) {
           firstSeenAt: now,
           lastSeenAt: now,
         });
-        const [webhook] = await api.database.db
+        const [webhook] = await api.db
           .insert(webhooks)
           .values({
             workspaceId: team.id,
@@ -215,17 +215,17 @@ for (const backend of databaseBackends) {
             secret: 'whsec_t',
           })
           .returning();
-        await api.database.db
+        await api.db
           .insert(webhookDeliveries)
           .values({ webhookId: webhook?.id as string, scanId: scan?.id, kind: 'changes', payload: {} });
-        await api.database.db.insert(apiKeys).values({
+        await api.db.insert(apiKeys).values({
           workspaceId: team.id,
           createdBy: ann.uid,
           name: 'ci',
           prefix: 'dw_t',
           hash: `hash-${tag}`,
         });
-        const [connection] = await api.database.db
+        const [connection] = await api.db
           .insert(dnsConnections)
           .values({
             workspaceId: team.id,
@@ -235,10 +235,10 @@ for (const backend of databaseBackends) {
             credentialHint: 'h',
           })
           .returning();
-        await api.database.db
+        await api.db
           .insert(dnsConnectionZones)
           .values({ connectionId: connection?.id as string, zone: domain?.domain as string, domainId });
-        await api.database.db
+        await api.db
           .insert(rateLimits)
           .values({ key: `api:${team.id}`, count: 1, resetAt: new Date(now.getTime() + 3_600_000) });
         // A queued scan of the workspace; far in the future, so the worker does not run it first.
@@ -271,21 +271,21 @@ for (const backend of databaseBackends) {
         expect(res.status).toBe(204);
 
         // The deletion is in the owner's own log, beside no workspace: the workspace's log went with it.
-        const [entry] = await api.database.db
+        const [entry] = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.action, 'workspace.deleted'), isNull(auditLog.workspaceId)));
         expect(entry).toMatchObject({ userId: ann.uid, detail: { workspaceId: team.id, name: 'Acme Inc' } });
         const ids = [team.id, domainId, scan?.id, webhook?.id, connection?.id] as string[];
         const everyTable = await queryRows<{ table_schema: string; table_name: string }>(
-          api.database.db,
+          api.db,
           sql`select table_schema, table_name from information_schema.tables
               where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')`,
         );
         for (const { table_schema, table_name } of everyTable) {
           for (const id of ids) {
             const [found] = await queryRows<{ n: number }>(
-              api.database.db,
+              api.db,
               sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t
                   where t::text like ${`%${id}%`} and not (${table_name} = 'audit_log' and t::text like ${`%${entry?.id}%`})`,
             );
@@ -304,7 +304,7 @@ for (const backend of databaseBackends) {
           await call(`/api/workspaces/${ann.uid}/members`, { token: ann.idToken })
         ).json()) as MembersResponse;
         expect(members.members.map((m) => m.userId)).toEqual([ann.uid]);
-        expect(await api.database.db.select().from(workspaceInvitations)).toEqual([]);
+        expect(await api.db.select().from(workspaceInvitations)).toEqual([]);
       });
 
       it('an account refused for a team it alone owns is deleted once that team is deleted or handed over', async () => {

@@ -122,7 +122,7 @@ for (const backend of databaseBackends) {
         const asOwner = await invite(ann, { email: cleoEmail, role: 'owner' });
         expect(asOwner.status).toBe(400);
         expect(((await asOwner.json()) as { error: string }).error).toMatch(/^role: /);
-        expect(await setPlan(api.database.db, annEmail, 'intro', team.id)).toBe(1);
+        expect(await setPlan(api.db, annEmail, 'intro', team.id)).toBe(1);
       });
 
       it('mails a link that the invited address accepts once, whatever its case', async () => {
@@ -181,7 +181,7 @@ for (const backend of databaseBackends) {
           'Invitation not found',
         );
         expect((await invite(ann, { email: danEmail, role: 'viewer' })).status).toBe(201);
-        await api.database.db
+        await api.db
           .update(workspaceInvitations)
           .set({ expiresAt: new Date(Date.now() - 1000) })
           .where(eq(workspaceInvitations.email, danEmail));
@@ -259,7 +259,7 @@ for (const backend of databaseBackends) {
           404,
           WORKSPACE_MESSAGES.notFound,
         );
-        const actions = await api.database.db
+        const actions = await api.db
           .select({ action: auditLog.action })
           .from(auditLog)
           .where(eq(auditLog.workspaceId, team.id));
@@ -298,7 +298,7 @@ for (const backend of databaseBackends) {
       });
 
       it('an account that is the only owner of a team others work in is handed over before it is deleted', async () => {
-        await api.database.db
+        await api.db
           .insert(workspaceMembers)
           .values({ workspaceId: team.id, userId: dan.uid, role: 'member' });
         await expectError(
@@ -307,10 +307,10 @@ for (const backend of databaseBackends) {
           WORKSPACE_MESSAGES.handOverFirst(['Acme']),
           'TEAM_WORKSPACES_OWNED',
         );
-        await api.database.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dan.uid));
+        await api.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dan.uid));
         // Alone in it: the team workspace goes with the account.
         expect((await call('/api/auth/account', { method: 'DELETE', token: ann.idToken })).status).toBe(204);
-        expect(await api.database.db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
       });
     },
   );

@@ -20,16 +20,15 @@ for (const backend of databaseBackends) {
       beforeAll(async () => {
         ann = await api.signIn('ann', { email: 'ann@acme.com', name: 'Ann' });
         bob = await api.signIn('bob', { email: 'bob@bob.com' });
-        const { db } = api.database;
-        await db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
         // A team workspace of Ann's, Bob a viewer in it, one invitation out: what the invitation
         // flow leaves behind.
-        await db.insert(workspaces).values({ id: team, name: 'Acme team' });
-        await db.insert(workspaceMembers).values([
+        await api.db.insert(workspaces).values({ id: team, name: 'Acme team' });
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team, userId: ann.uid, role: 'owner', joinedAt: new Date('2026-11-01T00:00:00Z') },
           { workspaceId: team, userId: bob.uid, role: 'viewer', joinedAt: new Date('2026-11-02T00:00:00Z') },
         ]);
-        await db.insert(workspaceInvitations).values([
+        await api.db.insert(workspaceInvitations).values([
           {
             workspaceId: team,
             email: 'cleo@acme.com',

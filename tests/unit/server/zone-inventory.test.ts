@@ -45,7 +45,7 @@ for (const backend of databaseBackends) {
       beforeAll(async () => {
         ann = await api.signIn('ann', { email: `ann@${zone}` }, { verify: true });
         bob = await api.signIn('bob', { email: `bob@bob-${tag}.com` }, { verify: true });
-        const rows = await api.database.db
+        const rows = await api.db
           .insert(domains)
           .values([
             {
