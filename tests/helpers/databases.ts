@@ -16,18 +16,21 @@ export interface DatabaseBackend {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/** The backend that always runs: for tests that need one database, not each. */
+export const pgliteBackend: DatabaseBackend = {
+  name: 'PGlite',
+  skipReason: undefined,
+  open: () =>
+    openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
+  openUnmigrated: () => openDatabase({ dataDir: undefined }),
+};
+
 /**
  * The backends every database test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
  * names a server (`.ci/run` sets it). Each open() gives an isolated database.
  */
 export const databaseBackends: DatabaseBackend[] = [
-  {
-    name: 'PGlite',
-    skipReason: undefined,
-    open: () =>
-      openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
-    openUnmigrated: () => openDatabase({ dataDir: undefined }),
-  },
+  pgliteBackend,
   {
     name: 'PostgreSQL',
     skipReason: postgresUrl

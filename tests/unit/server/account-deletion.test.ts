@@ -5,74 +5,62 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccountRows, purgeDeletedAccounts } from '../../../src/core/account/delete-account.ts';
 import { stripeClient } from '../../../src/core/billing/stripe.ts';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { deletedAccounts, users, workspaces } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import { mintIdToken, TEST_PROJECT_ID, waitForAuthEmulator } from '../../helpers/emulator.ts';
 
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 const logger = pino({ level: 'silent' });
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `account deletion on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let stripe: StripeFixture;
       let outboxDir: string;
-      let app: ReturnType<typeof testApp>;
+      const billing = (url: string) => ({
+        stripe: stripeClient(FIXTURE_SECRET_KEY, url),
+        webhookSecret: stripe.webhookSecret,
+        prices: stripe.prices,
+      });
+      beforeAll(async () => {
+        stripe = await startStripeServer();
+        outboxDir = mkdtempSync(join(tmpdir(), 'dw-outbox-'));
+      });
+      const api = apiSuite(backend, () => ({ billing: billing(stripe.url), outboxDir }));
+      const { call, tag } = api;
       let offline: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
       const callOffline = apiCaller({ request: (path, init) => offline.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
 
       const signIn = async (name: string) => {
-        const user = await mintIdToken(emulatorHost, {
-          sub: `${name}-${tag}`,
-          email: `${name}@${name}-${tag}.com`,
-        });
+        const user = await api.mint(name, { email: `${name}@${name}-${tag}.com` });
         expect((await call('/auth/verify', { method: 'POST', token: user.idToken })).status).toBe(200);
         return user;
       };
-      const row = async (uid: string) => (await database.db.select().from(users).where(eq(users.id, uid)))[0];
+      const row = async (uid: string) => (await api.db.select().from(users).where(eq(users.id, uid)))[0];
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        stripe = await startStripeServer();
-        outboxDir = mkdtempSync(join(tmpdir(), 'dw-outbox-'));
-        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
-        const billing = (url: string) => ({
-          stripe: stripeClient(FIXTURE_SECRET_KEY, url),
-          webhookSecret: stripe.webhookSecret,
-          prices: stripe.prices,
+        offline = testApp(api.database, {
+          auth: api.auth,
+          billing: billing('http://127.0.0.1:1'),
+          outboxDir,
         });
-        app = testApp(database, { auth, billing: billing(stripe.url), outboxDir });
-        offline = testApp(database, { auth, billing: billing('http://127.0.0.1:1'), outboxDir });
       });
       afterAll(async () => {
         await stripe?.close();
-        await verifier?.close();
-        await database?.close();
         if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
       });
 
       it('regression: a request between the rows and the sign-in account cannot create the account again', async () => {
         const eve = await signIn('eve');
         // The rows are gone; the Firebase account is not yet (its deletion is the next step).
-        await deleteAccountRows(database.db, eve.uid);
+        await deleteAccountRows(api.db, eve.uid);
         await expectError(
           await call('/auth/user', { token: eve.idToken }),
           401,
@@ -88,12 +76,12 @@ for (const backend of databaseBackends) {
       });
 
       it('purges the tombstones a stopped process left behind, after a day', async () => {
-        await database.db.insert(deletedAccounts).values([
+        await api.db.insert(deletedAccounts).values([
           { uid: `old-${tag}`, deletedAt: new Date(Date.now() - 2 * 86_400_000) },
           { uid: `new-${tag}`, deletedAt: new Date() },
         ]);
-        expect(await purgeDeletedAccounts(database.db)).toBe(1);
-        const left = await database.db.select().from(deletedAccounts);
+        expect(await purgeDeletedAccounts(api.db)).toBe(1);
+        const left = await api.db.select().from(deletedAccounts);
         expect(left.map((r) => r.uid)).toContain(`new-${tag}`);
         expect(left.map((r) => r.uid)).not.toContain(`old-${tag}`);
       });
@@ -102,10 +90,7 @@ for (const backend of databaseBackends) {
         const fay = await signIn('fay');
         const customer = `cus_${tag.replace(/\W/g, '')}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
-        await database.db
-          .update(workspaces)
-          .set({ stripeCustomerId: customer })
-          .where(eq(workspaces.id, fay.uid));
+        await api.db.update(workspaces).set({ stripeCustomerId: customer }).where(eq(workspaces.id, fay.uid));
         const mailer = createMailer({ from: 'DangleWatch <alerts@dw.test>', outboxDir, logger });
         await mailer.send({
           to: `fay@fay-${tag}.com`,
@@ -150,7 +135,7 @@ for (const backend of databaseBackends) {
         const team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
         const customer = `cus_team_${tag.replace(/\W/g, '')}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
-        await database.db
+        await api.db
           .update(workspaces)
           .set({
             tier: 'solo',
@@ -166,10 +151,10 @@ for (const backend of databaseBackends) {
           'SUBSCRIPTION_ACTIVE',
         );
         expect(await row(hal.uid)).toBeDefined();
-        await database.db.update(workspaces).set({ cancelAtPeriodEnd: true }).where(eq(workspaces.id, team));
+        await api.db.update(workspaces).set({ cancelAtPeriodEnd: true }).where(eq(workspaces.id, team));
         expect((await call('/api/auth/account', { method: 'DELETE', token: hal.idToken })).status).toBe(204);
         expect(stripe.customers.has(customer)).toBe(false);
-        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
       });
     },
   );

@@ -2,26 +2,19 @@ import { createHash } from 'node:crypto';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findUser } from '../../../src/core/users/users.ts';
-import { type Database, queryRows } from '../../../src/db/client.ts';
+import { queryRows } from '../../../src/db/client.ts';
 import * as schema from '../../../src/db/schema.ts';
 import { AUDIT_ACTIONS } from '../../../src/model/activity.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { firebaseTokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import { type MintedUser, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
 
 /**
  * Each table that holds a user_id or a workspace_id (of the personal workspace, whose id is the
@@ -48,18 +41,17 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `account export and deletion on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const queued: string[] = [];
+      const api = apiSuite(backend, {
+        scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
+      });
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
-      const queued: string[] = [];
 
       /** Everything an account can own, made through the API where there is one. */
       async function populate(user: MintedUser, domain: string, email: string) {
-        const db = database.db;
+        const db = api.db;
         await call('/auth/verify', { method: 'POST', token: user.idToken });
         const added = await call('/api/domains', { method: 'POST', token: user.idToken, body: { domain } });
         expect(added.status).toBe(201);
@@ -113,24 +105,8 @@ for (const backend of databaseBackends) {
       }
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
-        app = testApp(database, {
-          auth,
-          scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
-        });
-        ann = await mintIdToken(emulatorHost, {
-          sub: `ann-${tag}`,
-          email: `ann@ann-${tag}.com`,
-          name: 'Ann',
-        });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
+        ann = await api.mint('ann', { email: `ann@ann-${tag}.com`, name: 'Ann' });
+        bob = await api.mint('bob', { email: `bob@bob-${tag}.com` });
       });
 
       it('needs a signed-in caller', async () => {
@@ -171,7 +147,7 @@ for (const backend of databaseBackends) {
         for (const table of owned) {
           const name = getTableName(table);
           const rows = await queryRows<{ id: string; user_id: string }>(
-            database.db,
+            api.db,
             sql`select id::text, ${sql.identifier(ownerColumn(table) as string)} as user_id from ${table}`,
           );
           const exported = new Set(
@@ -201,7 +177,7 @@ for (const backend of databaseBackends) {
       });
 
       it('refuses deletion while a paid subscription would renew', async () => {
-        await database.db
+        await api.db
           .update(schema.workspaces)
           .set({ tier: 'intro', stripeSubscriptionId: 'sub_x', subscriptionStatus: 'active' })
           .where(eq(schema.workspaces.id, ann.uid));
@@ -211,18 +187,15 @@ for (const backend of databaseBackends) {
           'Please cancel your subscription first',
           'SUBSCRIPTION_ACTIVE',
         );
-        await database.db
+        await api.db
           .update(schema.workspaces)
           .set({ cancelAtPeriodEnd: true })
           .where(eq(schema.workspaces.id, ann.uid));
       });
 
       it("deletes every row holding the user's id, their queued jobs, and the sign-in account", async () => {
-        const worker = await startWorker(database, pino({ level: 'silent' }), {});
-        const [scan] = await database.db
-          .select()
-          .from(schema.scans)
-          .where(eq(schema.scans.workspaceId, ann.uid));
+        const worker = await startWorker(api.database, pino({ level: 'silent' }), {});
+        const [scan] = await api.db.select().from(schema.scans).where(eq(schema.scans.workspaceId, ann.uid));
         // Far in the future, so the worker does not run it before the deletion.
         await worker.queue.enqueue(scan?.id as string, 3600);
         await worker.stop();
@@ -231,28 +204,28 @@ for (const backend of databaseBackends) {
         expect(res.status).toBe(204);
 
         const everyTable = await queryRows<{ table_schema: string; table_name: string }>(
-          database.db,
+          api.db,
           sql`select table_schema, table_name from information_schema.tables
               where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')`,
         );
         expect(everyTable.length).toBeGreaterThan(tables.length);
         for (const { table_schema, table_name } of everyTable) {
           const [found] = await queryRows<{ n: number }>(
-            database.db,
+            api.db,
             sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t
                 where t::text like ${`%${ann.uid}%`} or t::text ilike ${`%ann-${tag}.com%`}`,
           );
           expect(found?.n, `${table_schema}.${table_name}`).toBe(0);
         }
         const [jobs] = await queryRows<{ n: number }>(
-          database.db,
+          api.db,
           sql`select count(*)::int as n from pgboss.job where data->>'scanId' = ${scan?.id}`,
         );
         expect(jobs?.n).toBe(0);
         // Bob keeps everything.
         const bobs = await call('/api/auth/export', { token: bob.idToken });
         expect(((await bobs.json()) as Export).domains).toHaveLength(1);
-        const [counter] = await database.db
+        const [counter] = await api.db
           .select()
           .from(schema.rateLimits)
           .where(eq(schema.rateLimits.key, `api:${bob.uid}`));
@@ -260,21 +233,21 @@ for (const backend of databaseBackends) {
 
         // The old token is refused: the sign-in account is gone too.
         await expectError(await call('/auth/user', { token: ann.idToken }), 401, 'Authentication required');
-        await expect(verifier.verifyIdToken(ann.idToken)).rejects.toMatchObject({
+        await expect(api.verifier.verifyIdToken(ann.idToken)).rejects.toMatchObject({
           code: 'auth/user-not-found',
         });
       });
 
       it('a token another process remembers cannot bring a deleted account back', async () => {
-        const carl = await mintIdToken(emulatorHost, { sub: `carl-${tag}`, email: `carl@carl-${tag}.com` });
+        const carl = await api.mint('carl', { email: `carl@carl-${tag}.com` });
         const processes = [0, 1].map(() => {
           const remembering = firebaseTokenVerifier(TEST_PROJECT_ID, { cacheMs: 60_000 });
           const auth = {
             verifier: remembering,
             publicConfig: { firebase: demoFirebaseConfig() },
-            findAccount: (uid: string) => findUser(database.db, uid),
+            findAccount: (uid: string) => findUser(api.db, uid),
           };
-          const instance = testApp(database, { auth });
+          const instance = testApp(api.database, { auth });
           return { remembering, call: apiCaller({ request: (path, init) => instance.request(path, init) }) };
         });
         try {
@@ -301,7 +274,7 @@ for (const backend of databaseBackends) {
             401,
             'Authentication required',
           );
-          const rows = await database.db.select().from(schema.users).where(eq(schema.users.id, carl.uid));
+          const rows = await api.db.select().from(schema.users).where(eq(schema.users.id, carl.uid));
           expect(rows).toEqual([]);
         } finally {
           for (const { remembering } of processes) await remembering.close();

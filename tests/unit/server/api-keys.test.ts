@@ -1,57 +1,34 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { apiKeys, auditLog, workspaces } from '../../../src/db/schema.ts';
 import type { ApiKeyView, CreatedApiKey } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `API key management on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend);
+      const { call } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let fay: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
 
       const create = (token: string, body: unknown) => call('/api/keys', { method: 'POST', token, body });
       const list = async (token: string) =>
         ((await (await call('/api/keys', { token })).json()) as { keys: ApiKeyView[] }).keys;
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com' });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
-        fay = await mintIdToken(emulatorHost, { sub: `fay-${tag}`, email: 'fay@free.com' });
-        for (const user of [ann, bob, fay]) await call('/api/keys', { token: user.idToken });
-        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
-        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, bob.uid));
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
+        ann = await api.signIn('ann', { email: 'ann@acme.com' });
+        bob = await api.signIn('bob', { email: 'bob@bob.com' });
+        fay = await api.signIn('fay', { email: 'fay@free.com' });
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, bob.uid));
       });
 
       it.each([
@@ -79,13 +56,13 @@ for (const backend of databaseBackends) {
         expect(secret).toMatch(/^dw_[A-Za-z0-9_-]{43}$/);
         expect(key).toMatchObject({ name: 'GitHub Actions', prefix: secret.slice(0, 11), revokedAt: null });
         expect(key.lastUsedAt).toBeNull();
-        const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+        const [row] = await api.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
         expect(row?.hash).toBe(createHash('sha256').update(secret).digest('hex'));
         expect(JSON.stringify(row)).not.toContain(secret);
         const listed = await (await call('/api/keys', { token: ann.idToken })).text();
         expect(listed).toContain(key.prefix);
         expect(listed).not.toContain(secret);
-        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
           'api_key.created',
           { id: key.id, name: 'GitHub Actions', prefix: key.prefix },
@@ -104,7 +81,7 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 415 for a body that is not JSON', async () => {
-        const res = await app.request('/api/keys', {
+        const res = await api.app.request('/api/keys', {
           method: 'POST',
           headers: { authorization: `Bearer ${ann.idToken}`, 'content-type': 'text/plain' },
           body: 'name=ci',
@@ -131,9 +108,8 @@ for (const backend of databaseBackends) {
       });
 
       it('holds the limit when requests race for the last place', async () => {
-        const racer = await mintIdToken(emulatorHost, { sub: `racer-${tag}`, email: 'racer@racer.com' });
-        await call('/api/keys', { token: racer.idToken });
-        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, racer.uid));
+        const racer = await api.signIn('racer', { email: 'racer@racer.com' });
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, racer.uid));
         for (let i = 1; i < API_KEY_LIMIT; i++) {
           expect((await create(racer.idToken, { name: `key ${i}` })).status).toBe(201);
         }
@@ -156,7 +132,7 @@ for (const backend of databaseBackends) {
         const again = await call(`/api/keys/${key.id}`, { method: 'DELETE', token: ann.idToken });
         expect(((await again.json()) as { key: ApiKeyView }).key.revokedAt).toBe(revoked.revokedAt);
         expect((await list(ann.idToken)).find((k) => k.id === key.id)?.revokedAt).toBe(revoked.revokedAt);
-        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.filter((a) => a.action === 'api_key.revoked')).toHaveLength(1);
       });
 

@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import type { AuthUserResponse } from '../../../src/model/profile.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  disableUser,
-  mintIdToken,
-  rewriteToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-// firebase-admin reads this when it verifies: with it, the emulator's unsigned tokens are accepted.
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import { disableUser, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,41 +15,24 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `auth API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let clockOffset = 0;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend, () => ({
+        auth: {
+          publicConfig: { firebase: demoFirebaseConfig(), emulatorUrl: `http://${api.emulatorHost}` },
+          now: () => Date.now() + clockOffset,
+        },
+      }));
+      const { call } = api;
       let ann: { idToken: string; uid: string };
       let octo: { idToken: string; uid: string };
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: {
-            verifier,
-            publicConfig: { firebase: demoFirebaseConfig(), emulatorUrl: `http://${emulatorHost}` },
-            now: () => Date.now() + clockOffset,
-          },
-        });
-        const tag = `${backend.name}-${Date.now()}`;
-        ann = await mintIdToken(emulatorHost, {
-          sub: `ann-${tag}`,
+        ann = await api.mint('ann', {
           email: 'ann@example.com',
           name: 'Ann Lee',
           picture: 'https://lh3.googleusercontent.com/a/ann.png',
         });
-        octo = await mintIdToken(
-          emulatorHost,
-          { sub: `octo-${tag}`, email: 'octo@example.org', name: 'The Octocat' },
-          'github.com',
-        );
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
+        octo = await api.mint('octo', { email: 'octo@example.org', name: 'The Octocat' }, 'github.com');
       });
 
       it('GET /auth/config hands out the web configuration', async () => {
@@ -68,7 +40,7 @@ for (const backend of databaseBackends) {
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({
           firebase: { projectId: TEST_PROJECT_ID },
-          emulatorUrl: `http://${emulatorHost}`,
+          emulatorUrl: `http://${api.emulatorHost}`,
         });
       });
 
@@ -129,13 +101,13 @@ for (const backend of databaseBackends) {
 
       it("GET /auth/user reports the real quota: today's scans count, yesterday's do not", async () => {
         await call('/auth/verify', { method: 'POST', token: octo.idToken });
-        await database.db.execute(
+        await api.db.execute(
           sql`insert into scans (workspace_id, domain, status, created_at) values
             (${octo.uid}, 'example.org', 'completed', now() - interval '2 days')`,
         );
         let body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 1, used: 0, remaining: 1 });
-        await database.db.execute(
+        await api.db.execute(
           sql`insert into scans (workspace_id, domain, status) values (${octo.uid}, 'example.org', 'running')`,
         );
         body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
@@ -144,10 +116,10 @@ for (const backend of databaseBackends) {
       });
 
       it('a paid tier gets its plan figures', async () => {
-        await database.db.execute(sql`update workspaces set tier = 'intro' where id = ${octo.uid}`);
+        await api.db.execute(sql`update workspaces set tier = 'intro' where id = ${octo.uid}`);
         const body = (await (await call('/auth/user', { token: octo.idToken })).json()) as AuthUserResponse;
         expect(body.quota).toMatchObject({ daily: 25, used: 1, remaining: 24, maxDomains: 25 });
-        await database.db.execute(sql`update workspaces set tier = 'free' where id = ${octo.uid}`);
+        await api.db.execute(sql`update workspaces set tier = 'free' where id = ${octo.uid}`);
       });
 
       it('answers 401 SESSION_EXPIRED once the sign-in is more than 24 hours old', async () => {
@@ -251,13 +223,12 @@ for (const backend of databaseBackends) {
       );
 
       it("answers 403 'Access denied' for a disabled account", async () => {
-        const blocked = await mintIdToken(emulatorHost, {
-          sub: `blocked-${backend.name}-${Date.now()}`,
+        const blocked = await api.mint('blocked', {
           email: `blocked-${backend.name.toLowerCase()}@example.com`,
           name: 'Blocked User',
         });
         expect((await call('/auth/user', { token: blocked.idToken })).status).toBe(200);
-        await disableUser(emulatorHost, blocked.uid);
+        await disableUser(api.emulatorHost, blocked.uid);
         await expectError(
           await call('/auth/user', { token: blocked.idToken }),
           403,
@@ -268,7 +239,7 @@ for (const backend of databaseBackends) {
 
       it('stores users with both providers', async () => {
         const rows = await queryRows<{ provider: string }>(
-          database.db,
+          api.db,
           sql`select provider from users where id in (${ann.uid}, ${octo.uid}) order by provider`,
         );
         expect(rows.map((r) => r.provider)).toEqual(['github', 'google']);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeys,
   dnsConnections,
@@ -13,7 +12,6 @@ import {
   workspaces,
 } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   can,
   WORKSPACE_HEADER,
@@ -22,18 +20,9 @@ import {
   type WorkspaceAction,
   type WorkspaceRole,
 } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { testApp } from '../../helpers/app.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 /** The ids one workspace holds, one of each kind a route can name. */
 interface Ids {
@@ -292,10 +281,11 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `the authorisation matrix on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const api = apiSuite(backend, {
+        // A closed port: the TXT look-ups of verify answer at once, with nothing found.
+        scanning: { queue: { enqueue: async () => {} }, queueUp: () => true, resolvers: ['127.0.0.1:9'] },
+      });
+      const { tag } = api;
       const team = `team-${tag}`;
       const doomed = `doomed-${tag}`;
       const otherTeam = `other-${tag}`;
@@ -305,7 +295,7 @@ for (const backend of databaseBackends) {
       let otherIds: Ids;
 
       const request = (user: MintedUser, method: string, path: string, body?: unknown) =>
-        app.request(path, {
+        api.app.request(path, {
           method,
           headers: {
             authorization: `Bearer ${user.idToken}`,
@@ -323,7 +313,7 @@ for (const backend of databaseBackends) {
         name: string,
         people: { team: string; doomed: string; member: string; stranger: string },
       ): Promise<Ids> {
-        const [domain] = await database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId,
@@ -333,11 +323,11 @@ for (const backend of databaseBackends) {
             status: 'verified',
           })
           .returning();
-        const [scan] = await database.db
+        const [scan] = await api.db
           .insert(scans)
           .values({ workspaceId, domainId: domain?.id, domain: name, status: 'pending' })
           .returning();
-        const [finding] = await database.db
+        const [finding] = await api.db
           .insert(findings)
           .values({
             workspaceId,
@@ -349,15 +339,15 @@ for (const backend of databaseBackends) {
             lastSeenAt: new Date(),
           })
           .returning();
-        const [webhook] = await database.db
+        const [webhook] = await api.db
           .insert(webhooks)
           .values({ workspaceId, url: 'https://hooks.example.invalid/y', format: 'json', secret: 'whsec_y' })
           .returning();
-        const [key] = await database.db
+        const [key] = await api.db
           .insert(apiKeys)
           .values({ workspaceId, name: 'k', prefix: 'dw_x', hash: `hash-${workspaceId}` })
           .returning();
-        const [connection] = await database.db
+        const [connection] = await api.db
           .insert(dnsConnections)
           .values({
             workspaceId,
@@ -367,7 +357,7 @@ for (const backend of databaseBackends) {
             credentialHint: 'h',
           })
           .returning();
-        const [invitation] = await database.db
+        const [invitation] = await api.db
           .insert(workspaceInvitations)
           .values({
             workspaceId: people.team,
@@ -393,34 +383,19 @@ for (const backend of databaseBackends) {
       }
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          // A closed port: the TXT look-ups of verify answer at once, with nothing found.
-          scanning: { queue: { enqueue: async () => {} }, queueUp: () => true, resolvers: ['127.0.0.1:9'] },
-        });
         for (const role of WORKSPACE_ROLES) {
-          members[role] = await mintIdToken(emulatorHost, {
-            sub: `${role}-${tag}`,
-            email: `${role}@acme.com`,
-            email_verified: true,
-          });
+          members[role] = await api.signIn(role, { email: `${role}@acme.com`, email_verified: true });
         }
-        outsider = await mintIdToken(emulatorHost, { sub: `out-${tag}`, email: 'out@other.com' });
-        for (const user of [...Object.values(members), outsider]) {
-          await app.request('/auth/user', { headers: { authorization: `Bearer ${user.idToken}` } });
-        }
+        outsider = await api.signIn('out', { email: 'out@other.com' });
         // Every role in the team workspace, and in another one for the owner to delete.
         for (const id of [team, doomed]) {
-          await database.db.insert(workspaces).values({ id, name: 'Acme' });
-          await database.db
+          await api.db.insert(workspaces).values({ id, name: 'Acme' });
+          await api.db
             .insert(workspaceMembers)
             .values(WORKSPACE_ROLES.map((role) => ({ workspaceId: id, userId: members[role].uid, role })));
         }
-        await database.db.insert(workspaces).values({ id: otherTeam, name: 'Other' });
-        await database.db
+        await api.db.insert(workspaces).values({ id: otherTeam, name: 'Other' });
+        await api.db
           .insert(workspaceMembers)
           .values({ workspaceId: otherTeam, userId: outsider.uid, role: 'owner' });
         teamIds = await fill(team, 'acme.com', {
@@ -436,14 +411,10 @@ for (const backend of databaseBackends) {
           stranger: members.viewer.uid,
         });
       });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
-      });
 
       it('covers every workspace-scoped route of the app', () => {
         const routes = new Set(
-          app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+          api.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
         );
         const scoped = [...routes].filter((route) => !NOT_WORKSPACE_SCOPED.test(route)).sort();
         expect(scoped).toEqual(ROUTES.map((r) => r.route).sort());
@@ -500,8 +471,8 @@ for (const backend of databaseBackends) {
       });
 
       it("the owner's deletion took the other team workspace, and only it", async () => {
-        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, doomed))).toEqual([]);
-        const [kept] = await database.db.select().from(workspaces).where(eq(workspaces.id, team));
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, doomed))).toEqual([]);
+        const [kept] = await api.db.select().from(workspaces).where(eq(workspaces.id, team));
         expect(kept?.name).toBe('Acme');
       });
     },

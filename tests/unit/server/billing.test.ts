@@ -1,26 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Billing, stripeClient } from '../../../src/core/billing/stripe.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { auditLog, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import type { BillingInfo } from '../../../src/model/billing.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 const ORIGIN = 'https://app.danglewatch.test';
 const returnUrls = {
@@ -32,17 +21,22 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `billing on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let stripe: StripeFixture;
       let billing: Billing;
-      let app: ReturnType<typeof testApp>;
+      beforeAll(async () => {
+        stripe = await startStripeServer();
+        billing = {
+          stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
+          webhookSecret: stripe.webhookSecret,
+          prices: stripe.prices,
+        };
+      });
+      const api = apiSuite(backend, () => ({ billing, publicUrl: ORIGIN }));
+      const { call, tag } = api;
       let unbilled: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
       const callUnbilled = apiCaller({ request: (path, init) => unbilled.request(path, init) });
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
 
       const info = async (user: MintedUser) => {
         const res = await call('/api/billing/info', { token: user.idToken });
@@ -50,42 +44,24 @@ for (const backend of databaseBackends) {
         return (await res.json()) as BillingInfo;
       };
       const row = async (user: MintedUser) => {
-        const [found] = await database.db.select().from(workspaces).where(eq(workspaces.id, user.uid));
+        const [found] = await api.db.select().from(workspaces).where(eq(workspaces.id, user.uid));
         if (!found) throw new Error('no row');
         return found;
       };
       const deliver = (event: { payload: string; signature: string }) =>
-        app.request('/api/billing/webhook', {
+        api.app.request('/api/billing/webhook', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
           body: event.payload,
         });
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        stripe = await startStripeServer();
-        billing = {
-          stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
-          webhookSecret: stripe.webhookSecret,
-          prices: stripe.prices,
-        };
-        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
-        const logger = pino({ level: 'silent' });
-        app = testApp(database, { auth, billing, publicUrl: ORIGIN, logger });
-        unbilled = testApp(database, { auth, publicUrl: ORIGIN });
-        ann = await mintIdToken(emulatorHost, {
-          sub: `ann-${tag}`,
-          email: `ann@billing-${tag}.com`,
-          name: 'Ann',
-        });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@billing-${tag}.com` });
+        unbilled = testApp(api.database, { auth: api.auth, publicUrl: ORIGIN });
+        ann = await api.mint('ann', { email: `ann@billing-${tag}.com`, name: 'Ann' });
+        bob = await api.mint('bob', { email: `bob@billing-${tag}.com` });
       });
       afterAll(async () => {
         await stripe?.close();
-        await verifier?.close();
-        await database?.close();
       });
 
       it('needs a signed-in caller for every billing call but the webhook', async () => {
@@ -217,7 +193,7 @@ for (const backend of databaseBackends) {
         const customer = (await row(ann)).stripeCustomerId as string;
         const subscription = stripe.subscribe(customer, stripe.prices['pro-solo']);
         const event = stripe.signedEvent('customer.subscription.created', subscription);
-        const missing = await app.request('/api/billing/webhook', {
+        const missing = await api.app.request('/api/billing/webhook', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: event.payload,
@@ -264,7 +240,7 @@ for (const backend of databaseBackends) {
           cancelAtPeriodEnd: false,
         });
         expect(after.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-        const changes = await database.db
+        const changes = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.userId, ann.uid), eq(auditLog.action, 'plan.changed')));
@@ -406,11 +382,7 @@ for (const backend of databaseBackends) {
       });
 
       it('still applies a subscription made before plans moved onto workspaces (metadata userId)', async () => {
-        const cleo = await mintIdToken(emulatorHost, {
-          sub: `cleo-${tag}`,
-          email: `cleo@billing-${tag}.com`,
-        });
-        await call('/auth/user', { token: cleo.idToken });
+        const cleo = await api.signIn('cleo', { email: `cleo@billing-${tag}.com` });
         const customer = `cus_legacy_${tag}`;
         stripe.customers.set(customer, { id: customer, object: 'customer' });
         const legacy = stripe.subscribe(customer, stripe.prices.solo, 'active', { userId: cleo.uid });
@@ -422,14 +394,13 @@ for (const backend of databaseBackends) {
         let team: string;
         let dee: MintedUser;
         const teamRow = async () => {
-          const [found] = await database.db.select().from(workspaces).where(eq(workspaces.id, team));
+          const [found] = await api.db.select().from(workspaces).where(eq(workspaces.id, team));
           if (!found) throw new Error('no team');
           return found;
         };
 
         beforeAll(async () => {
-          dee = await mintIdToken(emulatorHost, { sub: `dee-${tag}`, email: `dee@billing-${tag}.com` });
-          await call('/auth/user', { token: dee.idToken });
+          dee = await api.signIn('dee', { email: `dee@billing-${tag}.com` });
           const made = await call('/api/workspaces', {
             method: 'POST',
             token: dee.idToken,
@@ -437,9 +408,7 @@ for (const backend of databaseBackends) {
           });
           team = ((await made.json()) as { workspace: { id: string } }).workspace.id;
           // Bob joins as an admin: he runs the team, its owner pays.
-          await database.db
-            .insert(workspaceMembers)
-            .values({ workspaceId: team, userId: bob.uid, role: 'admin' });
+          await api.db.insert(workspaceMembers).values({ workspaceId: team, userId: bob.uid, role: 'admin' });
         });
 
         it('starts on Free, whatever its owner pays for their own workspace', async () => {
@@ -488,7 +457,7 @@ for (const backend of databaseBackends) {
             workspaces: { id: string; plan: string }[];
           };
           expect(seen.find((w) => w.id === team)?.plan).toBe('solo');
-          const [change] = await database.db
+          const [change] = await api.db
             .select()
             .from(auditLog)
             .where(and(eq(auditLog.workspaceId, team), eq(auditLog.action, 'plan.changed')));
@@ -575,7 +544,7 @@ for (const backend of databaseBackends) {
           const res = await call(`/api/workspaces/${team}`, { method: 'DELETE', token: dee.idToken });
           expect(res.status).toBe(204);
           expect(stripe.customers.has(customer)).toBe(false);
-          expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
+          expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team))).toEqual([]);
         });
       });
     },

@@ -3,32 +3,22 @@
 // characters only, and a zone it reads becomes a verified domain with the zone as its inventory.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../src/core/dns-connections/connections.ts';
 import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
 import { DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../../src/core/limits.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { dnsConnections, scans } from '../../../src/db/schema.ts';
 import type { DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import { startDigitalOceanFake } from '../../fixtures/dns-providers/digitalocean.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 const CF_TOKEN = 'cf-read-only-token-abcd';
 const DO_TOKEN = 'dop_v1_read_only_wxyz';
@@ -37,27 +27,38 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `DNS connections on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let cloudflare: FakeProvider;
       let digitalocean: FakeProvider;
-      let app: ReturnType<typeof testApp>;
       let keyless: ReturnType<typeof testApp>;
       const queued: string[] = [];
       const syncs: string[] = [];
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const scanning = {
+        queue: { enqueue: async (id: string) => void queued.push(id) },
+        queueUp: () => true,
+      };
+      const providerOptions = () => ({
+        env: { CLOUDFLARE_API_URL: cloudflare.url, DIGITALOCEAN_API_URL: digitalocean.url },
+        maxRetries: 0,
+      });
+      beforeAll(async () => {
+        cloudflare = await startCloudflareFake({ token: CF_TOKEN, pageSize: 2 });
+        digitalocean = await startDigitalOceanFake({ token: DO_TOKEN });
+      });
+      const api = apiSuite(backend, () => ({
+        scanning,
+        dnsConnections: {
+          secrets: { key: randomBytes(32) },
+          providerOptions: providerOptions(),
+          enqueueSync: async (id) => void syncs.push(id),
+        },
+      }));
+      const { call, tag } = api;
       const callKeyless = apiCaller({ request: (path, init) => keyless.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const zone = `conn-${tag}.com`;
       let ann: MintedUser;
       let bob: MintedUser;
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        cloudflare = await startCloudflareFake({ token: CF_TOKEN, pageSize: 2 });
-        digitalocean = await startDigitalOceanFake({ token: DO_TOKEN });
         cloudflare.zones.set(zone, [
           { name: zone, type: 'NS', ttl: 3600, data: 'ns1.cloudflare.com' },
           { name: `www.${zone}`, type: 'A', ttl: 300, data: '93.184.216.34' },
@@ -66,38 +67,20 @@ for (const backend of databaseBackends) {
         cloudflare.zones.set(`second-${tag}.com`, [
           { name: `second-${tag}.com`, type: 'A', ttl: 300, data: '93.184.216.34' },
         ]);
-        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
-        const providerOptions = {
-          env: { CLOUDFLARE_API_URL: cloudflare.url, DIGITALOCEAN_API_URL: digitalocean.url },
-          maxRetries: 0,
-        };
-        const scanning = {
-          queue: { enqueue: async (id: string) => void queued.push(id) },
-          queueUp: () => true,
-        };
-        app = testApp(database, {
-          auth,
+        keyless = testApp(api.database, {
+          auth: api.auth,
           scanning,
           dnsConnections: {
-            secrets: { key: randomBytes(32) },
-            providerOptions,
-            enqueueSync: async (id) => void syncs.push(id),
+            secrets: { key: undefined, reason: NO_SECRETS_KEY },
+            providerOptions: providerOptions(),
           },
         });
-        keyless = testApp(database, {
-          auth,
-          scanning,
-          dnsConnections: { secrets: { key: undefined, reason: NO_SECRETS_KEY }, providerOptions },
-        });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${zone}` });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
-        for (const user of [ann, bob]) await call('/auth/verify', { method: 'POST', token: user.idToken });
+        ann = await api.signIn('ann', { email: `ann@${zone}` }, { verify: true });
+        bob = await api.signIn('bob', { email: `bob@bob-${tag}.com` }, { verify: true });
       });
       afterAll(async () => {
         await cloudflare?.close();
         await digitalocean?.close();
-        await verifier?.close();
-        await database?.close();
       });
 
       const connect = (token: string, body: unknown) =>
@@ -130,7 +113,7 @@ for (const backend of databaseBackends) {
           error: 'Cloudflare: Invalid access token (code 9109)',
         });
         expect(body).not.toContain('wrong-token');
-        expect(await database.db.select().from(dnsConnections)).toEqual([]);
+        expect(await api.db.select().from(dnsConnections)).toEqual([]);
         // Without a key the server says why it cannot keep credentials.
         await expectError(
           await callKeyless('/api/dns-connections', {
@@ -166,10 +149,7 @@ for (const backend of databaseBackends) {
             { zone: `second-${tag}.com`, domainId: null },
           ],
         });
-        const [row] = await database.db
-          .select()
-          .from(dnsConnections)
-          .where(eq(dnsConnections.id, connection.id));
+        const [row] = await api.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id));
         expect(row?.credentialSealed).toMatch(/^v1:/);
         expect(row?.credentialSealed).not.toContain(CF_TOKEN);
         expect(res.headers.get('x-ratelimit-limit')).toBe(String(DNS_CONNECTION_RATE.limit));
@@ -213,7 +193,7 @@ for (const backend of databaseBackends) {
           records: 3,
         });
         expect(records.records.map((r) => r.name)).toContain(`campaign-2019.${zone}`);
-        const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, domain.id));
+        const [scan] = await api.db.select().from(scans).where(eq(scans.domainId, domain.id));
         expect(scan?.trigger).toBe('scheduled');
         expect(queued).toContain(scan?.id);
         // A zone the credential does not read, and the free plan's one domain, are refused.
@@ -226,7 +206,7 @@ for (const backend of databaseBackends) {
             })
           ).status,
         ).toBe(404);
-        await setPlan(database.db, `ann@${zone}`, 'free');
+        await setPlan(api.db, `ann@${zone}`, 'free');
         expect(
           (
             await call(`/api/dns-connections/${connection.id}/zones`, {
@@ -271,7 +251,7 @@ for (const backend of databaseBackends) {
             .status,
         ).toBe(204);
         expect(
-          await database.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id)),
+          await api.db.select().from(dnsConnections).where(eq(dnsConnections.id, connection.id)),
         ).toEqual([]);
         // Only reads were ever sent to the provider.
         expect(cloudflare.requests.length).toBeGreaterThan(0);

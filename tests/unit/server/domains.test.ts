@@ -1,66 +1,43 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, scans, workspaces } from '../../../src/db/schema.ts';
 import type { DomainListResponse, DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `domains API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let dns: DnsFixture;
-      let app: ReturnType<typeof testApp>;
       const queued: string[] = [];
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      beforeAll(async () => {
+        dns = await startDnsServer();
+      });
+      const api = apiSuite(backend, () => ({
+        scanning: {
+          queue: { enqueue: async (id) => void queued.push(id) },
+          queueUp: () => true,
+          resolvers: [`127.0.0.1:${dns.port}`],
+        },
+      }));
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let gmail: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const annDomain = `ann-${tag}.com`;
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        dns = await startDnsServer();
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          scanning: {
-            queue: { enqueue: async (id) => void queued.push(id) },
-            queueUp: () => true,
-            resolvers: [`127.0.0.1:${dns.port}`],
-          },
-        });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${annDomain}`, name: 'Ann' });
-        bob = await mintIdToken(emulatorHost, {
-          sub: `bob-${tag}`,
-          email: `bob@bob-${tag}.com`,
-          name: 'Bob',
-        });
-        gmail = await mintIdToken(emulatorHost, { sub: `gm-${tag}`, email: `someone-${tag}@gmail.com` });
+        ann = await api.mint('ann', { email: `ann@${annDomain}`, name: 'Ann' });
+        bob = await api.mint('bob', { email: `bob@bob-${tag}.com`, name: 'Bob' });
+        gmail = await api.mint('gm', { email: `someone-${tag}@gmail.com` });
       });
       afterAll(async () => {
         await dns?.close();
-        await verifier?.close();
-        await database?.close();
       });
 
       const add = (token: string, body: unknown) => call('/api/domains', { method: 'POST', token, body });
@@ -136,7 +113,7 @@ for (const backend of databaseBackends) {
         expect(
           (await add(ann.idToken, { domain: annDomain, scanConfig: { scanFrequency: 'hourly' } })).status,
         ).toBe(400);
-        const raw = await app.request('/api/domains', {
+        const raw = await api.app.request('/api/domains', {
           method: 'POST',
           headers: { authorization: `Bearer ${ann.idToken}`, 'content-type': 'application/json' },
           body: '{"domain":',
@@ -163,8 +140,7 @@ for (const backend of databaseBackends) {
       });
 
       it("regression: an address the sign-in provider never verified does not make its domain the user's", async () => {
-        const claimed = await mintIdToken(emulatorHost, {
-          sub: `unverified-${tag}`,
+        const claimed = await api.mint('unverified', {
           email: `ceo@victim-${tag}.com`,
           email_verified: false,
         });
@@ -202,7 +178,7 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 409 for a domain already in the list', async () => {
-        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
         try {
           await expectError(
             await add(ann.idToken, { domain: annDomain }),
@@ -210,7 +186,7 @@ for (const backend of databaseBackends) {
             `${annDomain} is already in your list`,
           );
         } finally {
-          await database.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, ann.uid));
+          await api.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, ann.uid));
         }
       });
 
@@ -262,7 +238,7 @@ for (const backend of databaseBackends) {
         expect(second.error).toContain('do not include danglewatch-verify=');
         expect(second.error).toContain('v=spf1 -all');
 
-        const [row] = await database.db.select().from(domains).where(eq(domains.id, annId));
+        const [row] = await api.db.select().from(domains).where(eq(domains.id, annId));
         dns.add(annDomain, { type: 'TXT', data: `danglewatch-verify=${row?.verificationToken}` });
         const before = queued.length;
         const ok = (await (
@@ -288,11 +264,11 @@ for (const backend of databaseBackends) {
       });
 
       it("each user proves a domain with their own token: another user's record does not verify it", async () => {
-        await database.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, bob.uid));
+        await api.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, bob.uid));
         const res = await add(bob.idToken, { domain: annDomain });
         expect(res.status).toBe(201);
         const { domain } = (await res.json()) as { domain: DomainView };
-        const [annRow] = await database.db.select().from(domains).where(eq(domains.id, annId));
+        const [annRow] = await api.db.select().from(domains).where(eq(domains.id, annId));
         expect(domain.verificationToken).not.toBe(annRow?.verificationToken);
         const verify = (await (
           await call(`/api/domains/${domain.id}/verify`, { method: 'POST', token: bob.idToken })
@@ -360,7 +336,7 @@ for (const backend of databaseBackends) {
       });
 
       it('DELETE removes the domain and its schedule; its scans stay until retention', async () => {
-        const [scan] = await database.db.select().from(scans).where(eq(scans.domainId, annId));
+        const [scan] = await api.db.select().from(scans).where(eq(scans.domainId, annId));
         expect((await call(`/api/domains/${annId}`, { method: 'DELETE', token: ann.idToken })).status).toBe(
           204,
         );
@@ -368,7 +344,7 @@ for (const backend of databaseBackends) {
           await call('/api/domains', { token: ann.idToken })
         ).json()) as DomainListResponse;
         expect(list.domains).toEqual([]);
-        const [kept] = await database.db
+        const [kept] = await api.db
           .select()
           .from(scans)
           .where(eq(scans.id, scan?.id ?? ''));

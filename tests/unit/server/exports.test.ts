@@ -1,21 +1,9 @@
 // The exports stream: every scan, once, in order, read a page at a time rather than all at once.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 /** More than two pages of the export's reads, with ties and microseconds in the creation times. */
 const SCANS = 230;
@@ -24,33 +12,21 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `streamed exports on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend);
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@export-${tag}.com` });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@export-${tag}.com` });
+        ann = await api.signIn('ann', { email: `ann@export-${tag}.com` }, { verify: true });
+        bob = await api.signIn('bob', { email: `bob@export-${tag}.com` }, { verify: true });
         for (const user of [ann, bob]) {
-          await call('/auth/verify', { method: 'POST', token: user.idToken });
           // Groups of three share one instant; the rest differ by microseconds only.
-          await database.db.execute(sql`insert into scans (workspace_id, domain, status, created_at)
+          await api.db.execute(sql`insert into scans (workspace_id, domain, status, created_at)
             select ${user.uid}, 'export-test.com', 'completed',
               timestamptz '2026-11-20 12:00:00' + make_interval(secs => (n / 3) * 0.000001)
             from generate_series(1, ${SCANS}) as n`);
         }
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       it('the scan export holds every scan once, newest first, and none of another user', async () => {

@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, findings } from '../../../src/db/schema.ts';
 import type { FindingRecord, FindingView } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 const view = (subdomain: string): FindingView => ({
   subdomain,
@@ -35,29 +24,17 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `findings API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend, { now: () => new Date('2026-11-22T12:00:00Z') });
+      const { call } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let openId: string;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const at = new Date('2026-11-20T08:00:00Z');
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          now: () => new Date('2026-11-22T12:00:00Z'),
-        });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com' });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
-        await call('/api/findings', { token: ann.idToken });
-        await call('/api/findings', { token: bob.idToken });
-        const rows = await database.db
+        ann = await api.signIn('ann', { email: 'ann@acme.com' });
+        bob = await api.signIn('bob', { email: 'bob@bob.com' });
+        const rows = await api.db
           .insert(findings)
           .values([
             {
@@ -91,10 +68,6 @@ for (const backend of databaseBackends) {
           ])
           .returning();
         openId = rows[0]?.id ?? '';
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       const list = async (token: string, query = '') =>
@@ -148,7 +121,7 @@ for (const backend of databaseBackends) {
         });
         expect(((await back.json()) as { finding: FindingRecord }).finding.accepted).toBeNull();
         // Both are in the workspace's audit log, by whose hand.
-        const audits = await database.db
+        const audits = await api.db
           .select({ action: auditLog.action, userId: auditLog.userId, workspaceId: auditLog.workspaceId })
           .from(auditLog)
           .where(eq(auditLog.workspaceId, ann.uid));

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hostileInput } from '../../../src/core/validation.ts';
-import type { Database } from '../../../src/db/client.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
+import { pgliteBackend } from '../../helpers/databases.ts';
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 describe('hostileInput', () => {
   it.each([
@@ -30,25 +19,13 @@ describe('hostileInput', () => {
   });
 });
 
-const backend = databaseBackends[0];
 describe('regression: hostile text answers 400 naming the field, never 500', () => {
-  let database: Database;
-  let verifier: TokenVerifier;
-  let app: ReturnType<typeof testApp>;
-  const call = apiCaller({ request: (path, init) => app.request(path, init) });
+  const api = apiSuite(pgliteBackend);
+  const { call } = api;
   let ann: MintedUser;
 
   beforeAll(async () => {
-    await waitForAuthEmulator(emulatorHost);
-    if (!backend) throw new Error('no PGlite');
-    database = await backend.open();
-    verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-    app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-    ann = await mintIdToken(emulatorHost, { sub: `hostile-${Date.now()}`, email: 'ann@acme.com' });
-  });
-  afterAll(async () => {
-    await verifier?.close();
-    await database?.close();
+    ann = await api.mint('hostile', { email: 'ann@acme.com' });
   });
 
   it.each([

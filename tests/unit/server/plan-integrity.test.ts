@@ -2,58 +2,44 @@
 // lost a domain tried against the running app, and shows it no longer works.
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVER_PLAN_LIMIT_MESSAGE } from '../../../src/core/domains/plan-limit.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { domains, scans } from '../../../src/db/schema.ts';
 import { OWNERSHIP_RECHECK_MS } from '../../../src/model/constants.ts';
 import { DEFAULT_SCAN_CONFIG, type DomainView } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { scheduleDueScans } from '../../../src/worker/jobs/schedule-scans.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
+import type { MintedUser } from '../../helpers/emulator.ts';
 
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 const DAY_MS = 86_400_000;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `plan integrity on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let dns: DnsFixture;
-      let app: ReturnType<typeof testApp>;
       const queued: string[] = [];
       const queue = { enqueue: async (id: string) => void queued.push(id) };
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      beforeAll(async () => {
+        dns = await startDnsServer();
+      });
+      const api = apiSuite(backend, () => ({
+        scanning: { queue, queueUp: () => true, resolvers: [`127.0.0.1:${dns.port}`] },
+      }));
+      const { call, tag } = api;
       let ann: MintedUser;
       let cat: MintedUser;
       let dan: MintedUser;
 
-      const signIn = async (name: string) => {
-        const user = await mintIdToken(emulatorHost, {
-          sub: `${name}-${tag}`,
-          email: `${name}@${name}-${tag}.com`,
-        });
-        await call('/auth/verify', { method: 'POST', token: user.idToken });
-        return user;
-      };
+      const signIn = (name: string) =>
+        api.signIn(name, { email: `${name}@${name}-${tag}.com` }, { verify: true });
       /** A domain verified long ago, with its record published, as a paying user would have it. */
       const verifiedDomain = async (user: MintedUser, name: string, createdAt: Date) => {
-        const [row] = await database.db
+        const [row] = await api.db
           .insert(domains)
           .values({
             workspaceId: user.uid,
@@ -81,31 +67,21 @@ for (const backend of databaseBackends) {
         });
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        dns = await startDnsServer();
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          scanning: { queue, queueUp: () => true, resolvers: [`127.0.0.1:${dns.port}`] },
-        });
         ann = await signIn('ann');
         cat = await signIn('cat');
         dan = await signIn('dan');
       });
       afterAll(async () => {
         await dns?.close();
-        await verifier?.close();
-        await database?.close();
       });
 
       it('regression: a downgrade stops scans of the domains beyond the plan, and an upgrade brings them back', async () => {
-        await setPlan(database.db, `ann@ann-${tag}.com`, 'pro-solo');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'pro-solo');
         const names = ['first', 'second', 'third'].map((n) => `${n}.ann-${tag}.com`);
         for (const [i, name] of names.entries()) {
           await verifiedDomain(ann, name, new Date(Date.now() - (10 - i) * DAY_MS));
         }
-        await setPlan(database.db, `ann@ann-${tag}.com`, 'free');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'free');
 
         // Free covers one domain: the oldest is kept, the others say why they are not scanned.
         const view = await listed(ann);
@@ -119,10 +95,10 @@ for (const backend of databaseBackends) {
 
         // The scheduler starts the kept one only, and a scan asked for by hand is refused.
         const before = queued.length;
-        await scheduleDueScans(database.db, queue, pino({ level: 'silent' }), {
+        await scheduleDueScans(api.db, queue, pino({ level: 'silent' }), {
           resolvers: [`127.0.0.1:${dns.port}`],
         });
-        const started = await database.db.select().from(scans).where(eq(scans.workspaceId, ann.uid));
+        const started = await api.db.select().from(scans).where(eq(scans.workspaceId, ann.uid));
         expect(started.map((s) => s.domain)).toEqual([names[0]]);
         expect(queued.length).toBe(before + 1);
         await expectError(await scan(ann, names[2] as string), 403, OVER_PLAN_LIMIT_MESSAGE, 'PLAN_LIMIT');
@@ -141,16 +117,16 @@ for (const backend of databaseBackends) {
           (await call(`/api/domains/${third.id}/keep`, { method: 'POST', token: cat.idToken })).status,
         ).toBe(404);
 
-        await setPlan(database.db, `ann@ann-${tag}.com`, 'intro');
+        await setPlan(api.db, `ann@ann-${tag}.com`, 'intro');
         expect((await listed(ann)).map((d) => d.overPlanLimit)).toEqual([false, false, false]);
       });
 
       it('regression: a domain whose ownership record is gone cannot be scanned by hand, nor a paused one', async () => {
-        await setPlan(database.db, `cat@cat-${tag}.com`, 'solo');
+        await setPlan(api.db, `cat@cat-${tag}.com`, 'solo');
         const name = `lost.cat-${tag}.com`;
         const id = await verifiedDomain(cat, name, new Date(Date.now() - 30 * DAY_MS));
         // Last seen two days ago; since then the domain changed hands and the record went.
-        await database.db
+        await api.db
           .update(domains)
           .set({ ownershipCheckedAt: new Date(Date.now() - OWNERSHIP_RECHECK_MS - DAY_MS) })
           .where(eq(domains.id, id));
@@ -162,20 +138,20 @@ for (const backend of databaseBackends) {
           `The TXT record danglewatch-verify=${'t'.repeat(24)} is no longer at ${name}. Add it back and verify again to scan this domain.`,
           'OWNERSHIP_NOT_FOUND',
         );
-        const [row] = await database.db.select().from(domains).where(eq(domains.id, id));
+        const [row] = await api.db.select().from(domains).where(eq(domains.id, id));
         expect(row?.recordMissingSince).not.toBeNull();
 
         // Back in place: the scan goes, and the record counts as seen now.
         dns.add(name, { type: 'TXT', data: `danglewatch-verify=${'t'.repeat(24)}` });
         expect((await scan(cat, name)).status).toBe(202);
-        const [checked] = await database.db.select().from(domains).where(eq(domains.id, id));
+        const [checked] = await api.db.select().from(domains).where(eq(domains.id, id));
         expect(Date.now() - (checked?.ownershipCheckedAt.getTime() ?? 0)).toBeLessThan(60_000);
 
         // Paused by the scheduler after seven days without the record: verify again first.
         const paused = 'Monitoring paused: the TXT record has been missing since 2026-11-01.';
         const pausedName = `paused.cat-${tag}.com`;
         const pausedId = await verifiedDomain(cat, pausedName, new Date(Date.now() - 30 * DAY_MS));
-        await database.db.update(domains).set({ pausedReason: paused }).where(eq(domains.id, pausedId));
+        await api.db.update(domains).set({ pausedReason: paused }).where(eq(domains.id, pausedId));
         await expectError(await scan(cat, pausedName), 409, paused, 'DOMAIN_PAUSED');
       });
 
@@ -200,7 +176,7 @@ for (const backend of databaseBackends) {
           return domain.id;
         };
         const firstId = await cycle();
-        const free = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const free = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(free.map((s) => s.trigger)).toEqual(['scheduled']);
 
         // The first scan is still pending when the domain is removed and added again.
@@ -208,7 +184,7 @@ for (const backend of databaseBackends) {
           204,
         );
         await cycle();
-        const after = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const after = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(after).toHaveLength(1);
         // The old scan still holds the name: no second scan of it runs beside it.
         const busy = await scan(dan, name);
@@ -216,12 +192,12 @@ for (const backend of databaseBackends) {
         expect(((await busy.json()) as { code: string }).code).toBe('SCAN_IN_PROGRESS');
 
         // Once it ended, scans of the name count against the day's quota like any other.
-        await database.db
+        await api.db
           .update(scans)
           .set({ status: 'completed' })
           .where(and(eq(scans.workspaceId, dan.uid), eq(scans.domain, name)));
         expect((await scan(dan, name)).status).toBe(202);
-        const counted = await database.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
+        const counted = await api.db.select().from(scans).where(eq(scans.workspaceId, dan.uid));
         expect(counted.map((s) => s.trigger).sort()).toEqual(['manual', 'scheduled']);
       });
     },

@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeClient } from '../../../src/core/billing/stripe.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { workspaces } from '../../../src/db/schema.ts';
 import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
 import { checkDomainFormat } from '../../../src/model/domain-input.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
-import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import { apiSuite } from '../../helpers/api-suite.ts';
+import { pgliteBackend } from '../../helpers/databases.ts';
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 /** Every route that reads a body, a path id or a query; `apiKey` ones take an API key, not a session. */
 const ROUTES: { method: string; path: string; apiKey?: true }[] = [
@@ -93,23 +82,13 @@ const query = fc.dictionary(
   nastyText,
 );
 
-const backend = databaseBackends[0];
 describe('property: no request makes the API fail (hostile bodies, ids and queries)', () => {
-  let database: Database;
-  let verifier: TokenVerifier;
-  let app: ReturnType<typeof testApp>;
   let user: MintedUser;
   let apiKey: string;
   let stripe: StripeFixture;
-
-  beforeAll(async () => {
-    await waitForAuthEmulator(emulatorHost);
-    if (!backend) throw new Error('no PGlite');
-    database = await backend.open();
-    verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
+  const api = apiSuite(pgliteBackend, async () => {
     stripe = await startStripeServer();
-    app = testApp(database, {
-      auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
+    return {
       billing: {
         stripe: stripeClient(FIXTURE_SECRET_KEY, stripe.url),
         webhookSecret: stripe.webhookSecret,
@@ -117,25 +96,22 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
       },
       scanning: { queue: { enqueue: async () => {} }, queueUp: () => true },
       webhooks: { enqueue: async () => {}, allowPrivate: false },
-    });
-    user = await mintIdToken(emulatorHost, { sub: `prop-${Date.now()}`, email: 'prop@acme-props.com' });
+    };
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+
+  beforeAll(async () => {
     // A paid plan, so that every well-formed domain may be added: only the rule can refuse one.
-    await app.request('/auth/verify', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.idToken}` },
-    });
-    await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, user.uid));
-    const created = await app.request('/api/keys', {
+    user = await api.signIn('prop', { email: 'prop@acme-props.com' }, { verify: true });
+    await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, user.uid));
+    const created = await api.app.request('/api/keys', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'properties' }),
     });
     apiKey = ((await created.json()) as { secret: string }).secret;
-  });
-  afterAll(async () => {
-    await stripe?.close();
-    await verifier?.close();
-    await database?.close();
   });
 
   it('answers every route with a status below 500, and every error in the one error shape', async () => {
@@ -149,7 +125,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
         async (route, id, params, body) => {
           const search = new URLSearchParams(params as Record<string, string>).toString();
           const path = `${route.path.replace('{id}', id)}${search ? `?${search}` : ''}`;
-          const res = await app.request(path, {
+          const res = await api.app.request(path, {
             method: route.method,
             headers: {
               authorization: `Bearer ${route.apiKey ? apiKey : user.idToken}`,
@@ -178,7 +154,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
     let accepted = 0;
     await fc.assert(
       fc.asyncProperty(fc.oneof(nastyText, fc.domain(), fc.ipV4(), fc.ipV6()), async (domain) => {
-        const res = await app.request('/api/domains', {
+        const res = await api.app.request('/api/domains', {
           method: 'POST',
           headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ domain }),
@@ -188,7 +164,7 @@ describe('property: no request makes the API fail (hostile bodies, ids and queri
           accepted += 1;
           expect(checkDomainFormat(domain).ok, domain).toBe(true);
           const { domain: added } = (await res.json()) as { domain: { id: string } };
-          await app.request(`/api/domains/${added.id}`, {
+          await api.app.request(`/api/domains/${added.id}`, {
             method: 'DELETE',
             headers: { authorization: `Bearer ${user.idToken}` },
           });

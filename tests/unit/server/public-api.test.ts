@@ -1,7 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeys,
   auditLog,
@@ -12,21 +11,12 @@ import {
   workspaces,
 } from '../../../src/db/schema.ts';
 import { type CreatedApiKey, DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { publicApiAnswers } from '../../../src/server/openapi.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 const FINDING: FindingView = {
   subdomain: 'old.example-api.com',
@@ -45,18 +35,17 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `public API (/api/v1, API keys) on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
       const queued: string[] = [];
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend, {
+        scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
+      });
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let annKey: string;
       let bobKey: string;
       let annScanId: string;
       let bobScanId: string;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const annDomain = `ann-${tag}.com`;
 
       const newKey = async (user: MintedUser, name = 'ci') => {
@@ -65,25 +54,15 @@ for (const backend of databaseBackends) {
         return ((await res.json()) as CreatedApiKey).secret;
       };
       const setTier = (user: MintedUser, tier: string) =>
-        database.db.update(workspaces).set({ tier }).where(eq(workspaces.id, user.uid));
+        api.db.update(workspaces).set({ tier }).where(eq(workspaces.id, user.uid));
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
-        });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${annDomain}` });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
-        for (const user of [ann, bob]) {
-          await call('/api/domains', { token: user.idToken });
-          await setTier(user, 'solo');
-        }
+        ann = await api.signIn('ann', { email: `ann@${annDomain}` });
+        bob = await api.signIn('bob', { email: `bob@bob-${tag}.com` });
+        for (const user of [ann, bob]) await setTier(user, 'solo');
         annKey = await newKey(ann);
         bobKey = await newKey(bob);
-        const [domain] = await database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -94,7 +73,7 @@ for (const backend of databaseBackends) {
           })
           .returning();
         const at = new Date('2026-11-20T08:00:00Z');
-        const [annScan] = await database.db
+        const [annScan] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -109,13 +88,13 @@ for (const backend of databaseBackends) {
             vulnerabilitiesFound: 1,
           })
           .returning();
-        const [bobScan] = await database.db
+        const [bobScan] = await api.db
           .insert(scans)
           .values({ workspaceId: bob.uid, domain: `bob-${tag}.com`, trigger: 'manual', createdAt: at })
           .returning();
         annScanId = annScan?.id ?? '';
         bobScanId = bobScan?.id ?? '';
-        await database.db.insert(findings).values({
+        await api.db.insert(findings).values({
           workspaceId: ann.uid,
           domain: annDomain,
           key: 'k1',
@@ -124,10 +103,6 @@ for (const backend of databaseBackends) {
           firstSeenAt: at,
           lastSeenAt: at,
         });
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       it.each([
@@ -146,7 +121,7 @@ for (const backend of databaseBackends) {
       it('answers 401 for a revoked key, at once', async () => {
         const key = await newKey(ann, 'short-lived');
         expect((await call('/api/v1/domains', { token: key })).status).toBe(200);
-        const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.name, 'short-lived'));
+        const [row] = await api.db.select().from(apiKeys).where(eq(apiKeys.name, 'short-lived'));
         await call(`/api/keys/${row?.id}`, { method: 'DELETE', token: ann.idToken });
         await expectError(
           await call('/api/v1/domains', { token: key }),
@@ -210,10 +185,10 @@ for (const backend of databaseBackends) {
         const started = publicApiAnswers.ScanStarted.parse(await res.json());
         expect(started.status).toBe('pending');
         expect(queued).toContain(started.scan_id);
-        const [row] = await database.db.select().from(scans).where(eq(scans.id, started.scan_id));
+        const [row] = await api.db.select().from(scans).where(eq(scans.id, started.scan_id));
         expect(row).toMatchObject({ workspaceId: ann.uid, trigger: 'manual' });
         expect(row?.config).toMatchObject({ useCertificateTransparency: false, skipDiscovery: false });
-        const audits = await database.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.map((a) => [a.action, a.detail])).toContainEqual([
           'scan.started',
           { scanId: started.scan_id, domain: annDomain, trigger: 'manual' },
@@ -259,7 +234,7 @@ for (const backend of databaseBackends) {
           400,
           'Scan ID is required',
         );
-        const res = await app.request('/api/v1/scans', {
+        const res = await api.app.request('/api/v1/scans', {
           method: 'POST',
           headers: { authorization: `Bearer ${annKey}`, 'content-type': 'text/plain' },
           body: 'domain=x',
@@ -290,7 +265,7 @@ for (const backend of databaseBackends) {
         expect(reset).toBeGreaterThan(now);
         expect(reset).toBeLessThanOrEqual(Math.ceil(now) + 3600);
         expect(second.headers.get('x-ratelimit-reset')).toBe(String(reset));
-        const [row] = await database.db
+        const [row] = await api.db
           .select()
           .from(rateLimits)
           .where(eq(rateLimits.key, `api:${ann.uid}`));
@@ -298,10 +273,10 @@ for (const backend of databaseBackends) {
       });
 
       it('records when a key was last used, at most once a minute', async () => {
-        const [before] = await database.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann.uid));
+        const [before] = await api.db.select().from(apiKeys).where(eq(apiKeys.workspaceId, ann.uid));
         expect(before?.lastUsedAt).toBeInstanceOf(Date);
         await call('/api/v1/domains', { token: annKey });
-        const [after] = await database.db
+        const [after] = await api.db
           .select()
           .from(apiKeys)
           .where(eq(apiKeys.id, before?.id ?? ''));
@@ -315,12 +290,11 @@ for (const backend of databaseBackends) {
       });
 
       it('answers 429 past the plan limit, one budget shared by two API processes on the database', async () => {
-        const carol = await mintIdToken(emulatorHost, { sub: `carol-${tag}`, email: `carol@c-${tag}.com` });
-        await call('/api/domains', { token: carol.idToken });
+        const carol = await api.signIn('carol', { email: `carol@c-${tag}.com` });
         await setTier(carol, 'solo');
         const key = await newKey(carol);
-        const other = testApp(database, {});
-        const apps = [app, other];
+        const other = testApp(api.database, {});
+        const apps = [api.app, other];
         for (let i = 0; i < 100; i++) {
           const res = await apps[i % 2]?.request('/api/v1/domains', {
             headers: { authorization: `Bearer ${key}` },
@@ -356,7 +330,7 @@ for (const backend of databaseBackends) {
           components: { schemas: Record<string, object> };
         };
         expect(document.openapi).toBe('3.1.0');
-        const routes = app.routes
+        const routes = api.app.routes
           .filter((route) => route.path.startsWith('/api/v1/') && route.method !== 'ALL')
           .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
         const documented = Object.entries(document.paths).flatMap(([path, methods]) =>

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { domains, scans, workerHeartbeats, workspaces } from '../../../src/db/schema.ts';
 import {
   DEFAULT_SCAN_CONFIG,
@@ -10,20 +9,10 @@ import {
   type ServiceHealth,
   type TrendPoint,
 } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 const FINDING = {
   subdomain: 'old.acme.com',
@@ -42,35 +31,21 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `scan service API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
       const queued: string[] = [];
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend, {
+        scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
+      });
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const annDomain = `ann-${tag}.com`;
       let domainId: string;
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          scanning: { queue: { enqueue: async (id) => void queued.push(id) }, queueUp: () => true },
-        });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${annDomain}`, name: 'Ann' });
-        bob = await mintIdToken(emulatorHost, {
-          sub: `bob-${tag}`,
-          email: `bob@bob-${tag}.com`,
-          name: 'Bob',
-        });
-        // Both users exist after their first call; Ann's domain is verified as the verify route would.
-        await call('/api/domains', { token: ann.idToken });
-        await call('/api/domains', { token: bob.idToken });
-        const [row] = await database.db
+        ann = await api.signIn('ann', { email: `ann@${annDomain}`, name: 'Ann' });
+        bob = await api.signIn('bob', { email: `bob@bob-${tag}.com`, name: 'Bob' });
+        // Ann's domain is verified as the verify route would.
+        const [row] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -81,10 +56,6 @@ for (const backend of databaseBackends) {
           })
           .returning();
         domainId = row?.id ?? '';
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       const start = (token: string, body: unknown) =>
@@ -231,7 +202,7 @@ for (const backend of databaseBackends) {
           findings: i < 9 ? [FINDING] : [],
           error: i < 9 ? null : 'The scan could not finish: boom',
         }));
-        await database.db.insert(scans).values(rows);
+        await api.db.insert(scans).values(rows);
         const page1 = (await (
           await call('/scan/api/v1/scans', { token: ann.idToken })
         ).json()) as ScanListResponse;
@@ -319,14 +290,14 @@ for (const backend of databaseBackends) {
           status: 'degraded',
           checks: { database: true, queue: true, worker: false },
         });
-        await database.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
+        await api.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
         const after = (await (await call('/scan/health')).json()) as ServiceHealth;
         expect(after).toMatchObject({ status: 'healthy', checks: { worker: true } });
-        await database.db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, 'test-worker'));
+        await api.db.delete(workerHeartbeats).where(eq(workerHeartbeats.id, 'test-worker'));
       });
 
       it('a paid plan lifts the quota (users set-plan)', async () => {
-        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, ann.uid));
+        await api.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, ann.uid));
         const res = await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' });
         expect(res.status).toBe(202);
       });

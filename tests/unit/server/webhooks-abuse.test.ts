@@ -1,71 +1,51 @@
 // Webhooks as a weapon: what a Free account could make our servers do to someone else's endpoint,
 // or learn about our own network, and what stops it now.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
-import { type Database, queryRows } from '../../../src/db/client.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
+import { queryRows } from '../../../src/db/client.ts';
 import {
   purgeWebhookDeliveries,
   WEBHOOK_DELIVERY_RETENTION_DAYS,
 } from '../../../src/worker/jobs/purge-webhook-deliveries.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `webhook abuse on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let dns: DnsFixture;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
       const queued: { id: string; tenant: string }[] = [];
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      beforeAll(async () => {
+        dns = await startDnsServer();
+      });
+      const api = apiSuite(backend, () => ({
+        webhooks: {
+          enqueue: async (id, tenant) => void queued.push({ id, tenant }),
+          allowPrivate: false,
+          resolvers: [`127.0.0.1:${dns.port}`],
+        },
+      }));
+      const { call, tag } = api;
       const users: MintedUser[] = [];
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        dns = await startDnsServer();
         // An internal name: a cluster's own resolver would answer it; the public internet would not.
         dns.add('intranet.corp-hooks.com', { type: 'A', data: '10.0.0.5' });
         dns.add('metadata.corp-hooks.com', { type: 'A', data: '169.254.169.254' });
         dns.add('mixed.corp-hooks.com', { type: 'A', data: '93.184.216.34' });
         dns.add('mixed.corp-hooks.com', { type: 'AAAA', data: '::1' });
         dns.add('public.corp-hooks.com', { type: 'A', data: '93.184.216.34' });
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          webhooks: {
-            enqueue: async (id, tenant) => void queued.push({ id, tenant }),
-            allowPrivate: false,
-            resolvers: [`127.0.0.1:${dns.port}`],
-          },
-        });
         for (const name of ['ann', 'bob', 'cat']) {
-          users.push(
-            await mintIdToken(emulatorHost, { sub: `${name}-${tag}`, email: `${name}@abuse-${tag}.com` }),
-          );
+          users.push(await api.mint(name, { email: `${name}@abuse-${tag}.com` }));
         }
       });
       afterAll(async () => {
         await dns?.close();
-        await verifier?.close();
-        await database?.close();
       });
 
       it('regression: a name pointing into a private network is refused without saying where it points', async () => {
@@ -145,15 +125,15 @@ for (const backend of databaseBackends) {
 
       it('purges deliveries past their retention with the retention job', async () => {
         const days = WEBHOOK_DELIVERY_RETENTION_DAYS;
-        await database.db.execute(sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days + 1})
+        await api.db.execute(sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days + 1})
           where id = (select id from webhook_deliveries order by created_at limit 1)`);
         const [before] = await queryRows<{ n: number }>(
-          database.db,
+          api.db,
           sql`select count(*)::int as n from webhook_deliveries`,
         );
-        expect(await purgeWebhookDeliveries(database.db)).toBe(1);
+        expect(await purgeWebhookDeliveries(api.db)).toBe(1);
         const [after] = await queryRows<{ n: number }>(
-          database.db,
+          api.db,
           sql`select count(*)::int as n from webhook_deliveries`,
         );
         expect(after?.n).toBe((before?.n ?? 0) - 1);

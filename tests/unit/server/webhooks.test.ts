@@ -2,26 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../../../src/core/webhooks/deliver.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, webhookDeliveries } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { queueWebhookAlerts } from '../../../src/worker/jobs/webhook-alerts.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
+import type { MintedUser } from '../../helpers/emulator.ts';
 
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
 const logger = pino({ level: 'silent' });
 
 // The snippet docs/webhooks.md gives receivers, run as they would run it.
@@ -39,25 +30,21 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `webhooks on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
       let receiver: http.Server;
       let receiverUrl: string;
       let answer = 200;
       const received: Received[] = [];
       const queued: string[] = [];
+      const enqueue = async (id: string) => void queued.push(id);
+      // The suite's app may deliver to the local receiver; `strict` holds the production rule.
+      const api = apiSuite(backend, { webhooks: { enqueue, allowPrivate: ['127.0.0.1'] } });
+      const { call, tag } = api;
       let strict: ReturnType<typeof testApp>;
-      let local: ReturnType<typeof testApp>;
       const strictCall = apiCaller({ request: (path, init) => strict.request(path, init) });
-      const call = apiCaller({ request: (path, init) => local.request(path, init) });
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
         receiver = http.createServer((req, res) => {
           let body = '';
           req.on('data', (chunk) => {
@@ -70,17 +57,12 @@ for (const backend of databaseBackends) {
         });
         await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
         receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-        const auth = { verifier, publicConfig: { firebase: demoFirebaseConfig() } };
-        const enqueue = async (id: string) => void queued.push(id);
-        strict = testApp(database, { auth, webhooks: { enqueue, allowPrivate: false } });
-        local = testApp(database, { auth, webhooks: { enqueue, allowPrivate: ['127.0.0.1'] } });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@hooks-${tag}.com` });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
+        strict = testApp(api.database, { auth: api.auth, webhooks: { enqueue, allowPrivate: false } });
+        ann = await api.mint('ann', { email: `ann@hooks-${tag}.com` });
+        bob = await api.mint('bob', { email: 'bob@bob.com' });
       });
       afterAll(async () => {
         await new Promise((resolve) => receiver?.close(resolve));
-        await verifier?.close();
-        await database?.close();
       });
 
       it('needs a signed-in caller', async () => {
@@ -145,7 +127,7 @@ for (const backend of databaseBackends) {
         const sent = await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
         expect(sent.status).toBe(202);
         const deliveryId = queued.at(-1) as string;
-        expect(await deliverWebhook(database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger })).toBe(
+        expect(await deliverWebhook(api.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger })).toBe(
           'delivered',
         );
         const got = received.at(-1) as Received;
@@ -175,7 +157,10 @@ for (const backend of databaseBackends) {
         const { webhook } = (await res.json()) as { webhook: { id: string } };
         await call(`/api/webhooks/${webhook.id}/test`, { method: 'POST', token: ann.idToken });
         expect(
-          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: ['127.0.0.1'], logger }),
+          await deliverWebhook(api.db, queued.at(-1) as string, {
+            allowPrivate: ['127.0.0.1'],
+            logger,
+          }),
         ).toBe('delivered');
         expect(JSON.parse((received.at(-1) as Received).body)).toEqual({
           text: 'DangleWatch test delivery: this webhook works.',
@@ -192,12 +177,10 @@ for (const backend of databaseBackends) {
           const deliveryId = queued.at(-1) as string;
           const outcomes = [];
           for (let i = 0; i < WEBHOOK_ATTEMPTS; i++) {
-            outcomes.push(
-              await deliverWebhook(database.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }),
-            );
+            outcomes.push(await deliverWebhook(api.db, deliveryId, { allowPrivate: ['127.0.0.1'], logger }));
           }
           expect(outcomes).toEqual([...Array(WEBHOOK_ATTEMPTS - 1).fill('retry'), 'failed']);
-          const [row] = await database.db
+          const [row] = await api.db
             .select()
             .from(webhookDeliveries)
             .where(eq(webhookDeliveries.id, deliveryId));
@@ -213,14 +196,14 @@ for (const backend of databaseBackends) {
       it('regression: a URL that became private is refused at delivery, without connecting', async () => {
         await call(`/api/webhooks/${hookId}/test`, { method: 'POST', token: ann.idToken });
         const before = received.length;
-        expect(
-          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: false, logger }),
-        ).toBe('failed');
+        expect(await deliverWebhook(api.db, queued.at(-1) as string, { allowPrivate: false, logger })).toBe(
+          'failed',
+        );
         expect(received.length).toBe(before);
       });
 
       it("queues one delivery per webhook for a scan's alert-worthy changes, never twice", async () => {
-        const [domain] = await database.db
+        const [domain] = await api.db
           .insert(domains)
           .values({
             workspaceId: ann.uid,
@@ -237,7 +220,7 @@ for (const backend of databaseBackends) {
           service: 'Heroku',
           status: 'claimable' as const,
         };
-        const [scan] = await database.db
+        const [scan] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -251,10 +234,13 @@ for (const backend of databaseBackends) {
           publicUrl: 'https://dw.example.net',
           enqueue: async (id: string) => void queued.push(id),
         };
-        expect(await queueWebhookAlerts(database.db, scan?.id as string, deps)).toBe(1);
-        expect(await queueWebhookAlerts(database.db, scan?.id as string, deps)).toBe(0);
+        expect(await queueWebhookAlerts(api.db, scan?.id as string, deps)).toBe(1);
+        expect(await queueWebhookAlerts(api.db, scan?.id as string, deps)).toBe(0);
         expect(
-          await deliverWebhook(database.db, queued.at(-1) as string, { allowPrivate: ['127.0.0.1'], logger }),
+          await deliverWebhook(api.db, queued.at(-1) as string, {
+            allowPrivate: ['127.0.0.1'],
+            logger,
+          }),
         ).toBe('delivered');
         const payload = JSON.parse((received.at(-1) as Received).body);
         expect(payload).toMatchObject({
@@ -265,11 +251,11 @@ for (const backend of databaseBackends) {
         });
         expect(payload.scanUrl).toBe(`https://dw.example.net/dashboard?section=scans&scan=${scan?.id}`);
         // The domain's webhook channel turned off: nothing queued.
-        await database.db
+        await api.db
           .update(domains)
           .set({ alertsWebhook: false })
           .where(eq(domains.id, domain?.id as string));
-        const [again] = await database.db
+        const [again] = await api.db
           .insert(scans)
           .values({
             workspaceId: ann.uid,
@@ -279,7 +265,7 @@ for (const backend of databaseBackends) {
             changes: { new: [ref], changed: [], resolved: [], stillOpen: 0 },
           })
           .returning();
-        expect(await queueWebhookAlerts(database.db, again?.id as string, deps)).toBe(0);
+        expect(await queueWebhookAlerts(api.db, again?.id as string, deps)).toBe(0);
       });
     },
   );

@@ -1,33 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { type ActivityResponse, describeActivity } from '../../../src/model/activity.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import { WORKSPACE_MESSAGES, type WorkspaceView } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `a workspace's activity on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const api = apiSuite(backend);
+      const { call, tag } = api;
       /** Olive owns the team; Vic is its viewer; Max joins and is removed; Nia is not in it. */
       let olive: MintedUser;
       let vic: MintedUser;
@@ -42,19 +28,11 @@ for (const backend of databaseBackends) {
       };
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        const person = async (name: string) => {
-          const user = await mintIdToken(emulatorHost, {
-            sub: `${name}-${tag}`,
+        const person = (name: string) =>
+          api.signIn(name, {
             email: `${name}@activity-${tag}.com`,
             name: name[0]?.toUpperCase() + name.slice(1),
           });
-          await call('/auth/user', { token: user.idToken });
-          return user;
-        };
         [olive, vic, max, nia] = [
           await person('olive'),
           await person('vic'),
@@ -68,8 +46,8 @@ for (const backend of databaseBackends) {
         });
         team = ((await made.json()) as { workspace: WorkspaceView }).workspace;
         // Solo's ten seats: room for the members and the invitation below.
-        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
-        await database.db.insert(workspaceMembers).values([
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team.id, userId: vic.uid, role: 'viewer' },
           { workspaceId: team.id, userId: max.uid, role: 'member' },
         ]);
@@ -93,10 +71,6 @@ for (const backend of databaseBackends) {
           token: olive.idToken,
         });
       });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
-      });
 
       it('tells every member, a viewer too, who did what, newest first, in plain words', async () => {
         const { entries, nextBefore } = await activity(vic);
@@ -119,7 +93,7 @@ for (const backend of databaseBackends) {
 
       it('pages through entries that share a millisecond without losing or repeating one', async () => {
         const at = new Date('2026-11-20T10:00:00.123Z');
-        await database.db.insert(auditLog).values(
+        await api.db.insert(auditLog).values(
           ['a.acme.com', 'b.acme.com', 'c.acme.com', 'd.acme.com'].map((domain) => ({
             userId: olive.uid,
             workspaceId: team.id,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, queryRows } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client.ts';
 import {
   apiKeys,
   auditLog,
@@ -19,37 +19,24 @@ import {
   zoneRecordChanges,
   zoneRecords,
 } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   type MembersResponse,
   WORKSPACE_HEADER,
   WORKSPACE_MESSAGES,
   type WorkspaceView,
 } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `renaming and deleting a team workspace, handing it over, on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const api = apiSuite(backend);
+      const { call, tag } = api;
       /** Ann owns the team, Bob is its admin, Cleo a member, Dan is not in it. */
       let ann: MintedUser;
       let bob: MintedUser;
@@ -78,7 +65,7 @@ for (const backend of databaseBackends) {
         const res = await call('/api/workspaces', { method: 'POST', token: owner.idToken, body: { name } });
         const { workspace } = (await res.json()) as { workspace: WorkspaceView };
         for (const other of others) {
-          await database.db
+          await api.db
             .insert(workspaceMembers)
             .values({ workspaceId: workspace.id, userId: other.uid, role: 'member' });
         }
@@ -86,25 +73,18 @@ for (const backend of databaseBackends) {
       };
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        [ann, bob, cleo, dan] = await Promise.all(
-          ['ann', 'bob', 'cleo', 'dan'].map((name) =>
-            mintIdToken(emulatorHost, { sub: `${name}-${tag}`, email: `${name}-${tag}@acme.com` }),
-          ),
-        );
-        for (const user of [ann, bob, cleo, dan]) await list(user);
+        const person = (name: string) => api.signIn(name, { email: `${name}-${tag}@acme.com` });
+        [ann, bob, cleo, dan] = [
+          await person('ann'),
+          await person('bob'),
+          await person('cleo'),
+          await person('dan'),
+        ];
         team = await teamOf(ann, 'Acme');
-        await database.db.insert(workspaceMembers).values([
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team.id, userId: bob.uid, role: 'admin' },
           { workspaceId: team.id, userId: cleo.uid, role: 'member' },
         ]);
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       it('renames a team workspace for its owner, answering it as the list shows it', async () => {
@@ -148,7 +128,7 @@ for (const backend of databaseBackends) {
         expect(workspace).toEqual({ ...team, name: 'Acme Inc', memberCount: 3 });
         expect((await list(ann)).find((w) => w.id === team.id)).toEqual(workspace);
         expect((await list(cleo)).find((w) => w.id === team.id)?.name).toBe('Acme Inc');
-        const [entry] = await database.db
+        const [entry] = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.workspaceId, team.id), eq(auditLog.action, 'workspace.renamed')));
@@ -189,7 +169,7 @@ for (const backend of databaseBackends) {
       });
 
       it('deletes a team workspace for its owner, and no row of it remains', async () => {
-        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
         const invited = await call(`/api/workspaces/${team.id}/invitations`, {
           method: 'POST',
           token: ann.idToken,
@@ -197,7 +177,7 @@ for (const backend of databaseBackends) {
         });
         expect(invited.status).toBe(201);
         // One row of every kind the workspace owns, and of every kind those own.
-        const added = await app.request('/api/domains', {
+        const added = await api.app.request('/api/domains', {
           method: 'POST',
           headers: {
             authorization: `Bearer ${ann.idToken}`,
@@ -207,17 +187,17 @@ for (const backend of databaseBackends) {
           body: JSON.stringify({ domain: `team-${tag}.com` }),
         });
         expect(added.status).toBe(201);
-        const [domain] = await database.db.select().from(domains).where(eq(domains.workspaceId, team.id));
+        const [domain] = await api.db.select().from(domains).where(eq(domains.workspaceId, team.id));
         const domainId = domain?.id as string;
         const now = new Date();
         const record = { domainId, name: 'www', type: 'CNAME', ttl: 300, data: 'x.example', source: 'zone' };
-        await database.db.insert(zoneRecords).values({ ...record, firstSeenAt: now, lastSeenAt: now });
-        await database.db.insert(zoneRecordChanges).values({ ...record, at: now, change: 'added' });
-        const [scan] = await database.db
+        await api.db.insert(zoneRecords).values({ ...record, firstSeenAt: now, lastSeenAt: now });
+        await api.db.insert(zoneRecordChanges).values({ ...record, at: now, change: 'added' });
+        const [scan] = await api.db
           .insert(scans)
           .values({ workspaceId: team.id, domainId, domain: domain?.domain as string, status: 'pending' })
           .returning();
-        await database.db.insert(findings).values({
+        await api.db.insert(findings).values({
           workspaceId: team.id,
           domain: domain?.domain as string,
           key: 'k',
@@ -226,7 +206,7 @@ for (const backend of databaseBackends) {
           firstSeenAt: now,
           lastSeenAt: now,
         });
-        const [webhook] = await database.db
+        const [webhook] = await api.db
           .insert(webhooks)
           .values({
             workspaceId: team.id,
@@ -235,17 +215,17 @@ for (const backend of databaseBackends) {
             secret: 'whsec_t',
           })
           .returning();
-        await database.db
+        await api.db
           .insert(webhookDeliveries)
           .values({ webhookId: webhook?.id as string, scanId: scan?.id, kind: 'changes', payload: {} });
-        await database.db.insert(apiKeys).values({
+        await api.db.insert(apiKeys).values({
           workspaceId: team.id,
           createdBy: ann.uid,
           name: 'ci',
           prefix: 'dw_t',
           hash: `hash-${tag}`,
         });
-        const [connection] = await database.db
+        const [connection] = await api.db
           .insert(dnsConnections)
           .values({
             workspaceId: team.id,
@@ -255,14 +235,14 @@ for (const backend of databaseBackends) {
             credentialHint: 'h',
           })
           .returning();
-        await database.db
+        await api.db
           .insert(dnsConnectionZones)
           .values({ connectionId: connection?.id as string, zone: domain?.domain as string, domainId });
-        await database.db
+        await api.db
           .insert(rateLimits)
           .values({ key: `api:${team.id}`, count: 1, resetAt: new Date(now.getTime() + 3_600_000) });
         // A queued scan of the workspace; far in the future, so the worker does not run it first.
-        const worker = await startWorker(database, pino({ level: 'silent' }), {});
+        const worker = await startWorker(api.database, pino({ level: 'silent' }), {});
         await worker.queue.enqueue(scan?.id as string, 3600);
         await worker.stop();
 
@@ -291,21 +271,21 @@ for (const backend of databaseBackends) {
         expect(res.status).toBe(204);
 
         // The deletion is in the owner's own log, beside no workspace: the workspace's log went with it.
-        const [entry] = await database.db
+        const [entry] = await api.db
           .select()
           .from(auditLog)
           .where(and(eq(auditLog.action, 'workspace.deleted'), isNull(auditLog.workspaceId)));
         expect(entry).toMatchObject({ userId: ann.uid, detail: { workspaceId: team.id, name: 'Acme Inc' } });
         const ids = [team.id, domainId, scan?.id, webhook?.id, connection?.id] as string[];
         const everyTable = await queryRows<{ table_schema: string; table_name: string }>(
-          database.db,
+          api.db,
           sql`select table_schema, table_name from information_schema.tables
               where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')`,
         );
         for (const { table_schema, table_name } of everyTable) {
           for (const id of ids) {
             const [found] = await queryRows<{ n: number }>(
-              database.db,
+              api.db,
               sql`select count(*)::int as n from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t
                   where t::text like ${`%${id}%`} and not (${table_name} = 'audit_log' and t::text like ${`%${entry?.id}%`})`,
             );
@@ -324,7 +304,7 @@ for (const backend of databaseBackends) {
           await call(`/api/workspaces/${ann.uid}/members`, { token: ann.idToken })
         ).json()) as MembersResponse;
         expect(members.members.map((m) => m.userId)).toEqual([ann.uid]);
-        expect(await database.db.select().from(workspaceInvitations)).toEqual([]);
+        expect(await api.db.select().from(workspaceInvitations)).toEqual([]);
       });
 
       it('an account refused for a team it alone owns is deleted once that team is deleted or handed over', async () => {

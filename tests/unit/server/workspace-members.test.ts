@@ -3,42 +3,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { auditLog, workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import {
   type MembersResponse,
   WORKSPACE_HEADER,
   WORKSPACE_MESSAGES,
   type WorkspaceView,
 } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `workspace members and invitations on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
       const outbox = mkdtempSync(join(tmpdir(), 'dw-invitations-'));
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+      const api = apiSuite(backend, {
+        publicUrl: 'https://dw.example',
+        mailer: createMailer({
+          from: 'DangleWatch <dw@example>',
+          outboxDir: outbox,
+          logger: pino({ level: 'silent' }),
+        }),
+      });
+      const { call, tag } = api;
       let ann: MintedUser;
       let cleo: MintedUser;
       let dan: MintedUser;
@@ -69,30 +62,11 @@ for (const backend of databaseBackends) {
       };
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, {
-          auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } },
-          publicUrl: 'https://dw.example',
-          mailer: createMailer({
-            from: 'DangleWatch <dw@example>',
-            outboxDir: outbox,
-            logger: pino({ level: 'silent' }),
-          }),
-        });
-        ann = await mintIdToken(emulatorHost, {
-          sub: `ann-${tag}`,
-          email: annEmail,
-          name: 'Ann',
-        });
-        cleo = await mintIdToken(emulatorHost, { sub: `cleo-${tag}`, email: cleoEmail });
-        dan = await mintIdToken(emulatorHost, { sub: `dan-${tag}`, email: danEmail });
-        for (const user of [ann, cleo, dan]) await call('/api/workspaces', { token: user.idToken });
+        ann = await api.signIn('ann', { email: annEmail, name: 'Ann' });
+        cleo = await api.signIn('cleo', { email: cleoEmail });
+        dan = await api.signIn('dan', { email: danEmail });
       });
       afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
         rmSync(outbox, { recursive: true, force: true });
       });
 
@@ -148,7 +122,7 @@ for (const backend of databaseBackends) {
         const asOwner = await invite(ann, { email: cleoEmail, role: 'owner' });
         expect(asOwner.status).toBe(400);
         expect(((await asOwner.json()) as { error: string }).error).toMatch(/^role: /);
-        expect(await setPlan(database.db, annEmail, 'intro', team.id)).toBe(1);
+        expect(await setPlan(api.db, annEmail, 'intro', team.id)).toBe(1);
       });
 
       it('mails a link that the invited address accepts once, whatever its case', async () => {
@@ -172,7 +146,7 @@ for (const backend of databaseBackends) {
         });
         await expectError(await accept(cleo, token), 410, WORKSPACE_MESSAGES.invitationGone);
         // The new member sees the workspace's domains through the header.
-        const domains = await app.request('/api/domains', {
+        const domains = await api.app.request('/api/domains', {
           headers: { authorization: `Bearer ${cleo.idToken}`, [WORKSPACE_HEADER]: team.id },
         });
         expect(domains.status).toBe(200);
@@ -207,7 +181,7 @@ for (const backend of databaseBackends) {
           'Invitation not found',
         );
         expect((await invite(ann, { email: danEmail, role: 'viewer' })).status).toBe(201);
-        await database.db
+        await api.db
           .update(workspaceInvitations)
           .set({ expiresAt: new Date(Date.now() - 1000) })
           .where(eq(workspaceInvitations.email, danEmail));
@@ -274,7 +248,7 @@ for (const backend of databaseBackends) {
         });
         expect(removed.status).toBe(204);
         await expectError(
-          await app.request('/api/domains', {
+          await api.app.request('/api/domains', {
             headers: { authorization: `Bearer ${cleo.idToken}`, [WORKSPACE_HEADER]: team.id },
           }),
           404,
@@ -285,7 +259,7 @@ for (const backend of databaseBackends) {
           404,
           WORKSPACE_MESSAGES.notFound,
         );
-        const actions = await database.db
+        const actions = await api.db
           .select({ action: auditLog.action })
           .from(auditLog)
           .where(eq(auditLog.workspaceId, team.id));
@@ -303,7 +277,7 @@ for (const backend of databaseBackends) {
       });
 
       it("an owner's export covers the team workspace too", async () => {
-        const added = await app.request('/api/domains', {
+        const added = await api.app.request('/api/domains', {
           method: 'POST',
           headers: {
             authorization: `Bearer ${ann.idToken}`,
@@ -324,7 +298,7 @@ for (const backend of databaseBackends) {
       });
 
       it('an account that is the only owner of a team others work in is handed over before it is deleted', async () => {
-        await database.db
+        await api.db
           .insert(workspaceMembers)
           .values({ workspaceId: team.id, userId: dan.uid, role: 'member' });
         await expectError(
@@ -333,10 +307,10 @@ for (const backend of databaseBackends) {
           WORKSPACE_MESSAGES.handOverFirst(['Acme']),
           'TEAM_WORKSPACES_OWNED',
         );
-        await database.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dan.uid));
+        await api.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dan.uid));
         // Alone in it: the team workspace goes with the account.
         expect((await call('/api/auth/account', { method: 'DELETE', token: ann.idToken })).status).toBe(204);
-        expect(await database.db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
+        expect(await api.db.select().from(workspaces).where(eq(workspaces.id, team.id))).toEqual([]);
       });
     },
   );

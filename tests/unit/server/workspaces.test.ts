@@ -1,53 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { workspaceInvitations, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
 import type { MembersResponse, WorkspaceView } from '../../../src/model/workspaces.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
-import { apiCaller, expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `workspaces on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
-      const call = apiCaller({ request: (path, init) => app.request(path, init) });
+      const api = apiSuite(backend);
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const team = `team-${tag}`;
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: 'ann@acme.com', name: 'Ann' });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: 'bob@bob.com' });
-        for (const user of [ann, bob]) await call('/api/workspaces', { token: user.idToken });
-        await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
+        ann = await api.signIn('ann', { email: 'ann@acme.com', name: 'Ann' });
+        bob = await api.signIn('bob', { email: 'bob@bob.com' });
+        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, ann.uid));
         // A team workspace of Ann's, Bob a viewer in it, one invitation out: what the invitation
         // flow leaves behind.
-        await database.db.insert(workspaces).values({ id: team, name: 'Acme team' });
-        await database.db.insert(workspaceMembers).values([
+        await api.db.insert(workspaces).values({ id: team, name: 'Acme team' });
+        await api.db.insert(workspaceMembers).values([
           { workspaceId: team, userId: ann.uid, role: 'owner', joinedAt: new Date('2026-11-01T00:00:00Z') },
           { workspaceId: team, userId: bob.uid, role: 'viewer', joinedAt: new Date('2026-11-02T00:00:00Z') },
         ]);
-        await database.db.insert(workspaceInvitations).values([
+        await api.db.insert(workspaceInvitations).values([
           {
             workspaceId: team,
             email: 'cleo@acme.com',
@@ -65,10 +46,6 @@ for (const backend of databaseBackends) {
             expiresAt: new Date(Date.now() - 1000),
           },
         ]);
-      });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
       });
 
       it.each([['/api/workspaces'], ['/api/workspaces/x/members']])(

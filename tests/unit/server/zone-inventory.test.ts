@@ -1,24 +1,13 @@
 // A domain's zone uploaded as a BIND file becomes its inventory, and each upload after the first
 // records what changed.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZONE_FILE_RATE } from '../../../src/core/limits.ts';
-import type { Database } from '../../../src/db/client.ts';
 import { domains } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import { firebaseTokenVerifier, type TokenVerifier } from '../../../src/server/auth/verifier.ts';
 import { expectError } from '../../helpers/api.ts';
-import { testApp } from '../../helpers/app.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
-import {
-  type MintedUser,
-  mintIdToken,
-  TEST_PROJECT_ID,
-  waitForAuthEmulator,
-} from '../../helpers/emulator.ts';
-
-const emulatorHost = inject('authEmulatorHost');
-process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+import type { MintedUser } from '../../helpers/emulator.ts';
 
 interface Inventory {
   source: string | null;
@@ -31,24 +20,22 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `zone file inventory on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      let database: Database;
-      let verifier: TokenVerifier;
-      let app: ReturnType<typeof testApp>;
+      const api = apiSuite(backend);
+      const { tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let domainId: string;
       let pendingId: string;
-      const tag = `${backend.name}-${Date.now()}`.toLowerCase();
       const zone = `zone-${tag}.com`;
 
       const upload = (id: string, text: string, token = ann.idToken, type = 'text/plain') =>
-        app.request(`/api/domains/${id}/zone-file`, {
+        api.app.request(`/api/domains/${id}/zone-file`, {
           method: 'PUT',
           headers: { authorization: `Bearer ${token}`, 'content-type': type },
           body: text,
         });
       const inventory = async (id: string, token = ann.idToken) => {
-        const res = await app.request(`/api/domains/${id}/records`, {
+        const res = await api.app.request(`/api/domains/${id}/records`, {
           headers: { authorization: `Bearer ${token}` },
         });
         expect(res.status).toBe(200);
@@ -56,19 +43,9 @@ for (const backend of databaseBackends) {
       };
 
       beforeAll(async () => {
-        await waitForAuthEmulator(emulatorHost);
-        database = await backend.open();
-        verifier = firebaseTokenVerifier(TEST_PROJECT_ID);
-        app = testApp(database, { auth: { verifier, publicConfig: { firebase: demoFirebaseConfig() } } });
-        ann = await mintIdToken(emulatorHost, { sub: `ann-${tag}`, email: `ann@${zone}` });
-        bob = await mintIdToken(emulatorHost, { sub: `bob-${tag}`, email: `bob@bob-${tag}.com` });
-        for (const user of [ann, bob]) {
-          await app.request('/auth/verify', {
-            method: 'POST',
-            headers: { authorization: `Bearer ${user.idToken}` },
-          });
-        }
-        const rows = await database.db
+        ann = await api.signIn('ann', { email: `ann@${zone}` }, { verify: true });
+        bob = await api.signIn('bob', { email: `bob@bob-${tag}.com` }, { verify: true });
+        const rows = await api.db
           .insert(domains)
           .values([
             {
@@ -89,10 +66,6 @@ for (const backend of databaseBackends) {
         domainId = rows[0]?.id as string;
         pendingId = rows[1]?.id as string;
       });
-      afterAll(async () => {
-        await verifier?.close();
-        await database?.close();
-      });
 
       const first = `$ORIGIN ${zone}.
 $TTL 3600
@@ -106,14 +79,14 @@ other.example.org. IN A 192.0.2.1 ; outside the zone: skipped
 
       it('refuses callers and files it should not take', async () => {
         await expectError(
-          await app.request(`/api/domains/${domainId}/zone-file`, { method: 'PUT', body: first }),
+          await api.app.request(`/api/domains/${domainId}/zone-file`, { method: 'PUT', body: first }),
           401,
           'Authentication required',
         );
         expect((await upload(domainId, first, bob.idToken)).status).toBe(404);
         expect(
           (
-            await app.request(`/api/domains/${domainId}/records`, {
+            await api.app.request(`/api/domains/${domainId}/records`, {
               headers: { authorization: `Bearer ${bob.idToken}` },
             })
           ).status,
