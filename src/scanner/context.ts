@@ -38,6 +38,32 @@ export interface Settings {
   onConnect?: (address: string, port: number) => void;
 }
 
+/**
+ * A dotted-quad IPv4 address (as `net.isIPv4` takes it: no leading zeros) as a number; undefined
+ * for anything else, IPv6 included. Read without a match object or a split, for every name of a zone.
+ */
+export function ipv4Number(address: string): number | undefined {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i <= address.length; i++) {
+    const code = i < address.length ? address.charCodeAt(i) : 0x2e;
+    if (code === 0x2e) {
+      if (digits === 0 || part > 255 || ++dots > 4) return undefined;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (code >= 0x30 && code <= 0x39) {
+      // A leading zero is allowed only as the whole part ("0", not "01").
+      if (digits === 1 && part === 0) return undefined;
+      part = part * 10 + code - 0x30;
+      digits++;
+    } else return undefined;
+  }
+  return dots === 4 ? value : undefined;
+}
+
 export class ScanContext {
   readonly settings: Settings;
   readonly dns: DnsPool;
@@ -54,8 +80,10 @@ export class ScanContext {
   private readonly probes: Limiter;
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
-  private readonly cloud = new BlockList();
-  private readonly cloudProviders: Array<{ list: BlockList; provider: string }> = [];
+  /** IPv4 ranges as numbers: a `BlockList` check builds a native address object each time, for every name of a zone. */
+  private readonly cloudV4: Array<{ first: number; last: number; provider: string }> = [];
+  private readonly cloudV6 = new BlockList();
+  private readonly cloudV6Providers: Array<{ list: BlockList; provider: string }> = [];
 
   constructor(
     settings: Settings,
@@ -72,11 +100,17 @@ export class ScanContext {
     this.probes = new Limiter(probeWidth, signal);
     for (const range of ranges) {
       const [net, bits] = range.cidr.split('/');
-      const family = isIP(net as string) === 6 ? 'ipv6' : 'ipv4';
+      const v4 = ipv4Number(net as string);
+      if (v4 !== undefined) {
+        const size = 2 ** (32 - Number(bits));
+        const first = v4 - (v4 % size);
+        this.cloudV4.push({ first, last: first + size - 1, provider: range.provider });
+        continue;
+      }
       const list = new BlockList();
-      list.addSubnet(net as string, Number(bits), family);
-      this.cloud.addSubnet(net as string, Number(bits), family);
-      this.cloudProviders.push({ list, provider: range.provider });
+      list.addSubnet(net as string, Number(bits), 'ipv6');
+      this.cloudV6.addSubnet(net as string, Number(bits), 'ipv6');
+      this.cloudV6Providers.push({ list, provider: range.provider });
     }
   }
 
@@ -93,9 +127,11 @@ export class ScanContext {
   }
 
   cloudProvider(address: string): string | undefined {
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (!this.cloud.check(address, family)) return undefined;
-    return this.cloudProviders.find((p) => p.list.check(address, family))?.provider;
+    const v4 = ipv4Number(address);
+    if (v4 !== undefined)
+      return this.cloudV4.find((range) => v4 >= range.first && v4 <= range.last)?.provider;
+    if (isIP(address) !== 6 || !this.cloudV6.check(address, 'ipv6')) return undefined;
+    return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.provider;
   }
 
   /**

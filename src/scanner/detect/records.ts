@@ -75,7 +75,7 @@ export async function detectName(
   }
   // `_dmarc`, `s1._domainkey`, `_sip._tcp`: service labels name records, never a web site, so a
   // service's page cannot be evidence for them; only the DNS rules (gone, unregistered) apply.
-  const serviceLabel = res.name.split('.').some((label) => label.startsWith('_'));
+  const serviceLabel = /(?:^|\.)_/.test(res.name);
   if (res.chain.length === 0)
     return res.status === 'exists' && !serviceLabel ? detectAddresses(ctx, res) : [];
   const entries = serviceLabel
