@@ -107,7 +107,7 @@ export class ResolvePhase {
 
   /** Hands every admitted name that is not being checked yet to the workers. */
   release() {
-    for (const name of [...this.names.undispatched()]) {
+    for (const name of this.names.undispatched()) {
       this.names.dispatch(name);
       this.queue.add({ name });
     }
@@ -134,7 +134,11 @@ export class ResolvePhase {
   private async check({ name, known }: Item) {
     const { ctx, names, settings } = this;
     const apex = name === ctx.settings.domain;
-    const res = await resolveChain(ctx.dns, name, {}, givenBy(known, apex));
+    const given = givenBy(known, apex);
+    // The name set hands each name over once, so what is asked about the name itself is not kept
+    // for the rest of the scan; a CNAME target the zone gives, which other names may share, is.
+    const lookup = given?.cname ? {} : { once: true };
+    const res = await resolveChain(ctx.dns, name, lookup, given);
     this.done++;
     settings.progress({ phase: 'resolve', done: this.done, total: names.size });
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
@@ -161,7 +165,7 @@ export class ResolvePhase {
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
     if (isServiceName(name)) {
       // A service name holds SRV records, not mail: its targets, from the zone or asked once.
-      const srv = known ? undefined : await ctx.dns.query(name, 'SRV');
+      const srv = known ? undefined : await ctx.dns.query(name, 'SRV', { once: true });
       const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
       this.candidates.push(
         ...(await detectSrv(
@@ -179,10 +183,10 @@ export class ResolvePhase {
     }
     // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
     // SPF is asked only then, which keeps a name that is only a host to two questions.
-    const mx = await ctx.dns.query(name, 'MX');
+    const mx = await ctx.dns.query(name, 'MX', { once: true });
     if (mx.status !== 'ok') return;
     for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
-    const txt = await ctx.dns.query(name, 'TXT');
+    const txt = await ctx.dns.query(name, 'TXT', { once: true });
     if (settings.discovery && txt.status === 'ok') {
       for (const record of txt.records)
         for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);

@@ -1,0 +1,111 @@
+import { isIP } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
+import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
+import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { NameSet } from '../../../src/scanner/phases/names.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+
+let server: DnsFixture;
+beforeAll(async () => {
+  server = await startDnsServer();
+  server.add('a.d.test', { type: 'A', data: '127.0.0.1' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const pool = () =>
+  new DnsPool({ servers: [`127.0.0.1:${server.port}`], timeoutMs: 300, tries: 1, concurrency: 8 });
+
+describe('the answers a scan keeps', () => {
+  it('keeps the most recently used answers up to its bound', () => {
+    const recent = new RecentAnswers<number>(2);
+    recent.set('a', 1);
+    recent.set('b', 2);
+    // Read, 'a' becomes the most recent: 'b' is the one to go.
+    expect(recent.get('a')).toBe(1);
+    recent.set('c', 3);
+    expect(recent.size).toBe(2);
+    expect(recent.get('b')).toBeUndefined();
+    expect(recent.get('a')).toBe(1);
+    expect(recent.get('c')).toBe(3);
+  });
+
+  it('asks a question again once its answer has left the bound', async () => {
+    const dns = pool();
+    await dns.query('a.d.test', 'A');
+    await dns.query('a.d.test', 'A');
+    expect(dns.queries).toBe(1);
+    for (let i = 0; i < CACHED_ANSWERS; i++) await dns.query(`n${i}.d.test`, 'A');
+    const asked = dns.queries;
+    await dns.query('a.d.test', 'A');
+    expect(dns.queries).toBe(asked + 1);
+    dns.close();
+  });
+
+  it('does not keep an answer asked once, but takes one it already has', async () => {
+    const dns = pool();
+    await dns.address('a.d.test', 'A', { once: true });
+    await dns.address('a.d.test', 'A', { once: true });
+    expect(dns.queries).toBe(2);
+    const kept = await dns.address('a.d.test', 'A');
+    expect(await dns.address('a.d.test', 'A', { once: true })).toBe(kept);
+    expect(dns.queries).toBe(3);
+    dns.close();
+  });
+});
+
+describe('the names of a scan', () => {
+  it('hands over each admitted name once, in the order they came, leaving out those dispatched', () => {
+    const names = new NameSet('d.test', 100, 10);
+    for (const name of ['a.d.test', 'b.d.test', 'c.d.test']) names.admit(name, 'given', 'test');
+    names.dispatch('b.d.test');
+    expect(names.undispatched()).toEqual(['a.d.test', 'c.d.test']);
+    expect(names.undispatched()).toEqual([]);
+    names.admit('a.d.test', 'ct', 'test');
+    names.admit('d.d.test', 'ct', 'test');
+    expect(names.undispatched()).toEqual(['d.d.test']);
+  });
+});
+
+describe('cloud address ranges', () => {
+  it('reads IPv4 addresses as net.isIPv4 takes them', () => {
+    const texts = ['1.2.3.4', '0.0.0.0', '255.255.255.255', '256.1.1.1', '01.2.3.4', '1.2.3', '1.2.3.4.5'];
+    const more = ['1..2.3', '1.2.3.4.', '.1.2.3', 'a.b.c.d', '::1', '::ffff:1.2.3.4', '1.2.3.04', ''];
+    for (const text of [...texts, ...more]) expect(ipv4Number(text) !== undefined).toBe(isIP(text) === 4);
+    expect(ipv4Number('1.2.3.4')).toBe(0x01020304);
+    expect(ipv4Number('255.255.255.255')).toBe(2 ** 32 - 1);
+  });
+
+  it('names the first listed range holding an address, IPv4 or IPv6', () => {
+    const ctx = new ScanContext(
+      {
+        domain: 'd.test',
+        timeoutMs: 100,
+        httpTimeoutMs: 100,
+        ports: { http: 80, https: 443 },
+        allowPrivate: false,
+        nameserverPort: 53,
+        maxBodyBytes: 1024,
+        perServiceConcurrency: 1,
+        perServiceRate: 1,
+        catalogue,
+      },
+      pool(),
+      undefined,
+      1,
+      [
+        { cidr: '3.0.0.0/9', provider: 'First' },
+        { cidr: '3.64.0.0/10', provider: 'Inside the first' },
+        { cidr: '2600:1f00::/24', provider: 'Six' },
+      ],
+    );
+    expect(ctx.cloudProvider('3.127.255.255')).toBe('First');
+    expect(ctx.cloudProvider('3.0.0.0')).toBe('First');
+    expect(ctx.cloudProvider('3.128.0.0')).toBeUndefined();
+    expect(ctx.cloudProvider('2.255.255.255')).toBeUndefined();
+    expect(ctx.cloudProvider('2600:1f00::1')).toBe('Six');
+    expect(ctx.cloudProvider('2600:1e00::1')).toBeUndefined();
+  });
+});
