@@ -127,7 +127,9 @@ function byField(field: Field, host: string, entries: readonly Entry[]) {
 export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);
 export const entriesForNs = (host: string, entries = catalogue) => byField('ns', host, entries);
 export const entriesForMx = (host: string, entries = catalogue) => byField('mx', host, entries);
-export const entriesForIp = (ip: string, entries = catalogue) => indexOf(entries).byIp.get(ip) ?? [];
+const NO_ENTRIES: readonly Entry[] = [];
+export const entriesForIp = (ip: string, entries = catalogue): readonly Entry[] =>
+  indexOf(entries).byIp.get(ip) ?? NO_ENTRIES;
 
 /** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
 export function isServiceHost(host: string, entries = catalogue) {

@@ -6,12 +6,16 @@ import { detectSrv, isServiceName } from '../detect/srv.ts';
 import { txtHosts } from '../discover/txt-names.ts';
 import { answerSignature } from '../discover/wordlist.ts';
 import { type Given, resolveChain } from '../dns/chain.ts';
-import { parseMx, srvTarget } from '../dns/resolver.ts';
+import { type Lookup, parseMx, srvTarget } from '../dns/resolver.ts';
 import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
 import type { NameSet } from './names.ts';
 import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
+
+/** Lookups of the name being checked, asked once (one object for every name, not one each). */
+const ONCE: Lookup = { once: true };
+const NO_SERVERS: readonly string[] = [];
 
 interface Item {
   name: string;
@@ -137,8 +141,7 @@ export class ResolvePhase {
     const given = givenBy(known, apex);
     // The name set hands each name over once, so what is asked about the name itself is not kept
     // for the rest of the scan; a CNAME target the zone gives, which other names may share, is.
-    const lookup = given?.cname ? {} : { once: true };
-    const res = await resolveChain(ctx.dns, name, lookup, given);
+    const res = await resolveChain(ctx.dns, name, given?.cname ? {} : ONCE, given);
     this.done++;
     settings.progress({ phase: 'resolve', done: this.done, total: names.size });
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
@@ -154,18 +157,20 @@ export class ResolvePhase {
       });
     }
     for (const hop of res.chain) ctx.notePointer(name, 'CNAME', hop);
-    if (!apex) for (const server of known?.ns ?? []) ctx.notePointer(name, 'NS', server);
-    for (const record of known?.mx ?? []) ctx.notePointer(name, 'MX', parseMx(record).exchange);
+    if (known) {
+      if (!apex) for (const server of known.ns) ctx.notePointer(name, 'NS', server);
+      for (const record of known.mx) ctx.notePointer(name, 'MX', parseMx(record).exchange);
+    }
     // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
     if (likeWildcard && !known && !apex) return;
-    const found = await detectName(ctx, res, apex ? [] : (known?.ns ?? []));
+    const found = await detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
     this.candidates.push(...found);
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
     if (isServiceName(name)) {
       // A service name holds SRV records, not mail: its targets, from the zone or asked once.
-      const srv = known ? undefined : await ctx.dns.query(name, 'SRV', { once: true });
+      const srv = known ? undefined : await ctx.dns.query(name, 'SRV', ONCE);
       const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
       this.candidates.push(
         ...(await detectSrv(
@@ -183,10 +188,10 @@ export class ResolvePhase {
     }
     // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
     // SPF is asked only then, which keeps a name that is only a host to two questions.
-    const mx = await ctx.dns.query(name, 'MX', { once: true });
+    const mx = await ctx.dns.query(name, 'MX', ONCE);
     if (mx.status !== 'ok') return;
     for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
-    const txt = await ctx.dns.query(name, 'TXT', { once: true });
+    const txt = await ctx.dns.query(name, 'TXT', ONCE);
     if (settings.discovery && txt.status === 'ok') {
       for (const record of txt.records)
         for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);
