@@ -4,6 +4,7 @@ import { ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { NameSet } from '../../../src/scanner/phases/names.ts';
+import { byOwner } from '../../../src/scanner/phases/zone-input.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 
 let server: DnsFixture;
@@ -107,5 +108,41 @@ describe('cloud address ranges', () => {
     expect(ctx.cloudProvider('2.255.255.255')).toBeUndefined();
     expect(ctx.cloudProvider('2600:1f00::1')).toBe('Six');
     expect(ctx.cloudProvider('2600:1e00::1')).toBeUndefined();
+  });
+});
+
+describe('zone records from any source', () => {
+  it('takes records with the fields a record has and refuses every other shape', async () => {
+    const good = { name: 'a.d.test', type: 'A', ttl: 60, data: '127.0.0.1' };
+    const bad: unknown[] = [
+      null,
+      'a.d.test A 127.0.0.1',
+      { ...good, name: '' },
+      { ...good, name: `${'a'.repeat(250)}.d.test` },
+      { ...good, name: 42 },
+      { ...good, type: '' },
+      { ...good, type: 'A'.repeat(17) },
+      { ...good, ttl: Number.NaN },
+      { ...good, ttl: Number.POSITIVE_INFINITY },
+      { ...good, ttl: '60' },
+      { ...good, data: 7 },
+      { ...good, data: 'x'.repeat(65_536) },
+    ];
+    async function* stream() {
+      yield* bad;
+      yield good;
+      yield { ...good, type: 'mx', data: '10 mx.d.test' };
+    }
+    const refused: unknown[] = [];
+    const groups = [];
+    for await (const group of byOwner(stream() as AsyncIterable<never>, (record) => refused.push(record)))
+      groups.push(group);
+    expect(refused).toEqual(bad);
+    expect(groups).toEqual([
+      {
+        name: 'a.d.test',
+        known: { a: ['127.0.0.1'], aaaa: [], ns: [], mx: ['10 mx.d.test'], txt: [], srv: [] },
+      },
+    ]);
   });
 });
