@@ -104,7 +104,8 @@ export class ResolvePhase {
       }
       for (const target of targetsOf(group.known, apex))
         this.names.admit(target, 'zone', 'zone record target');
-      await this.queue.push({ name: group.name, known: group.known });
+      const full = this.queue.push({ name: group.name, known: group.known });
+      if (full) await full;
     }
     this.holding = false;
   }
