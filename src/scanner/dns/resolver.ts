@@ -1,6 +1,6 @@
 import { Limiter } from '../util/limit.ts';
 import { normaliseName } from './names.ts';
-import { UdpClient } from './udp-client.ts';
+import { type Answer, UdpClient } from './udp-client.ts';
 import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' | 'SRV';
@@ -155,6 +155,7 @@ export class DnsPool {
     const asked = normaliseName(name);
     return this.cached(this.addressCache, `${type} ${asked}`, options, async (instance) => {
       const reply = await this.ask(asked, TYPE[type], instance);
+      this.signal?.throwIfAborted();
       if (reply === 'timeout')
         return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
       return readAddressReply(asked, TYPE[type], reply, instance.server);
@@ -166,6 +167,7 @@ export class DnsPool {
     return this.cached(this.cache, `${type} ${asked}`, options, async (instance) => {
       const server = instance.server;
       const reply = await this.ask(asked, TYPE[type], instance);
+      this.signal?.throwIfAborted();
       if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
       const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
       const failure = FAILURES[rcode];
@@ -196,16 +198,15 @@ export class DnsPool {
     return pending;
   }
 
-  /** One question, tried `tries` times; counted once however many tries it takes. */
-  private async ask(name: string, type: number, instance: Instance) {
+  /**
+   * One question, tried `tries` times by the client; counted once however many tries it takes.
+   * Callers check the signal again once the reply is in: a cancelled scan ends its questions as
+   * timeouts, which must not be read as answers.
+   */
+  private ask(name: string, type: number, instance: Instance): Promise<Answer> {
     this.signal?.throwIfAborted();
     this.queries++;
-    for (let attempt = 0; attempt < this.tries; attempt++) {
-      const reply = await instance.client.ask(name, type);
-      this.signal?.throwIfAborted();
-      if (reply !== 'timeout') return reply;
-    }
-    return 'timeout' as const;
+    return instance.client.ask(name, type, this.tries);
   }
 }
 
