@@ -164,7 +164,9 @@ export class ResolvePhase {
     }
     // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
     if (likeWildcard && !known && !apex) return;
-    const found = await detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
+    const detected = detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
+    // Most names are settled at once: no await (and no turn of the event loop) for them.
+    const found = Array.isArray(detected) ? detected : await detected;
     this.candidates.push(...found);
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
