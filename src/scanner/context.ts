@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
+import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
@@ -77,6 +78,8 @@ export class ScanContext {
    * record seen, for the check of registrations about to lapse (bounded: each costs an RDAP request).
    */
   readonly pointedAt = new Map<string, Pointer>();
+  /** The scanned domain's own registrable domain, whose registration is not the scan's business. */
+  private readonly ownRegistrable: string | undefined;
   private readonly probes: Limiter;
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
@@ -94,6 +97,7 @@ export class ScanContext {
     signal?: AbortSignal,
   ) {
     this.settings = settings;
+    this.ownRegistrable = registrableDomain(settings.domain);
     this.dns = dns;
     this.rdap = rdap;
     this.signal = signal;
@@ -116,8 +120,10 @@ export class ScanContext {
 
   /** Notes a record's target for the expiry check; the scanned domain's own registration is not its business. */
   notePointer(subdomain: string, recordType: Pointer['recordType'], target: string) {
+    // A name in the zone is in the zone's own registration: no public-suffix lookup for each such hop.
+    if (inZone(target, this.settings.domain)) return;
     const registrable = registrableDomain(target);
-    if (!registrable || registrable === registrableDomain(this.settings.domain)) return;
+    if (!registrable || registrable === this.ownRegistrable) return;
     if (this.pointedAt.has(registrable) || this.pointedAt.size >= MAX_POINTED_AT) return;
     this.pointedAt.set(registrable, { subdomain, recordType, target });
   }
@@ -142,8 +148,7 @@ export class ScanContext {
    */
   async unregistered(host: string, fresh = false): Promise<string | undefined> {
     const registrable = registrableDomain(host);
-    if (!registrable || !this.rdap || registrable === registrableDomain(this.settings.domain))
-      return undefined;
+    if (!registrable || !this.rdap || registrable === this.ownRegistrable) return undefined;
     const registration = await this.rdap.lookup(registrable, fresh);
     if (registration === 'unknown') this.error('detect', `RDAP gave no answer for ${registrable}`, host);
     if (registration !== 'unregistered') return undefined;
