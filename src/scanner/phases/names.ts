@@ -22,7 +22,7 @@ export class NameSet {
   private readonly invalid = new Map<string, { count: number; example: string }>();
   /** Wildcard owners (`*.example.com`): never scanned as names, but findings are reported at them. */
   private readonly wildcards = new Map<string, number>();
-  /** Names admitted since `undispatched()` last took them, in the order they came. */
+  /** Names admitted since `takeAdmitted()` last took them, in the order they came. */
   private admitted: string[] = [];
   private injected = 0;
   readonly over = { names: 0, injected: 0 };
@@ -92,13 +92,13 @@ export class NameSet {
   }
 
   /**
-   * Admitted names not handed to the resolve phase yet, in the order they came: only the names
-   * admitted since the last call are looked at, not every name of the scan again.
+   * The names admitted since the last call, in the order they came: only those are looked at, not
+   * every name of the scan again. Some may have been dispatched since; `dispatch` says which.
    */
-  undispatched(): string[] {
+  takeAdmitted(): readonly string[] {
     const since = this.admitted;
     this.admitted = [];
-    return since.filter((name) => !((this.names.get(name) as number) & DISPATCHED));
+    return since;
   }
 
   /** Records where a wildcard owner came from, for the finding reported at it. */

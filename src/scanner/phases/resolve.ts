@@ -17,11 +17,8 @@ import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
 const ONCE: Lookup = { once: true };
 const NO_SERVERS: readonly string[] = [];
 
-interface Item {
-  name: string;
-  /** The zone's records for the name, when the zone was read. */
-  known?: Known;
-}
+/** A name alone, or a name with the zone's records for it (a string, not a wrapper, for most names). */
+type Item = string | OwnerRecords;
 
 interface ResolveSettings {
   /** false: no name is added from DNS answers (CNAME hops), only what was given or the zone holds. */
@@ -104,7 +101,7 @@ export class ResolvePhase {
       }
       for (const target of targetsOf(group.known, apex))
         this.names.admit(target, 'zone', 'zone record target');
-      const full = this.queue.push({ name: group.name, known: group.known });
+      const full = this.queue.push(group);
       if (full) await full;
     }
     this.holding = false;
@@ -112,10 +109,7 @@ export class ResolvePhase {
 
   /** Hands every admitted name that is not being checked yet to the workers. */
   release() {
-    for (const name of this.names.undispatched()) {
-      this.names.dispatch(name);
-      this.queue.add({ name });
-    }
+    for (const name of this.names.takeAdmitted()) if (this.names.dispatch(name)) this.queue.add(name);
   }
 
   idle() {
@@ -125,7 +119,7 @@ export class ResolvePhase {
   /** A name found on the way (a CNAME hop, a record's target): checked now, or once the zone is read. */
   private found(name: string, source: 'zone' | 'dns', what: string) {
     if (!this.names.admit(name, source, what)) return;
-    if (!this.holding && this.names.dispatch(name)) this.queue.add({ name });
+    if (!this.holding && this.names.dispatch(name)) this.queue.add(name);
   }
 
   /**
@@ -133,10 +127,12 @@ export class ResolvePhase {
    * (`injected`: within `maxInjectedNames` too), checked as soon as it is read.
    */
   listed(name: string, what: string, injected: boolean) {
-    if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add({ name });
+    if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add(name);
   }
 
-  private async check({ name, known }: Item) {
+  private async check(item: Item) {
+    const name = typeof item === 'string' ? item : item.name;
+    const known = typeof item === 'string' ? undefined : item.known;
     const { ctx, names, settings } = this;
     const apex = name === ctx.settings.domain;
     const given = givenBy(known, apex);
