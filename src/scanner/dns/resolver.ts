@@ -1,7 +1,7 @@
 import { Limiter } from '../util/limit.ts';
 import { normaliseName } from './names.ts';
 import { type Answer, UdpClient } from './udp-client.ts';
-import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
+import { RCODE_NAMES, TYPE } from './wire.ts';
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' | 'SRV';
 
@@ -153,47 +153,37 @@ export class DnsPool {
   address(name: string, type: 'A' | 'AAAA', options: Lookup = {}): Promise<AddressOutcome> {
     // Normalised once: every question of a scan comes through here.
     const asked = normaliseName(name);
-    return this.cached(this.addressCache, `${type} ${asked}`, options, async (instance) => {
-      const reply = await this.ask(asked, TYPE[type], instance);
-      this.signal?.throwIfAborted();
-      if (reply === 'timeout')
-        return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
-      return readAddressReply(asked, TYPE[type], reply, instance.server);
-    });
+    return this.cached(this.addressCache, `${type} ${asked}`, options, asked, TYPE[type], readAddress);
   }
 
   query(name: string, type: RecordType, options: Lookup = {}): Promise<Outcome> {
     const asked = normaliseName(name);
-    return this.cached(this.cache, `${type} ${asked}`, options, async (instance) => {
-      const server = instance.server;
-      const reply = await this.ask(asked, TYPE[type], instance);
-      this.signal?.throwIfAborted();
-      if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
-      const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
-      const failure = FAILURES[rcode];
-      if (failure) return { status: failure, code: `E${rcode}`, server };
-      if (rcode === 'NXDOMAIN') return { status: 'nxdomain', server };
-      if (rcode !== 'NOERROR') return { status: 'error', code: `E${rcode}`, server };
-      // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
-      const records = reply.answers
-        .filter((r) => r.type === TYPE[type] && (type !== 'CNAME' || r.name === asked))
-        .map((r) => (type === 'CNAME' || type === 'NS' || type === 'NSEC' ? normaliseName(r.data) : r.data));
-      return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
-    });
+    return this.cached(this.cache, `${type} ${asked}`, options, asked, TYPE[type], readRecords);
   }
 
+  /**
+   * The cached answer, or the question asked and its reply read by `read` (a plain function, not a
+   * closure per question: what a question in flight holds is what a scan's memory grows with).
+   */
   private cached<T>(
     cache: RecentAnswers<Promise<T>>,
     key: string,
     options: Lookup,
-    work: (instance: Instance) => Promise<T>,
+    name: string,
+    type: number,
+    read: (name: string, type: number, reply: Answer, server: string) => T,
   ): Promise<T> {
     if (!options.fresh) {
       const hit = cache.get(key);
       if (hit) return hit;
     }
     const instance = this.pick(options.avoid);
-    const pending = this.limiter.run(() => work(instance));
+    const pending = this.limiter
+      .run(() => this.ask(name, type, instance))
+      .then((reply) => {
+        this.signal?.throwIfAborted();
+        return read(name, type, reply, instance.server);
+      });
     if (!options.fresh && !options.once) cache.set(key, pending);
     return pending;
   }
@@ -210,8 +200,26 @@ export class DnsPool {
   }
 }
 
+/** The records of the type asked, as `node:dns` gave them. */
+function readRecords(name: string, type: number, reply: Answer, server: string): Outcome {
+  if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
+  const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
+  const failure = FAILURES[rcode];
+  if (failure) return { status: failure, code: `E${rcode}`, server };
+  if (rcode === 'NXDOMAIN') return { status: 'nxdomain', server };
+  if (rcode !== 'NOERROR') return { status: 'error', code: `E${rcode}`, server };
+  // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
+  const records = reply.answers
+    .filter((r) => r.type === type && (type !== TYPE.CNAME || r.name === name))
+    .map((r) =>
+      type === TYPE.CNAME || type === TYPE.NS || type === TYPE.NSEC ? normaliseName(r.data) : r.data,
+    );
+  return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
+}
+
 /** Walks the answer from the name asked: each CNAME hop in order, then the addresses at its end. */
-function readAddressReply(name: string, type: number, reply: WireReply, server: string): AddressOutcome {
+function readAddress(name: string, type: number, reply: Answer, server: string): AddressOutcome {
+  if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server };
   const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
   const failure = FAILURES[rcode];
   if (failure) return { status: failure, code: `E${rcode}`, chain: [], addresses: [], server };
