@@ -5,7 +5,7 @@ import { SecondOrder } from '../detect/second-order.ts';
 import { detectSrv, isServiceName } from '../detect/srv.ts';
 import { txtHosts } from '../discover/txt-names.ts';
 import { answerSignature } from '../discover/wordlist.ts';
-import { type Given, resolveChain } from '../dns/chain.ts';
+import { type Given, type Resolution, resolveChain } from '../dns/chain.ts';
 import { type Lookup, parseMx, srvTarget } from '../dns/resolver.ts';
 import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
@@ -130,15 +130,25 @@ export class ResolvePhase {
     if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add(name);
   }
 
-  private async check(item: Item) {
+  /**
+   * Resolves a name, then judges it. Not an async function: what waits for the resolver's answer
+   * is a small closure, not the frame of everything `judge` does after it.
+   */
+  private check(item: Item): Promise<void> {
     const name = typeof item === 'string' ? item : item.name;
     const known = typeof item === 'string' ? undefined : item.known;
-    const { ctx, names, settings } = this;
-    const apex = name === ctx.settings.domain;
+    const apex = name === this.ctx.settings.domain;
     const given = givenBy(known, apex);
     // The name set hands each name over once, so what is asked about the name itself is not kept
     // for the rest of the scan; a CNAME target the zone gives, which other names may share, is.
-    const res = await resolveChain(ctx.dns, name, given?.cname ? {} : ONCE, given);
+    return resolveChain(this.ctx.dns, name, given?.cname ? {} : ONCE, given).then((res) =>
+      this.judge(name, known, apex, res),
+    );
+  }
+
+  /** The detection rules for a resolved name, and the mail or service records it may hold. */
+  private async judge(name: string, known: Known | undefined, apex: boolean, res: Resolution) {
+    const { ctx, names, settings } = this;
     this.done++;
     settings.progress({ phase: 'resolve', done: this.done, total: names.size });
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is

@@ -77,23 +77,25 @@ export class WorkQueue<T> {
       const item = this.take();
       if (item === undefined) break;
       this.running++;
-      this.work(item).then(
-        () => {
-          this.running--;
-          this.wake();
-          this.pump();
-          this.settle();
-        },
-        (error: unknown) => {
-          this.running--;
-          this.failure ??= { error };
-          this.wake();
-          this.settle();
-        },
-      );
+      this.work(item).then(this.finished, this.failed);
     }
     this.settle();
   }
+
+  /** Made once, not a pair per item: they are much of what an item in the works holds. */
+  private readonly finished = () => {
+    this.running--;
+    this.wake();
+    this.pump();
+    this.settle();
+  };
+
+  private readonly failed = (error: unknown) => {
+    this.running--;
+    this.failure ??= { error };
+    this.wake();
+    this.settle();
+  };
 
   private wake() {
     if (this.pending > this.highWater && !this.failure) return;
