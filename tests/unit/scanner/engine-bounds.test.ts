@@ -1,6 +1,9 @@
-import { isIP } from 'node:net';
+import http from 'node:http';
+import { type AddressInfo, isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
+import { detectExpiring, RDAP_WIDTH } from '../../../src/scanner/detect/expiring.ts';
+import { Rdap } from '../../../src/scanner/discover/rdap.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { NameSet } from '../../../src/scanner/phases/names.ts';
@@ -145,5 +148,56 @@ describe('zone records from any source', () => {
         known: { a: ['127.0.0.1'], aaaa: [], ns: [], mx: ['10 mx.d.test'], txt: [], srv: [] },
       },
     ]);
+  });
+});
+
+describe('registrations about to lapse', () => {
+  it('asks the registry about several domains at once, within its bound, and keeps their order', async () => {
+    let open = 0;
+    let most = 0;
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const registry = http.createServer((req, res) => {
+      open++;
+      most = Math.max(most, open);
+      const domain = decodeURIComponent(/\/domain\/(.+)$/.exec(req.url ?? '')?.[1] ?? '');
+      // Each answer takes a moment: lookups asked one at a time would never overlap.
+      setTimeout(() => {
+        open--;
+        res.writeHead(200, { 'content-type': 'application/rdap+json' });
+        res.end(
+          JSON.stringify({ ldhName: domain, events: [{ eventAction: 'expiration', eventDate: soon }] }),
+        );
+      }, 30);
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+    try {
+      const ctx = new ScanContext(
+        {
+          domain: 'd.test',
+          timeoutMs: 2000,
+          httpTimeoutMs: 2000,
+          ports: { http: 80, https: 443 },
+          allowPrivate: ['127.0.0.1'],
+          nameserverPort: 53,
+          maxBodyBytes: 1024,
+          perServiceConcurrency: 1,
+          perServiceRate: 1,
+          catalogue,
+        },
+        pool(),
+        new Rdap(url, 2000),
+        1,
+        [],
+      );
+      const domains = Array.from({ length: 3 * RDAP_WIDTH }, (_, i) => `dw-lapse-${i}.com`);
+      for (const domain of domains) ctx.notePointer(`x.d.test`, 'CNAME', `www.${domain}`);
+      const found = await detectExpiring(ctx);
+      expect(found.map((candidate) => candidate.finding.target)).toEqual(domains.map((d) => `www.${d}`));
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(RDAP_WIDTH);
+    } finally {
+      await new Promise((resolve) => registry.close(resolve));
+    }
   });
 });

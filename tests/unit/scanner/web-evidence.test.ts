@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ScanContext } from '../../../src/scanner/context.ts';
 import { webEvidence } from '../../../src/scanner/detect/web.ts';
 import { DnsPool } from '../../../src/scanner/dns/resolver.ts';
@@ -14,6 +14,7 @@ const sites: Record<string, { http: Page; https: Page }> = {
   'live.w.test': { http: working, https: evidencePage(entry) },
   'gone.w.test': { http: evidencePage(entry), https: evidencePage(entry) },
   'half.w.test': { http: evidencePage(entry), https: working },
+  'again.w.test': { http: working, https: evidencePage(entry) },
 };
 
 let web: WebFixture;
@@ -61,6 +62,14 @@ describe('web evidence', () => {
     expect(evidence[0]).toMatch(/^http:/);
     expect(evidence[1]).toMatch(/^https:/);
     expect(asked('gone.w.test')).toEqual(['http gone.w.test /', 'https gone.w.test /']);
+  });
+
+  it('reads both schemes at once when it looks again (validation), and still reports the contradiction', async () => {
+    expect(await webEvidence(ctx, 'again.w.test', FIXTURE_IP, entry, true)).toEqual([]);
+    // The HTTPS probe was under way when HTTP settled it: it arrives all the same.
+    await vi.waitFor(() =>
+      expect(asked('again.w.test').sort()).toEqual(['http again.w.test /', 'https again.w.test /']),
+    );
   });
 
   it('reports nothing where HTTPS serves a working page that contradicts HTTP', async () => {
