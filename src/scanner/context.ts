@@ -23,6 +23,8 @@ export interface Candidate {
   finding: Detected;
   /** Evidence again (fresh lookups, another resolver, new probes), or undefined when it no longer holds. */
   recheck: () => Promise<string | undefined>;
+  /** When the scan found it (`performance.now()`): validation checks it again a delay after that. */
+  foundAt?: number;
 }
 
 export interface Settings {

@@ -11,6 +11,7 @@ import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
 import type { NameSet } from './names.ts';
+import { stamped } from './validate.ts';
 import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
 
 /** Lookups of the name being checked, asked once (one object for every name, not one each). */
@@ -173,7 +174,7 @@ export class ResolvePhase {
     const detected = detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
     // Most names are settled at once: no await (and no turn of the event loop) for them.
     const found = Array.isArray(detected) ? detected : await detected;
-    this.candidates.push(...found);
+    this.candidates.push(...stamped(found));
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
@@ -182,17 +183,19 @@ export class ResolvePhase {
       const srv = known ? undefined : await ctx.dns.query(name, 'SRV', ONCE);
       const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
       this.candidates.push(
-        ...(await detectSrv(
-          ctx,
-          name,
-          targets.filter((t) => t !== undefined),
-        )),
+        ...stamped(
+          await detectSrv(
+            ctx,
+            name,
+            targets.filter((t) => t !== undefined),
+          ),
+        ),
       );
       return;
     }
     if (known) {
       if (known.mx.length + known.txt.length > 0)
-        this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
+        this.candidates.push(...stamped(await detectMail(ctx, name, known.mx, known.txt)));
       return;
     }
     // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
@@ -206,7 +209,7 @@ export class ResolvePhase {
         for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);
     }
     this.candidates.push(
-      ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
+      ...stamped(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
     );
   }
 }

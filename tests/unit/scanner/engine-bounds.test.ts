@@ -1,12 +1,13 @@
 import http from 'node:http';
 import { type AddressInfo, isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
+import { type Candidate, ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
 import { detectExpiring, RDAP_WIDTH } from '../../../src/scanner/detect/expiring.ts';
 import { Rdap } from '../../../src/scanner/discover/rdap.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { NameSet } from '../../../src/scanner/phases/names.ts';
+import { validate } from '../../../src/scanner/phases/validate.ts';
 import { byOwner } from '../../../src/scanner/phases/zone-input.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 
@@ -199,5 +200,44 @@ describe('registrations about to lapse', () => {
     } finally {
       await new Promise((resolve) => registry.close(resolve));
     }
+  });
+});
+
+describe('validation', () => {
+  it('checks each candidate again a delay after it was found, the longest waiting first', async () => {
+    const rechecked: string[] = [];
+    const candidate = (name: string, foundAt: number): Candidate => ({
+      kind: 'dangling-cname',
+      finding: {
+        subdomain: name,
+        recordType: 'CNAME',
+        target: 'gone.example',
+        service: 'example',
+        status: 'review',
+        risk: 'low',
+        evidence: [],
+        explanation: '',
+        proofOfConcept: '',
+        remediation: '',
+      },
+      recheck: async () => {
+        rechecked.push(name);
+        return 'still there';
+      },
+      foundAt,
+    });
+    const now = performance.now();
+    const { findings } = await validate(
+      [candidate('late.d.test', now), candidate('early.d.test', now - 60)],
+      {
+        enabled: true,
+        delayMs: 60,
+        width: 1,
+        signal: new AbortController().signal,
+        progress: () => {},
+      },
+    );
+    expect(rechecked).toEqual(['early.d.test', 'late.d.test']);
+    expect(findings.map((f) => f.evidence.at(-1))).toEqual(['still there', 'still there']);
   });
 });
