@@ -121,7 +121,15 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
-const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+/**
+ * `12,345.6`: thousands separated, trailing zeros dropped. Not `toLocaleString`: its ICU data
+ * (7 MB) would count in the kernel's high-water mark printed as this process's memory.
+ */
+function f(n: number, digits = 0) {
+  const [whole = '', fraction = ''] = n.toFixed(digits).split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${kept ? `.${kept}` : ''}`;
+}
 
 async function zoneBenchmark() {
   const fixtures = await startFixtures('zone', 10_000);
