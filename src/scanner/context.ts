@@ -136,8 +136,10 @@ export class ScanContext {
 
   cloudProvider(address: string): string | undefined {
     const v4 = ipv4Number(address);
-    if (v4 !== undefined)
-      return this.cloudV4.find((range) => v4 >= range.first && v4 <= range.last)?.provider;
+    if (v4 !== undefined) {
+      for (const range of this.cloudV4) if (v4 >= range.first && v4 <= range.last) return range.provider;
+      return undefined;
+    }
     if (this.cloudV6Providers.length === 0 || isIP(address) !== 6) return undefined;
     if (!this.cloudV6.check(address, 'ipv6')) return undefined;
     return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.provider;

@@ -91,9 +91,14 @@ export function detectName(
 
 /** An address at a known service or in a cloud range: the only addresses `detectAddresses` looks at. */
 function addressesToCheck(ctx: ScanContext, res: Resolution) {
-  const worth = (address: string) =>
-    entriesForIp(address, ctx.settings.catalogue).length > 0 || ctx.cloudProvider(address) !== undefined;
-  return res.a.some(worth) || res.aaaa.some(worth);
+  for (const list of [res.a, res.aaaa])
+    for (const address of list)
+      if (
+        entriesForIp(address, ctx.settings.catalogue).length > 0 ||
+        ctx.cloudProvider(address) !== undefined
+      )
+        return true;
+  return false;
 }
 
 async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entry[]): Promise<Candidate[]> {

@@ -133,9 +133,10 @@ export const entriesForIp = (ip: string, entries = catalogue): readonly Entry[] 
 
 /** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
 export function isServiceHost(host: string, entries = catalogue) {
-  return candidates('cname', host, entries).some((list) =>
-    list.some(([, pattern]) => matchesSuffix(host, pattern)),
-  );
+  // Loops, not callbacks: every name of a scan is asked this.
+  for (const list of candidates('cname', host, entries))
+    for (const [, pattern] of list) if (matchesSuffix(host, pattern)) return true;
+  return false;
 }
 
 /**

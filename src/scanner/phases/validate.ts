@@ -4,6 +4,8 @@ import { mapLimit, sleep } from '../util/limit.ts';
 
 /** Candidates as the scan finds them, each stamped with the moment, for the validation delay. */
 export function stamped(candidates: Candidate[]): Candidate[] {
+  // Most names yield none: no clock read for them.
+  if (candidates.length === 0) return candidates;
   const now = performance.now();
   for (const candidate of candidates) candidate.foundAt ??= now;
   return candidates;
