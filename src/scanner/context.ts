@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
+import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
@@ -22,6 +23,8 @@ export interface Candidate {
   finding: Detected;
   /** Evidence again (fresh lookups, another resolver, new probes), or undefined when it no longer holds. */
   recheck: () => Promise<string | undefined>;
+  /** When the scan found it (`performance.now()`): validation checks it again a delay after that. */
+  foundAt?: number;
 }
 
 export interface Settings {
@@ -38,6 +41,32 @@ export interface Settings {
   onConnect?: (address: string, port: number) => void;
 }
 
+/**
+ * A dotted-quad IPv4 address (as `net.isIPv4` takes it: no leading zeros) as a number; undefined
+ * for anything else, IPv6 included. Read without a match object or a split, for every name of a zone.
+ */
+export function ipv4Number(address: string): number | undefined {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i <= address.length; i++) {
+    const code = i < address.length ? address.charCodeAt(i) : 0x2e;
+    if (code === 0x2e) {
+      if (digits === 0 || part > 255 || ++dots > 4) return undefined;
+      value = value * 256 + part;
+      part = 0;
+      digits = 0;
+    } else if (code >= 0x30 && code <= 0x39) {
+      // A leading zero is allowed only as the whole part ("0", not "01").
+      if (digits === 1 && part === 0) return undefined;
+      part = part * 10 + code - 0x30;
+      digits++;
+    } else return undefined;
+  }
+  return dots === 4 ? value : undefined;
+}
+
 export class ScanContext {
   readonly settings: Settings;
   readonly dns: DnsPool;
@@ -51,11 +80,15 @@ export class ScanContext {
    * record seen, for the check of registrations about to lapse (bounded: each costs an RDAP request).
    */
   readonly pointedAt = new Map<string, Pointer>();
+  /** The scanned domain's own registrable domain, whose registration is not the scan's business. */
+  private readonly ownRegistrable: string | undefined;
   private readonly probes: Limiter;
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
-  private readonly cloud = new BlockList();
-  private readonly cloudProviders: Array<{ list: BlockList; provider: string }> = [];
+  /** IPv4 ranges as numbers: a `BlockList` check builds a native address object each time, for every name of a zone. */
+  private readonly cloudV4: Array<{ first: number; last: number; provider: string }> = [];
+  private readonly cloudV6 = new BlockList();
+  private readonly cloudV6Providers: Array<{ list: BlockList; provider: string }> = [];
 
   constructor(
     settings: Settings,
@@ -66,24 +99,33 @@ export class ScanContext {
     signal?: AbortSignal,
   ) {
     this.settings = settings;
+    this.ownRegistrable = registrableDomain(settings.domain);
     this.dns = dns;
     this.rdap = rdap;
     this.signal = signal;
     this.probes = new Limiter(probeWidth, signal);
     for (const range of ranges) {
       const [net, bits] = range.cidr.split('/');
-      const family = isIP(net as string) === 6 ? 'ipv6' : 'ipv4';
+      const v4 = ipv4Number(net as string);
+      if (v4 !== undefined) {
+        const size = 2 ** (32 - Number(bits));
+        const first = v4 - (v4 % size);
+        this.cloudV4.push({ first, last: first + size - 1, provider: range.provider });
+        continue;
+      }
       const list = new BlockList();
-      list.addSubnet(net as string, Number(bits), family);
-      this.cloud.addSubnet(net as string, Number(bits), family);
-      this.cloudProviders.push({ list, provider: range.provider });
+      list.addSubnet(net as string, Number(bits), 'ipv6');
+      this.cloudV6.addSubnet(net as string, Number(bits), 'ipv6');
+      this.cloudV6Providers.push({ list, provider: range.provider });
     }
   }
 
   /** Notes a record's target for the expiry check; the scanned domain's own registration is not its business. */
   notePointer(subdomain: string, recordType: Pointer['recordType'], target: string) {
+    // A name in the zone is in the zone's own registration: no public-suffix lookup for each such hop.
+    if (inZone(target, this.settings.domain)) return;
     const registrable = registrableDomain(target);
-    if (!registrable || registrable === registrableDomain(this.settings.domain)) return;
+    if (!registrable || registrable === this.ownRegistrable) return;
     if (this.pointedAt.has(registrable) || this.pointedAt.size >= MAX_POINTED_AT) return;
     this.pointedAt.set(registrable, { subdomain, recordType, target });
   }
@@ -93,9 +135,14 @@ export class ScanContext {
   }
 
   cloudProvider(address: string): string | undefined {
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (!this.cloud.check(address, family)) return undefined;
-    return this.cloudProviders.find((p) => p.list.check(address, family))?.provider;
+    const v4 = ipv4Number(address);
+    if (v4 !== undefined) {
+      for (const range of this.cloudV4) if (v4 >= range.first && v4 <= range.last) return range.provider;
+      return undefined;
+    }
+    if (this.cloudV6Providers.length === 0 || isIP(address) !== 6) return undefined;
+    if (!this.cloudV6.check(address, 'ipv6')) return undefined;
+    return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.provider;
   }
 
   /**
@@ -105,8 +152,7 @@ export class ScanContext {
    */
   async unregistered(host: string, fresh = false): Promise<string | undefined> {
     const registrable = registrableDomain(host);
-    if (!registrable || !this.rdap || registrable === registrableDomain(this.settings.domain))
-      return undefined;
+    if (!registrable || !this.rdap || registrable === this.ownRegistrable) return undefined;
     const registration = await this.rdap.lookup(registrable, fresh);
     if (registration === 'unknown') this.error('detect', `RDAP gave no answer for ${registrable}`, host);
     if (registration !== 'unregistered') return undefined;

@@ -20,7 +20,7 @@ import { catalogue } from './fingerprints/catalogue.ts';
 import { type ApexRecords, apexRecords, namesFromCt, unanswered, wildcardOf } from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
 import { givenBy, ResolvePhase } from './phases/resolve.ts';
-import { dedupe, validate } from './phases/validate.ts';
+import { dedupe, stamped, validate } from './phases/validate.ts';
 import type { Finding, ProgressEvent, ScanOptions, ScanResult } from './types.ts';
 
 export const DEFAULTS = {
@@ -257,10 +257,10 @@ async function scanNames(
   const secondOrder = await resolve.secondOrder.detect((host) => resolve.listed(host, 'page', true));
   await resolve.idle();
   const candidates = resolve.candidates;
-  candidates.push(...secondOrder);
+  candidates.push(...stamped(secondOrder));
   if (wildcard) {
     names.noteWildcard(`*.${domain}`, 'dns');
-    candidates.push(...(await detectWildcard(ctx, domain, wildcard.probe)));
+    candidates.push(...stamped(await detectWildcard(ctx, domain, wildcard.probe)));
   }
   for (const { name: owner, known } of resolve.zoneWildcards) {
     const parent = owner.slice(2);
@@ -268,15 +268,15 @@ async function scanNames(
     names.noteWildcard(owner, 'zone');
     const [probe] = wildcardProbes(parent, 1);
     const res = await resolveChain(ctx.dns, probe as string, {}, givenBy(known, false));
-    candidates.push(...(await detectWildcard(ctx, parent, res)));
+    candidates.push(...stamped(await detectWildcard(ctx, parent, res)));
   }
-  candidates.push(...(await detectMail(ctx, domain, apex.mx, apex.txt)));
-  candidates.push(...(await detectApexNs(ctx, domain, apex.ns)));
-  candidates.push(...(await detectDmarc(ctx, domain)));
+  candidates.push(...stamped(await detectMail(ctx, domain, apex.mx, apex.txt)));
+  candidates.push(...stamped(await detectApexNs(ctx, domain, apex.ns)));
+  candidates.push(...stamped(await detectDmarc(ctx, domain)));
   for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
   for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
-  candidates.push(...(await detectExpiring(ctx)));
-  candidates.push(...(await detectOpenTransfer(ctx, domain)));
+  candidates.push(...stamped(await detectExpiring(ctx)));
+  candidates.push(...stamped(await detectOpenTransfer(ctx, domain)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }
 

@@ -1,12 +1,15 @@
 import type { Candidate, Pointer, ScanContext } from '../context.ts';
 import type { RegistrationDetails } from '../discover/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
+import { mapLimit } from '../util/limit.ts';
 
 /** A registration ending this soon is a warning: the record dangles the day it lapses. */
 const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** The registry statuses of a domain on its way out: it will be free to register within weeks. */
 const LAPSING = ['pendingdelete', 'redemptionperiod'];
+/** Registries asked at once: one after the other, up to 200 slow RDAP answers held the scan for minutes. */
+export const RDAP_WIDTH = 8;
 
 function lapse(details: RegistrationDetails | undefined, now: number) {
   if (!details) return undefined;
@@ -25,12 +28,15 @@ function lapse(details: RegistrationDetails | undefined, now: number) {
 export async function detectExpiring(ctx: ScanContext, now = Date.now()): Promise<Candidate[]> {
   const rdap = ctx.rdap;
   if (!rdap) return [];
+  const pointers = [...ctx.pointedAt];
+  const lapses = await mapLimit(pointers, RDAP_WIDTH, async ([registrable]) =>
+    lapse(await rdap.details(registrable), now),
+  );
   const candidates: Candidate[] = [];
-  for (const [registrable, pointer] of ctx.pointedAt) {
-    const found = lapse(await rdap.details(registrable), now);
-    if (!found) continue;
-    candidates.push(candidate(ctx, registrable, pointer, found, now));
-  }
+  pointers.forEach(([registrable, pointer], i) => {
+    const found = lapses[i];
+    if (found) candidates.push(candidate(ctx, registrable, pointer, found, now));
+  });
   return candidates;
 }
 

@@ -54,12 +54,14 @@ function again(ctx: ScanContext, res: Resolution) {
  * NXDOMAIN at a service), CNAME into an unregistered domain, a lame NS delegation (`zoneNs`: the
  * delegation as the zone's records give it), an A/AAAA record
  * at a known service address or a silent cloud address. Lookup failures are errors, never findings.
+ * Where nothing is left to probe or look up (most names of a zone) the answer comes at once, not
+ * as a promise: an async call per name costs its frame on the heap.
  */
-export async function detectName(
+export function detectName(
   ctx: ScanContext,
   res: Resolution,
   zoneNs: readonly string[] = [],
-): Promise<Candidate[]> {
+): Candidate[] | Promise<Candidate[]> {
   if (isServiceHost(res.name, ctx.settings.catalogue)) return [];
   if (res.status !== 'exists' && res.status !== 'nxdomain') {
     // A lame delegation shows as SERVFAIL or REFUSED, or as a timeout where its servers drop questions.
@@ -75,15 +77,28 @@ export async function detectName(
   }
   // `_dmarc`, `s1._domainkey`, `_sip._tcp`: service labels name records, never a web site, so a
   // service's page cannot be evidence for them; only the DNS rules (gone, unregistered) apply.
-  const serviceLabel = res.name.split('.').some((label) => label.startsWith('_'));
+  const serviceLabel = /(?:^|\.)_/.test(res.name);
   if (res.chain.length === 0)
-    return res.status === 'exists' && !serviceLabel ? detectAddresses(ctx, res) : [];
+    return res.status === 'exists' && !serviceLabel && addressesToCheck(ctx, res)
+      ? detectAddresses(ctx, res)
+      : [];
   const entries = serviceLabel
     ? []
     : [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
-  return res.status === 'nxdomain'
-    ? detectGoneTarget(ctx, res, entries)
-    : detectLiveTarget(ctx, res, entries);
+  if (res.status === 'nxdomain') return detectGoneTarget(ctx, res, entries);
+  return entries.length > 0 ? detectLiveTarget(ctx, res, entries) : [];
+}
+
+/** An address at a known service or in a cloud range: the only addresses `detectAddresses` looks at. */
+function addressesToCheck(ctx: ScanContext, res: Resolution) {
+  for (const list of [res.a, res.aaaa])
+    for (const address of list)
+      if (
+        entriesForIp(address, ctx.settings.catalogue).length > 0 ||
+        ctx.cloudProvider(address) !== undefined
+      )
+        return true;
+  return false;
 }
 
 async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entry[]): Promise<Candidate[]> {

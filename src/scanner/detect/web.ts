@@ -1,6 +1,7 @@
 import type { ScanContext } from '../context.ts';
 import { evidenceIn } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
+import type { Scheme } from '../http/probe.ts';
 
 /** The address a probe goes to: IPv4 first, as most services answer there. */
 export function firstAddress(a: string[], aaaa: string[]) {
@@ -11,7 +12,9 @@ export function firstAddress(a: string[], aaaa: string[]) {
  * Probes HTTP and HTTPS of `host` at `address` and looks for the entry's evidence in responses
  * from the host itself (a redirect to another host is followed for safety checks only: its page
  * says nothing about this name). The two schemes must not contradict each other: when one serves
- * a working page (2xx) without the evidence, the resource is in use and nothing is reported.
+ * a working page (2xx) without the evidence, the resource is in use and nothing is reported. HTTP
+ * goes first, so a live resource that says so there costs no HTTPS probe (a TLS handshake); a
+ * `fresh` look (validation, of a name that showed the evidence) reads both at once.
  */
 export async function webEvidence(
   ctx: ScanContext,
@@ -20,17 +23,18 @@ export async function webEvidence(
   entry: Entry,
   fresh = false,
 ): Promise<string[]> {
-  const results = await Promise.all(
-    (['http', 'https'] as const).map((scheme) => ctx.probe(host, address, scheme, entry, fresh)),
-  );
+  const probe = (scheme: Scheme) => ctx.probe(host, address, scheme, entry, fresh);
+  const early = fresh ? probe('https') : undefined;
+  // A cancelled scan rejects it; the rejection is seen where it is awaited, if it still is.
+  early?.catch(() => {});
   const evidence: string[] = [];
-  let contradicted = false;
-  for (const result of results) {
+  for (const scheme of ['http', 'https'] as const) {
+    const result = await (scheme === 'https' ? (early ?? probe('https')) : probe('http'));
+    if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
     const own = result.responses.filter((response) => response.host === host);
     const found = own.map((response) => evidenceIn(entry, response)).find(Boolean);
     if (found) evidence.push(found);
-    else if (own.some((response) => response.status >= 200 && response.status < 300)) contradicted = true;
-    if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
+    else if (own.some((response) => response.status >= 200 && response.status < 300)) return [];
   }
-  return contradicted ? [] : evidence;
+  return evidence;
 }

@@ -1,5 +1,5 @@
 import { isHostName } from './names.ts';
-import type { DnsPool, Failure } from './resolver.ts';
+import type { DnsPool, Failure, Lookup } from './resolver.ts';
 
 /** Deep enough for any sane CDN chain; a deeper one is reported rather than followed. */
 export const MAX_CHAIN = 10;
@@ -24,8 +24,6 @@ export interface Resolution {
   /** What the zone's records said of the name, where the walk started from them. */
   given?: Given;
 }
-
-type Lookup = { fresh?: boolean; avoid?: string };
 
 /** The `server` of an answer that came from the zone's own records, not from a resolver. */
 export const ZONE = "the zone's records";
@@ -59,52 +57,65 @@ export async function resolveChain(
   lookup: Lookup = {},
   given?: Given,
 ): Promise<Resolution> {
-  const chain: string[] = [];
-  const seen = new Set([name]);
-  let current = name;
-  const done = (
-    status: Resolution['status'],
-    outcome: { server: string; code?: string },
-    extra: Partial<Resolution> = {},
-  ): Resolution => ({
-    name,
-    chain,
-    terminal: current,
-    status,
-    a: [],
-    aaaa: [],
-    server: outcome.server,
-    ...(outcome.code ? { code: outcome.code } : {}),
-    ...(given ? { given } : {}),
-    ...extra,
-  });
   if (given && !given.cname) {
     // The zone holds the name, with its addresses or with none (TXT or MX only): nothing to ask.
-    return done('exists', { server: ZONE }, { a: [...(given.a ?? [])], aaaa: [...(given.aaaa ?? [])] });
+    return resolution(name, [], 'exists', ZONE, given, [...(given.a ?? [])], [...(given.aaaa ?? [])]);
   }
-  /** Takes the hops of an answer; a finished resolution when one of them ends the walk. */
-  const follow = (hops: readonly string[], outcome: { server: string }): Resolution | undefined => {
-    for (const target of hops) {
-      if (!isHostName(target)) return done('invalid', outcome, { code: JSON.stringify(target.slice(0, 80)) });
-      chain.push(target);
-      if (seen.has(target)) return done('loop', outcome);
-      if (chain.length > MAX_CHAIN) return done('too-deep', outcome);
-      seen.add(target);
-      current = target;
-    }
-    return undefined;
-  };
+  const chain: string[] = [];
   if (given?.cname) {
-    const ended = follow([given.cname], { server: ZONE });
+    const ended = follow(name, chain, [given.cname], ZONE, given);
     if (ended) return ended;
   }
-  const a = await dns.address(current, 'A', lookup);
-  const ended = follow(a.chain, a);
+  const asked = chain.at(-1) ?? name;
+  const a = await dns.address(asked, 'A', lookup);
+  const ended = follow(name, chain, a.chain, a.server, given);
   if (ended) return ended;
-  if (a.status === 'nxdomain') return done('nxdomain', a);
-  if (a.status !== 'ok' && a.status !== 'nodata') return done(a.status, a);
-  if (a.status === 'ok') return done('exists', a, { a: a.addresses });
-  const aaaa = await dns.address(current, 'AAAA', lookup);
+  if (a.status === 'nxdomain') return resolution(name, chain, 'nxdomain', a.server, given);
+  if (a.status !== 'ok' && a.status !== 'nodata')
+    return resolution(name, chain, a.status, a.server, given, [], [], 'code' in a ? a.code : undefined);
+  if (a.status === 'ok') return resolution(name, chain, 'exists', a.server, given, a.addresses);
+  const aaaa = await dns.address(chain.at(-1) ?? name, 'AAAA', lookup);
   // The A answer just said the name exists; a failure now leaves it existing without addresses.
-  return done('exists', a, { aaaa: aaaa.status === 'ok' ? aaaa.addresses : [] });
+  return resolution(name, chain, 'exists', a.server, given, [], aaaa.status === 'ok' ? aaaa.addresses : []);
+}
+
+/**
+ * Takes the hops of an answer onto `chain`; a finished resolution when one of them ends the walk.
+ * A chain is at most `MAX_CHAIN` long, so a loop is found by looking along it.
+ */
+function follow(
+  name: string,
+  chain: string[],
+  hops: readonly string[],
+  server: string,
+  given: Given | undefined,
+): Resolution | undefined {
+  for (const target of hops) {
+    if (!isHostName(target))
+      return resolution(name, chain, 'invalid', server, given, [], [], JSON.stringify(target.slice(0, 80)));
+    const looped = target === name || chain.includes(target);
+    chain.push(target);
+    if (looped) return resolution(name, chain, 'loop', server, given);
+    if (chain.length > MAX_CHAIN) return resolution(name, chain, 'too-deep', server, given);
+  }
+  return undefined;
+}
+
+function resolution(
+  name: string,
+  chain: string[],
+  status: Resolution['status'],
+  server: string,
+  given: Given | undefined,
+  a: string[] = [],
+  aaaa: string[] = [],
+  code?: string,
+): Resolution {
+  const res: Resolution = { name, chain, terminal: name, status, a, aaaa, server };
+  // The terminal is the last name reached: a hop that loops or goes too deep is on the chain, not reached.
+  const reached = status === 'loop' || status === 'too-deep' ? chain.length - 1 : chain.length;
+  if (reached > 0) res.terminal = chain[reached - 1] as string;
+  if (code) res.code = code;
+  if (given) res.given = given;
+  return res;
 }

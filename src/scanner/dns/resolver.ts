@@ -1,7 +1,7 @@
 import { Limiter } from '../util/limit.ts';
 import { normaliseName } from './names.ts';
-import { UdpClient } from './udp-client.ts';
-import { RCODE_NAMES, TYPE, type WireReply } from './wire.ts';
+import { type Answer, UdpClient } from './udp-client.ts';
+import { RCODE_NAMES, TYPE } from './wire.ts';
 
 export type RecordType = 'A' | 'AAAA' | 'CNAME' | 'NS' | 'MX' | 'TXT' | 'NSEC' | 'SRV';
 
@@ -48,21 +48,69 @@ interface Instance {
   client: UdpClient;
 }
 
-type Lookup = { fresh?: boolean; avoid?: string };
+export interface Lookup {
+  /** Skip the cache: ask again (validation). */
+  fresh?: boolean;
+  /** A server not to ask, where there is another (validation asks a second resolver). */
+  avoid?: string;
+  /**
+   * Nobody asks this again in the scan (the resolve phase asks about each of its names once): an
+   * answer already cached is taken, but a new one is not kept.
+   */
+  once?: boolean;
+}
+
+/**
+ * Answers one scan keeps for questions asked again. A question comes back within a few thousand
+ * others (a service's registrable domain, a nameserver's zone, a redirect's host), while a zone's
+ * own names are each asked once: keeping every answer made a 10,000-name scan hold them all until
+ * its end, and the garbage collector grew the heap by as much again.
+ */
+export const CACHED_ANSWERS = 4096;
+
+/** The most recently used answers (asked or pending), up to `max`: the least recently used go first. */
+export class RecentAnswers<T> {
+  private readonly entries = new Map<string, T>();
+  private readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string): T | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      // A Map keeps insertion order: moved to the end, the entry is the last to go.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: T) {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
 
 /**
  * All lookups of one scan: our own UDP client per configured server (`node:dns` hides the CNAME
  * chain of an answer, and builds an exception for every NODATA), bounded concurrency, and a
- * per-scan cache. `fresh` lookups skip the cache and, when there is more than one server, go to a
- * server other than the one named in `avoid` (validation asks a second resolver).
+ * per-scan cache of recent answers. `fresh` lookups skip the cache and, when there is more than
+ * one server, go to a server other than the one named in `avoid` (validation asks a second resolver).
  */
 export class DnsPool {
   readonly servers: string[];
   queries = 0;
   private readonly instances: Instance[];
   private readonly limiter: Limiter;
-  private readonly cache = new Map<string, Promise<Outcome>>();
-  private readonly addressCache = new Map<string, Promise<AddressOutcome>>();
+  private readonly cache = new RecentAnswers<Promise<Outcome>>(CACHED_ANSWERS);
+  private readonly addressCache = new RecentAnswers<Promise<AddressOutcome>>(CACHED_ANSWERS);
   private readonly tries: number;
   private readonly signal: AbortSignal | undefined;
   private turn = 0;
@@ -105,79 +153,91 @@ export class DnsPool {
   address(name: string, type: 'A' | 'AAAA', options: Lookup = {}): Promise<AddressOutcome> {
     // Normalised once: every question of a scan comes through here.
     const asked = normaliseName(name);
-    return this.cached(this.addressCache, `${type} ${asked}`, options, async (instance) => {
-      const reply = await this.ask(asked, TYPE[type], instance);
-      if (reply === 'timeout')
-        return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server: instance.server };
-      return readAddressReply(asked, TYPE[type], reply, instance.server);
-    });
+    return this.cached(this.addressCache, `${type} ${asked}`, options, asked, TYPE[type], readAddress);
   }
 
   query(name: string, type: RecordType, options: Lookup = {}): Promise<Outcome> {
     const asked = normaliseName(name);
-    return this.cached(this.cache, `${type} ${asked}`, options, async (instance) => {
-      const server = instance.server;
-      const reply = await this.ask(asked, TYPE[type], instance);
-      if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
-      const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
-      const failure = FAILURES[rcode];
-      if (failure) return { status: failure, code: `E${rcode}`, server };
-      if (rcode === 'NXDOMAIN') return { status: 'nxdomain', server };
-      if (rcode !== 'NOERROR') return { status: 'error', code: `E${rcode}`, server };
-      // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
-      const records = reply.answers
-        .filter((r) => r.type === TYPE[type] && (type !== 'CNAME' || r.name === asked))
-        .map((r) => (type === 'CNAME' || type === 'NS' || type === 'NSEC' ? normaliseName(r.data) : r.data));
-      return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
-    });
+    return this.cached(this.cache, `${type} ${asked}`, options, asked, TYPE[type], readRecords);
   }
 
+  /**
+   * The cached answer, or the question asked and its reply read by `read` (a plain function, not a
+   * closure per question: what a question in flight holds is what a scan's memory grows with).
+   */
   private cached<T>(
-    cache: Map<string, Promise<T>>,
+    cache: RecentAnswers<Promise<T>>,
     key: string,
     options: Lookup,
-    work: (instance: Instance) => Promise<T>,
+    name: string,
+    type: number,
+    read: (name: string, type: number, reply: Answer, server: string) => T,
   ): Promise<T> {
     if (!options.fresh) {
       const hit = cache.get(key);
       if (hit) return hit;
     }
     const instance = this.pick(options.avoid);
-    const pending = this.limiter.run(() => work(instance));
-    if (!options.fresh) cache.set(key, pending);
+    const pending = this.limiter
+      .run(() => this.ask(name, type, instance))
+      .then((reply) => {
+        this.signal?.throwIfAborted();
+        return read(name, type, reply, instance.server);
+      });
+    if (!options.fresh && !options.once) cache.set(key, pending);
     return pending;
   }
 
-  /** One question, tried `tries` times; counted once however many tries it takes. */
-  private async ask(name: string, type: number, instance: Instance) {
+  /**
+   * One question, tried `tries` times by the client; counted once however many tries it takes.
+   * Callers check the signal again once the reply is in: a cancelled scan ends its questions as
+   * timeouts, which must not be read as answers.
+   */
+  private ask(name: string, type: number, instance: Instance): Promise<Answer> {
     this.signal?.throwIfAborted();
     this.queries++;
-    for (let attempt = 0; attempt < this.tries; attempt++) {
-      const reply = await instance.client.ask(name, type);
-      this.signal?.throwIfAborted();
-      if (reply !== 'timeout') return reply;
-    }
-    return 'timeout' as const;
+    return instance.client.ask(name, type, this.tries);
   }
 }
 
+/** The records of the type asked, as `node:dns` gave them. */
+function readRecords(name: string, type: number, reply: Answer, server: string): Outcome {
+  if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', server };
+  const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
+  const failure = FAILURES[rcode];
+  if (failure) return { status: failure, code: `E${rcode}`, server };
+  if (rcode === 'NXDOMAIN') return { status: 'nxdomain', server };
+  if (rcode !== 'NOERROR') return { status: 'error', code: `E${rcode}`, server };
+  // As `node:dns` did: a CNAME question reads the name's own record, the others follow the chain.
+  const records = reply.answers
+    .filter((r) => r.type === type && (type !== TYPE.CNAME || r.name === name))
+    .map((r) =>
+      type === TYPE.CNAME || type === TYPE.NS || type === TYPE.NSEC ? normaliseName(r.data) : r.data,
+    );
+  return records.length > 0 ? { status: 'ok', records, server } : { status: 'nodata', server };
+}
+
 /** Walks the answer from the name asked: each CNAME hop in order, then the addresses at its end. */
-function readAddressReply(name: string, type: number, reply: WireReply, server: string): AddressOutcome {
+function readAddress(name: string, type: number, reply: Answer, server: string): AddressOutcome {
+  if (reply === 'timeout') return { status: 'timeout', code: 'ETIMEOUT', chain: [], addresses: [], server };
   const rcode = RCODE_NAMES[reply.rcode] ?? 'OTHER';
   const failure = FAILURES[rcode];
   if (failure) return { status: failure, code: `E${rcode}`, chain: [], addresses: [], server };
   if (rcode !== 'NOERROR' && rcode !== 'NXDOMAIN')
     return { status: 'error', code: `E${rcode}`, chain: [], addresses: [], server };
-  const cnames = new Map<string, string>();
-  for (const record of reply.answers) if (record.type === TYPE.CNAME) cnames.set(record.name, record.data);
   const chain: string[] = [];
   let current = name;
-  // Never more hops than the answer holds records: a loop in the records ends here.
-  while (cnames.has(current) && chain.length <= cnames.size) {
-    current = cnames.get(current) as string;
+  // Never more hops than the answer holds records: a loop in the records ends here. An answer
+  // holds a few records, so each hop is looked for along them rather than through a map.
+  for (let hops = 0; hops < reply.answers.length; hops++) {
+    const next = reply.answers.findLast((record) => record.type === TYPE.CNAME && record.name === current);
+    if (!next) break;
+    current = next.data;
     chain.push(current);
   }
-  const addresses = reply.answers.filter((r) => r.type === type && r.name === current).map((r) => r.data);
+  const addresses: string[] = [];
+  for (const record of reply.answers)
+    if (record.type === type && record.name === current) addresses.push(record.data);
   if (rcode === 'NXDOMAIN') return { status: 'nxdomain', chain, addresses: [], server };
   return { status: addresses.length > 0 ? 'ok' : 'nodata', chain, addresses, server };
 }

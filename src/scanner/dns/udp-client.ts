@@ -13,8 +13,10 @@ export type Answer = WireReply | 'timeout';
 interface Pending {
   name: string;
   type: number;
-  /** `performance.now()` past which the question has timed out. */
+  /** `performance.now()` past which this try has timed out. */
   deadline: number;
+  /** Tries left, this one included: past its deadline the question is sent again while more are left. */
+  tries: number;
   resolve: (answer: Answer) => void;
 }
 
@@ -74,22 +76,31 @@ export class UdpClient {
     this.timeoutMs = timeoutMs;
   }
 
-  /** One try: the reply, or `timeout` after `timeoutMs`. */
-  ask(name: string, type: number): Promise<Answer> {
+  /**
+   * The reply, or `timeout` once `tries` tries have each waited `timeoutMs`. Each try draws a new
+   * id, so a late reply to an earlier try is mostly ignored like any other stray datagram.
+   */
+  ask(name: string, type: number, tries = 1): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('DNS client closed'));
+    return new Promise<Answer>((resolve) => this.send(name, type, Math.max(1, tries), resolve));
+  }
+
+  private send(name: string, type: number, tries: number, resolve: (answer: Answer) => void) {
     const channel = this.channel();
     let id = randomId();
     while (channel.pending.has(id)) id = (id + 1) & 0xffff;
-    return new Promise<Answer>((resolve) => {
-      channel.pending.set(id, { name, type, deadline: performance.now() + this.timeoutMs, resolve });
-      channel.timer ??= setTimeout(() => this.expire(channel), this.timeoutMs);
-      const packet = encodeQuery(id, name, type);
-      if (channel.queued) channel.queued.push(packet);
-      else channel.socket.send(packet);
-    });
+    channel.pending.set(id, { name, type, deadline: performance.now() + this.timeoutMs, tries, resolve });
+    channel.timer ??= setTimeout(() => this.expire(channel), this.timeoutMs);
+    const packet = encodeQuery(id, name, type);
+    if (channel.queued) channel.queued.push(packet);
+    else channel.socket.send(packet);
   }
 
-  /** Ends the questions past their deadline (the oldest first) and waits for the next oldest. */
+  /**
+   * Ends the tries past their deadline (the oldest first), sending the question again where tries
+   * are left, and waits for the next oldest. A try sent again has the latest deadline of all, so
+   * deadlines still only grow along each channel's map.
+   */
   private expire(channel: Channel) {
     channel.timer = undefined;
     const now = performance.now();
@@ -100,7 +111,8 @@ export class UdpClient {
         return;
       }
       channel.pending.delete(id);
-      entry.resolve('timeout');
+      if (entry.tries > 1) this.send(entry.name, entry.type, entry.tries - 1, entry.resolve);
+      else entry.resolve('timeout');
     }
   }
 

@@ -31,19 +31,24 @@ const INVALID = '\\invalid';
 
 /** A recursive question (RD set) with an EDNS OPT record; `name` must be a host name. */
 export function encodeQuery(id: number, name: string, type: number): Buffer {
-  const labels = name.split('.');
-  const size = 12 + labels.reduce((sum, label) => sum + 1 + label.length, 1) + 4 + 11;
+  // A host name is ASCII: one byte a character, and its dots become the labels' length bytes.
+  const size = 12 + name.length + 2 + 4 + 11;
   // From the shared pool (one small allocation less per question), zeroed as the unset fields must be.
   const out = Buffer.allocUnsafe(size).fill(0);
   out.writeUInt16BE(id, 0);
   out.writeUInt16BE(0x0100, 2);
   out.writeUInt16BE(1, 4);
   out.writeUInt16BE(1, 10);
-  let at = 12;
-  for (const label of labels) {
-    out[at++] = label.length;
-    at += out.write(label, at, 'latin1');
+  let lengthAt = 12;
+  let at = 13;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code === 0x2e) {
+      out[lengthAt] = at - lengthAt - 1;
+      lengthAt = at++;
+    } else out[at++] = code;
   }
+  out[lengthAt] = at - lengthAt - 1;
   out[at++] = 0;
   out.writeUInt16BE(type, at);
   out.writeUInt16BE(1, at + 2);
@@ -57,13 +62,20 @@ export function encodeQuery(id: number, name: string, type: number): Buffer {
 
 class Malformed extends Error {}
 
+/**
+ * Where `readName` spells a name, lower case, before it becomes one string: a reply holds a few
+ * names, and a string per label (then one for its lower case, then the joined name) was most of
+ * what decoding a reply allocated. A name is at most 255 bytes.
+ */
+const spelled = Buffer.alloc(256);
+
 /** Reads a possibly compressed name; loops and overlong names are malformed. */
 function readName(msg: Buffer, start: number): { name: string; next: number } {
-  const labels: string[] = [];
   let at = start;
   let next = -1;
   let length = 0;
   let valid = true;
+  let out = 0;
   for (let jumps = 0; ; ) {
     const len = msg[at];
     if (len === undefined) throw new Malformed();
@@ -81,13 +93,16 @@ function readName(msg: Buffer, start: number): { name: string; next: number } {
     if (len > 63 || at + 1 + len > msg.length) throw new Malformed();
     length += len + 1;
     if (length > 255) throw new Malformed();
-    const label = msg.toString('latin1', at + 1, at + 1 + len);
-    // A dot inside a label would read as two labels: a name no host has, never to be followed.
-    if (!/^[\x21-\x7e]+$/.test(label) || label.includes('.')) valid = false;
-    labels.push(label.toLowerCase());
+    if (out > 0) spelled[out++] = 0x2e;
+    for (let i = at + 1; i <= at + len; i++) {
+      const byte = msg[i] as number;
+      // A dot inside a label would read as two labels: a name no host has, never to be followed.
+      if (byte < 0x21 || byte > 0x7e || byte === 0x2e) valid = false;
+      spelled[out++] = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte;
+    }
     at += 1 + len;
   }
-  return { name: valid ? labels.join('.') : INVALID, next };
+  return { name: valid ? spelled.toString('latin1', 0, out) : INVALID, next };
 }
 
 /** RFC 5952 text of a 16-byte address, as `dns.resolve6` gives it. */

@@ -68,7 +68,11 @@ interface Index {
 }
 
 const indexes = new WeakMap<readonly Entry[], Index>();
-const tailOf = (name: string) => name.split('.').slice(-2).join('.');
+/** The last two labels of a name (the name itself when it has fewer), read without splitting it. */
+function tailOf(name: string) {
+  const last = name.lastIndexOf('.');
+  return last < 0 ? name : name.slice(name.lastIndexOf('.', last - 1) + 1);
+}
 
 function indexOf(entries: readonly Entry[]): Index {
   const index = indexes.get(entries);
@@ -97,9 +101,15 @@ function indexOf(entries: readonly Entry[]): Index {
   return fresh;
 }
 
+const NONE: Array<[Entry, string]> = [];
+
+/**
+ * The patterns of `field` that may match `host`, in two lists: those of its last two labels and
+ * those compared with every host (every name and hop asks this, so the lists are not joined).
+ */
 function candidates(field: Field, host: string, entries: readonly Entry[]) {
   const index = indexOf(entries);
-  return [...(index.byTail[field].get(tailOf(host)) ?? []), ...index.anyTail[field]];
+  return [index.byTail[field].get(tailOf(host)) ?? NONE, index.anyTail[field]] as const;
 }
 
 /** Entries in catalogue order, each once. */
@@ -109,19 +119,24 @@ function inOrder(entries: readonly Entry[], matched: Set<Entry>) {
 
 function byField(field: Field, host: string, entries: readonly Entry[]) {
   const matched = new Set<Entry>();
-  for (const [entry, pattern] of candidates(field, host, entries))
-    if (targetsService(host, pattern)) matched.add(entry);
+  for (const list of candidates(field, host, entries))
+    for (const [entry, pattern] of list) if (targetsService(host, pattern)) matched.add(entry);
   return inOrder(entries, matched);
 }
 
 export const entriesForCname = (host: string, entries = catalogue) => byField('cname', host, entries);
 export const entriesForNs = (host: string, entries = catalogue) => byField('ns', host, entries);
 export const entriesForMx = (host: string, entries = catalogue) => byField('mx', host, entries);
-export const entriesForIp = (ip: string, entries = catalogue) => indexOf(entries).byIp.get(ip) ?? [];
+const NO_ENTRIES: readonly Entry[] = [];
+export const entriesForIp = (ip: string, entries = catalogue): readonly Entry[] =>
+  indexOf(entries).byIp.get(ip) ?? NO_ENTRIES;
 
 /** A name that belongs to a service itself (say, something.github.io) is the service's, not the user's. */
 export function isServiceHost(host: string, entries = catalogue) {
-  return candidates('cname', host, entries).some(([, pattern]) => matchesSuffix(host, pattern));
+  // Loops, not callbacks: every name of a scan is asked this.
+  for (const list of candidates('cname', host, entries))
+    for (const [, pattern] of list) if (matchesSuffix(host, pattern)) return true;
+  return false;
 }
 
 /**

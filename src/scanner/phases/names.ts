@@ -22,6 +22,8 @@ export class NameSet {
   private readonly invalid = new Map<string, { count: number; example: string }>();
   /** Wildcard owners (`*.example.com`): never scanned as names, but findings are reported at them. */
   private readonly wildcards = new Map<string, number>();
+  /** Names admitted since `takeAdmitted()` last took them, in the order they came. */
+  private admitted: string[] = [];
   private injected = 0;
   readonly over = { names: 0, injected: 0 };
   readonly maxNames: number;
@@ -64,6 +66,7 @@ export class NameSet {
     }
     if (injected) this.injected++;
     this.names.set(name, BITS[source]);
+    this.admitted.push(name);
     return true;
   }
 
@@ -83,12 +86,19 @@ export class NameSet {
     const bits = this.names.get(name);
     if (bits === undefined || bits & DISPATCHED) return false;
     this.names.set(name, bits | DISPATCHED);
+    // Most names are dispatched as soon as they are admitted (a zone's, a CNAME's hops): they need not wait in `admitted`.
+    if (this.admitted.at(-1) === name) this.admitted.pop();
     return true;
   }
 
-  /** Admitted names not handed to the resolve phase yet, in the order they came. */
-  *undispatched() {
-    for (const [name, bits] of this.names) if (!(bits & DISPATCHED)) yield name;
+  /**
+   * The names admitted since the last call, in the order they came: only those are looked at, not
+   * every name of the scan again. Some may have been dispatched since; `dispatch` says which.
+   */
+  takeAdmitted(): readonly string[] {
+    const since = this.admitted;
+    this.admitted = [];
+    return since;
   }
 
   /** Records where a wildcard owner came from, for the finding reported at it. */

@@ -5,19 +5,21 @@ import { SecondOrder } from '../detect/second-order.ts';
 import { detectSrv, isServiceName } from '../detect/srv.ts';
 import { txtHosts } from '../discover/txt-names.ts';
 import { answerSignature } from '../discover/wordlist.ts';
-import { type Given, resolveChain } from '../dns/chain.ts';
-import { parseMx, srvTarget } from '../dns/resolver.ts';
+import { type Given, type Resolution, resolveChain } from '../dns/chain.ts';
+import { type Lookup, parseMx, srvTarget } from '../dns/resolver.ts';
 import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
 import type { NameSet } from './names.ts';
+import { stamped } from './validate.ts';
 import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
 
-interface Item {
-  name: string;
-  /** The zone's records for the name, when the zone was read. */
-  known?: Known;
-}
+/** Lookups of the name being checked, asked once (one object for every name, not one each). */
+const ONCE: Lookup = { once: true };
+const NO_SERVERS: readonly string[] = [];
+
+/** A name alone, or a name with the zone's records for it (a string, not a wrapper, for most names). */
+type Item = string | OwnerRecords;
 
 interface ResolveSettings {
   /** false: no name is added from DNS answers (CNAME hops), only what was given or the zone holds. */
@@ -100,17 +102,15 @@ export class ResolvePhase {
       }
       for (const target of targetsOf(group.known, apex))
         this.names.admit(target, 'zone', 'zone record target');
-      await this.queue.push({ name: group.name, known: group.known });
+      const full = this.queue.push(group);
+      if (full) await full;
     }
     this.holding = false;
   }
 
   /** Hands every admitted name that is not being checked yet to the workers. */
   release() {
-    for (const name of [...this.names.undispatched()]) {
-      this.names.dispatch(name);
-      this.queue.add({ name });
-    }
+    for (const name of this.names.takeAdmitted()) if (this.names.dispatch(name)) this.queue.add(name);
   }
 
   idle() {
@@ -120,7 +120,7 @@ export class ResolvePhase {
   /** A name found on the way (a CNAME hop, a record's target): checked now, or once the zone is read. */
   private found(name: string, source: 'zone' | 'dns', what: string) {
     if (!this.names.admit(name, source, what)) return;
-    if (!this.holding && this.names.dispatch(name)) this.queue.add({ name });
+    if (!this.holding && this.names.dispatch(name)) this.queue.add(name);
   }
 
   /**
@@ -128,13 +128,28 @@ export class ResolvePhase {
    * (`injected`: within `maxInjectedNames` too), checked as soon as it is read.
    */
   listed(name: string, what: string, injected: boolean) {
-    if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add({ name });
+    if (this.names.admit(name, 'dns', what, injected) && this.names.dispatch(name)) this.queue.add(name);
   }
 
-  private async check({ name, known }: Item) {
+  /**
+   * Resolves a name, then judges it. Not an async function: what waits for the resolver's answer
+   * is a small closure, not the frame of everything `judge` does after it.
+   */
+  private check(item: Item): Promise<void> {
+    const name = typeof item === 'string' ? item : item.name;
+    const known = typeof item === 'string' ? undefined : item.known;
+    const apex = name === this.ctx.settings.domain;
+    const given = givenBy(known, apex);
+    // The name set hands each name over once, so what is asked about the name itself is not kept
+    // for the rest of the scan; a CNAME target the zone gives, which other names may share, is.
+    return resolveChain(this.ctx.dns, name, given?.cname ? {} : ONCE, given).then((res) =>
+      this.judge(name, known, apex, res),
+    );
+  }
+
+  /** The detection rules for a resolved name, and the mail or service records it may hold. */
+  private async judge(name: string, known: Known | undefined, apex: boolean, res: Resolution) {
     const { ctx, names, settings } = this;
-    const apex = name === ctx.settings.domain;
-    const res = await resolveChain(ctx.dns, name, {}, givenBy(known, apex));
     this.done++;
     settings.progress({ phase: 'resolve', done: this.done, total: names.size });
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
@@ -150,45 +165,51 @@ export class ResolvePhase {
       });
     }
     for (const hop of res.chain) ctx.notePointer(name, 'CNAME', hop);
-    if (!apex) for (const server of known?.ns ?? []) ctx.notePointer(name, 'NS', server);
-    for (const record of known?.mx ?? []) ctx.notePointer(name, 'MX', parseMx(record).exchange);
+    if (known) {
+      if (!apex) for (const server of known.ns) ctx.notePointer(name, 'NS', server);
+      for (const record of known.mx) ctx.notePointer(name, 'MX', parseMx(record).exchange);
+    }
     // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
     if (likeWildcard && !known && !apex) return;
-    const found = await detectName(ctx, res, apex ? [] : (known?.ns ?? []));
-    this.candidates.push(...found);
+    const detected = detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
+    // Most names are settled at once: no await (and no turn of the event loop) for them.
+    const found = Array.isArray(detected) ? detected : await detected;
+    this.candidates.push(...stamped(found));
     if (found.length === 0 && res.status === 'exists' && !name.includes('_')) this.secondOrder.offer(res);
     // Mail records live on subdomains too (bounce and sending domains); a CNAME'd name has none.
     if (apex || res.status !== 'exists' || res.chain.length > 0) return;
     if (isServiceName(name)) {
       // A service name holds SRV records, not mail: its targets, from the zone or asked once.
-      const srv = known ? undefined : await ctx.dns.query(name, 'SRV');
+      const srv = known ? undefined : await ctx.dns.query(name, 'SRV', ONCE);
       const targets = known ? known.srv : srv?.status === 'ok' ? srv.records.map(srvTarget) : [];
       this.candidates.push(
-        ...(await detectSrv(
-          ctx,
-          name,
-          targets.filter((t) => t !== undefined),
-        )),
+        ...stamped(
+          await detectSrv(
+            ctx,
+            name,
+            targets.filter((t) => t !== undefined),
+          ),
+        ),
       );
       return;
     }
     if (known) {
       if (known.mx.length + known.txt.length > 0)
-        this.candidates.push(...(await detectMail(ctx, name, known.mx, known.txt)));
+        this.candidates.push(...stamped(await detectMail(ctx, name, known.mx, known.txt)));
       return;
     }
     // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
     // SPF is asked only then, which keeps a name that is only a host to two questions.
-    const mx = await ctx.dns.query(name, 'MX');
+    const mx = await ctx.dns.query(name, 'MX', ONCE);
     if (mx.status !== 'ok') return;
     for (const record of mx.records) ctx.notePointer(name, 'MX', parseMx(record).exchange);
-    const txt = await ctx.dns.query(name, 'TXT');
+    const txt = await ctx.dns.query(name, 'TXT', ONCE);
     if (settings.discovery && txt.status === 'ok') {
       for (const record of txt.records)
         for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);
     }
     this.candidates.push(
-      ...(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
+      ...stamped(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
     );
   }
 }

@@ -17,19 +17,49 @@ export class Limiter {
     );
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    this.signal?.throwIfAborted();
+  run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.signal?.aborted) return Promise.reject(this.signal.reason);
     // A finishing task hands its slot straight to the next waiter, so a newcomer arriving before
     // the waiter wakes up cannot take the same slot too.
-    if (this.active >= this.max) await new Promise<void>((start, fail) => this.waiting.push({ start, fail }));
-    else this.active++;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next.start();
-      else this.active--;
+    if (this.active < this.max) {
+      this.active++;
+      return this.inSlot(task);
     }
+    return new Promise<void>((start, fail) => this.waiting.push({ start, fail })).then(() =>
+      this.inSlot(task),
+    );
+  }
+
+  /**
+   * Runs a task in the slot it holds and hands the slot on when the task ends, either way. Not an
+   * async function: every DNS question of a scan passes here, and a suspended async frame is what
+   * a question waiting for its reply would hold on to.
+   */
+  private inSlot<T>(task: () => Promise<T>): Promise<T> {
+    let running: Promise<T>;
+    try {
+      running = task();
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    return running.then(this.passOn, this.failOn);
+  }
+
+  /** Made once per limiter: `finally` would make two functions per task. */
+  private readonly passOn = <T>(value: T) => {
+    this.handOn();
+    return value;
+  };
+
+  private readonly failOn = (error: unknown) => {
+    this.handOn();
+    throw error;
+  };
+
+  private handOn() {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.active--;
   }
 }
 

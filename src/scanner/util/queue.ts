@@ -1,8 +1,8 @@
 /**
- * Work that arrives while it runs: `width` workers take items in order. `push` waits while the
- * backlog is past `highWater`, so a stream (a zone of 100,000 records) is read only as fast as it is
- * worked through; `add` never waits, for items the workers themselves find. The first failure
- * (a cancelled scan) fails `idle()`.
+ * Work that arrives while it runs: `width` workers take items in order. `push` asks its caller to
+ * wait while the backlog is past `highWater`, so a stream (a zone of 100,000 records) is read only
+ * as fast as it is worked through; `add` never waits, for items the workers themselves find. The
+ * first failure (a cancelled scan) fails `idle()`.
  */
 export class WorkQueue<T> {
   private readonly backlog: T[] = [];
@@ -32,9 +32,17 @@ export class WorkQueue<T> {
     this.pump();
   }
 
-  async push(item: T) {
+  /**
+   * Adds an item; while the backlog is past `highWater`, also a promise of room for the next one.
+   * Nothing to wait for mostly: a stream of 100,000 records is not an async call per record.
+   */
+  push(item: T): Promise<void> | undefined {
     this.throwIfFailed();
     this.add(item);
+    return this.pending > this.highWater ? this.room() : undefined;
+  }
+
+  private async room() {
     while (this.pending > this.highWater && !this.failure) {
       await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     }
@@ -69,23 +77,25 @@ export class WorkQueue<T> {
       const item = this.take();
       if (item === undefined) break;
       this.running++;
-      this.work(item).then(
-        () => {
-          this.running--;
-          this.wake();
-          this.pump();
-          this.settle();
-        },
-        (error: unknown) => {
-          this.running--;
-          this.failure ??= { error };
-          this.wake();
-          this.settle();
-        },
-      );
+      this.work(item).then(this.finished, this.failed);
     }
     this.settle();
   }
+
+  /** Made once, not a pair per item: they are much of what an item in the works holds. */
+  private readonly finished = () => {
+    this.running--;
+    this.wake();
+    this.pump();
+    this.settle();
+  };
+
+  private readonly failed = (error: unknown) => {
+    this.running--;
+    this.failure ??= { error };
+    this.wake();
+    this.settle();
+  };
 
   private wake() {
     if (this.pending > this.highWater && !this.failure) return;

@@ -107,3 +107,39 @@ describe('the DNS client', () => {
     expect(decodeReply(dotted)?.answers[0]?.data).toBe('\\invalid');
   });
 });
+
+describe('tries', () => {
+  it('sends a question again after each timeout while tries are left', async () => {
+    // Drops the first datagram of every question; answers the next ones.
+    const server = dgram.createSocket('udp4');
+    const ids: number[] = [];
+    server.on('message', (msg, from) => {
+      const query = dnsPacket.decode(msg) as DecodedPacket;
+      ids.push(query.id ?? -1);
+      if (ids.length === 1) return;
+      const name = query.questions?.[0]?.name ?? '';
+      const reply = dnsPacket.encode({
+        type: 'response',
+        id: query.id,
+        questions: query.questions,
+        answers: [{ name, type: 'A', ttl: 60, data: '192.0.2.9' }],
+      });
+      server.send(reply, from.port, from.address);
+    });
+    await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', resolve));
+    const address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const once = new UdpClient(address, 100);
+      expect(await once.ask('try.udp.test', TYPE.A)).toBe('timeout');
+      once.close();
+      ids.length = 0;
+      const twice = new UdpClient(address, 100);
+      const reply = await twice.ask('try.udp.test', TYPE.A, 2);
+      twice.close();
+      expect(reply !== 'timeout' && reply.answers[0]?.data).toBe('192.0.2.9');
+      expect(ids).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+  });
+});
