@@ -120,6 +120,8 @@ export class RateLimiter {
     const at = Math.max(now, (this.starts[this.oldest] as number) + 1000);
     this.starts[this.oldest] = at;
     this.oldest = (this.oldest + 1) % this.size;
-    if (at > now) await sleep(at - now, this.signal);
+    // Timers count whole milliseconds of the event loop's clock and can fire a little before the
+    // time asked by performance.now(): the wait ends by that clock, so no second holds one start too many.
+    for (let left = at - now; left > 0; left = at - performance.now()) await sleep(left, this.signal);
   }
 }
