@@ -75,7 +75,7 @@ const plan = (tier: unknown) => getPlanForTier(text(tier, 'free')).name;
 const role = (value: unknown) => ROLE_LABELS[value as WorkspaceRole]?.toLowerCase() ?? 'a member';
 
 /** A person as the list shows them: their name, else their address. */
-export function personLabel(person: ActivityPerson | null, fallback = 'a former member'): string {
+function personLabel(person: ActivityPerson | null, fallback = 'a former member'): string {
   return person?.displayName?.trim() || person?.email || fallback;
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { getPlanForTier } from '../../model/profile.ts';
@@ -12,7 +12,13 @@ import {
   type WorkspaceView,
 } from '../../model/workspaces.ts';
 import { ServiceError } from '../errors.ts';
-import { selectMembers, underWorkspaceLock, type WorkspaceAccess, workspaceTier } from './workspaces.ts';
+import {
+  pendingInvitations,
+  selectMembers,
+  underWorkspaceLock,
+  type WorkspaceAccess,
+  workspaceTier,
+} from './workspaces.ts';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -49,14 +55,7 @@ async function seatsTaken(db: Db, workspaceId: string, now: Date): Promise<numbe
   const [pending] = await db
     .select({ n: count() })
     .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-        gt(workspaceInvitations.expiresAt, now),
-      ),
-    );
+    .where(pendingInvitations(workspaceId, now));
   return Number(members?.n ?? 0) + Number(pending?.n ?? 0);
 }
 

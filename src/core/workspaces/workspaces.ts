@@ -154,20 +154,23 @@ export function selectMembers(db: Db, where: SQL | undefined) {
     .orderBy(asc(workspaceMembers.joinedAt));
 }
 
+/** The workspace's invitations still pending at `now`: neither accepted, withdrawn nor expired. */
+export function pendingInvitations(workspaceId: string, now: Date) {
+  return and(
+    eq(workspaceInvitations.workspaceId, workspaceId),
+    isNull(workspaceInvitations.acceptedAt),
+    isNull(workspaceInvitations.revokedAt),
+    gt(workspaceInvitations.expiresAt, now),
+  );
+}
+
 /** The workspace's members, oldest first, and its invitations still pending. */
 export async function listMembers(db: Db, workspaceId: string, now: Date): Promise<MembersResponse> {
   const members = await selectMembers(db, eq(workspaceMembers.workspaceId, workspaceId));
   const invitations = await db
     .select()
     .from(workspaceInvitations)
-    .where(
-      and(
-        eq(workspaceInvitations.workspaceId, workspaceId),
-        isNull(workspaceInvitations.acceptedAt),
-        isNull(workspaceInvitations.revokedAt),
-        gt(workspaceInvitations.expiresAt, now),
-      ),
-    )
+    .where(pendingInvitations(workspaceId, now))
     .orderBy(asc(workspaceInvitations.createdAt));
   return {
     members: members.map((m) => ({
