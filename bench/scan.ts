@@ -1,7 +1,8 @@
 // `npm run bench`: the scan engine against local fixtures. Prints figures and the targets next to
 // them; enforces nothing.
 //  1. a 10,000-name zone: names/s, DNS questions per name, queries/s against what dnsperf reaches
-//     on the same server with the same questions (median of several runs, with the spread), peak memory;
+//     on the same server with the same questions (median of five runs, with the spread, after a
+//     first, cold one printed on its own), one scan's peak memory and the peak over all six;
 //  2. a 1,000-subdomain domain end to end, with HTTP probes and validation;
 //  3. a 100,000-name zone read as a stream of zone records (as a zone file yields them), peak memory.
 // Without dnsperf (Debian: `apt-get install dnsperf`) the ratio is reported as not measured, with
