@@ -12,6 +12,13 @@ export const RELOAD_AFTER_SCAN_MS = 2_000;
 export const PROGRESS_POLL_MS = 1_000;
 /** How often the worker writes a running scan's progress, at most. */
 export const PROGRESS_WRITE_MS = 1_000;
+/**
+ * A running scan whose heartbeat (written every second while it runs) is older than this has lost
+ * its worker (killed, crashed). SCAN_STALE_SECONDS overrides it.
+ */
+export const STALE_HEARTBEAT_MS = 90_000;
+/** How often each worker looks for such scans. SCAN_REAP_INTERVAL_SECONDS overrides it. */
+export const REAP_INTERVAL_MS = 60_000;
 /** Scheduled scans: the next one this long after the last. */
 export const SCAN_INTERVAL_MS = { daily: 24 * 60 * 60_000, weekly: 7 * 24 * 60 * 60_000 } as const;
 /** Monitoring pauses when the ownership record has been missing this long. */

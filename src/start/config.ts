@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
 import { validateFirebaseConfig } from '../model/firebase-config.ts';
 import { PLANS, type PlanId } from '../model/plans.ts';
-import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../worker/jobs/reap-scans.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -8,17 +8,13 @@ import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../core/webhooks/deliver.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable, whenDatabaseAnswers } from '../db/outage.ts';
 import { scans, workerHeartbeats } from '../db/schema.ts';
+import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
 import type { EngineSettings } from './engine-settings.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { purgeExpiredScans } from './jobs/purge-scans.ts';
 import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
 import { purgeWebhookDeliveries } from './jobs/purge-webhook-deliveries.ts';
-import {
-  REAP_INTERVAL_MS,
-  reapStaleScans,
-  STALE_HEARTBEAT_MS,
-  WORKER_LOST_MESSAGE,
-} from './jobs/reap-scans.ts';
+import { reapStaleScans, WORKER_LOST_MESSAGE } from './jobs/reap-scans.ts';
 import { runScan } from './jobs/run-scan.ts';
 import { scheduleDueScans } from './jobs/schedule-scans.ts';
 import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';

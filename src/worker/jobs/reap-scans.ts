@@ -1,14 +1,8 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scans } from '../../db/schema.ts';
+import { STALE_HEARTBEAT_MS } from '../../model/constants.ts';
 
-/**
- * A running scan whose heartbeat (written every second while it runs) is older than this has lost
- * its worker (killed, crashed). SCAN_STALE_SECONDS overrides it.
- */
-export const STALE_HEARTBEAT_MS = 90_000;
-/** How often each worker looks for such scans. SCAN_REAP_INTERVAL_SECONDS overrides it. */
-export const REAP_INTERVAL_MS = 60_000;
 /** Claims a scan may have; after that a lost scan fails instead of running again. */
 const MAX_SCAN_ATTEMPTS = 2;
 export const WORKER_LOST_MESSAGE =

@@ -4,16 +4,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users, workspaces } from '../../../src/db/schema.ts';
+import { STALE_HEARTBEAT_MS } from '../../../src/model/constants.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanOptions } from '../../../src/scanner/types.ts';
 import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
-import {
-  reapStaleScans,
-  STALE_HEARTBEAT_MS,
-  WORKER_LOST_MESSAGE,
-} from '../../../src/worker/jobs/reap-scans.ts';
+import { reapStaleScans, WORKER_LOST_MESSAGE } from '../../../src/worker/jobs/reap-scans.ts';
 import { CANCELLED_MESSAGE, runScan } from '../../../src/worker/jobs/run-scan.ts';
 import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
