@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Database, Db } from '../../src/db/client.ts';
 import { demoFirebaseConfig } from '../../src/model/firebase-config.ts';
@@ -79,7 +80,8 @@ export function apiSuite(
   });
 
   const call = apiCaller({ request: (path, init) => need('app').request(path, init) });
-  const tag = `${backend.name}-${Date.now()}`.toLowerCase();
+  // Random, not the clock: suites in parallel workers may start in the same millisecond.
+  const tag = `${backend.name}-${randomBytes(5).toString('hex')}`.toLowerCase();
   const mint = (name: string, claims: Claims = {}, provider?: SignInOptions['provider']) =>
     mintIdToken(emulatorHost, { sub: `${name}-${tag}`, ...claims }, provider);
   return {
