@@ -149,10 +149,10 @@ async function zoneBenchmark() {
       maxNames: Math.max(DEFAULTS.maxNames, fixtures.names.length + 1),
     };
     // Each run's figures only: a scan's result is the caller's, and the worker lets it go once it
-    // is stored, so holding all five here would count four results no scan holds. The first scan
-    // of this process runs before the JIT compiler has optimised the engine (nor the fixture
-    // server): that is a fresh CLI process's speed, and it is printed on a line of its own. The
-    // runs after it are a long-running worker's.
+    // is stored, so holding all six here would count five results no scan holds. The first scan
+    // of this process runs before the JIT compiler has optimised the engine: that is a fresh CLI
+    // process's speed, and it is printed on a line of its own. The runs after it are a
+    // long-running worker's.
     const runs = [];
     let firstScanMaxRssMb = 0;
     for (let i = 0; i <= ZONE_RUNS; i++) {
