@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo, isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Candidate, ipv4Number, ScanContext } from '../../../src/scanner/context.ts';
+import { type Candidate, ipv4Number, ScanContext, type Settings } from '../../../src/scanner/context.ts';
 import { detectExpiring, RDAP_WIDTH } from '../../../src/scanner/detect/expiring.ts';
 import { Rdap } from '../../../src/scanner/discover/rdap.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
@@ -18,6 +18,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+});
+
+/** A scan context's settings for d.test, one request at a time. */
+const settings = ({ timeoutMs, allowPrivate }: Pick<Settings, 'timeoutMs' | 'allowPrivate'>): Settings => ({
+  domain: 'd.test',
+  timeoutMs,
+  httpTimeoutMs: timeoutMs,
+  ports: { http: 80, https: 443 },
+  allowPrivate,
+  nameserverPort: 53,
+  maxBodyBytes: 1024,
+  perServiceConcurrency: 1,
+  perServiceRate: 1,
+  catalogue,
 });
 
 const pool = () =>
@@ -85,28 +99,11 @@ describe('cloud address ranges', () => {
   });
 
   it('names the first listed range holding an address, IPv4 or IPv6', () => {
-    const ctx = new ScanContext(
-      {
-        domain: 'd.test',
-        timeoutMs: 100,
-        httpTimeoutMs: 100,
-        ports: { http: 80, https: 443 },
-        allowPrivate: false,
-        nameserverPort: 53,
-        maxBodyBytes: 1024,
-        perServiceConcurrency: 1,
-        perServiceRate: 1,
-        catalogue,
-      },
-      pool(),
-      undefined,
-      1,
-      [
-        { cidr: '3.0.0.0/9', provider: 'First' },
-        { cidr: '3.64.0.0/10', provider: 'Inside the first' },
-        { cidr: '2600:1f00::/24', provider: 'Six' },
-      ],
-    );
+    const ctx = new ScanContext(settings({ timeoutMs: 100, allowPrivate: false }), pool(), undefined, 1, [
+      { cidr: '3.0.0.0/9', provider: 'First' },
+      { cidr: '3.64.0.0/10', provider: 'Inside the first' },
+      { cidr: '2600:1f00::/24', provider: 'Six' },
+    ]);
     expect(ctx.cloudProvider('3.127.255.255')).toBe('First');
     expect(ctx.cloudProvider('3.0.0.0')).toBe('First');
     expect(ctx.cloudProvider('3.128.0.0')).toBeUndefined();
@@ -174,18 +171,7 @@ describe('registrations about to lapse', () => {
     const url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
     try {
       const ctx = new ScanContext(
-        {
-          domain: 'd.test',
-          timeoutMs: 2000,
-          httpTimeoutMs: 2000,
-          ports: { http: 80, https: 443 },
-          allowPrivate: ['127.0.0.1'],
-          nameserverPort: 53,
-          maxBodyBytes: 1024,
-          perServiceConcurrency: 1,
-          perServiceRate: 1,
-          catalogue,
-        },
+        settings({ timeoutMs: 2000, allowPrivate: ['127.0.0.1'] }),
         pool(),
         new Rdap(url, 2000),
         1,
