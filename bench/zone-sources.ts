@@ -6,16 +6,20 @@
 //             process), at page sizes no larger than the real APIs': seconds per provider;
 //  scan       the 100,000-record zone file scanned end to end against the DNS fixture: peak RSS.
 // A part imports only what it measures, and the zone file is written by a process of its own, so
-// neither the SDKs nor the writing count in the memory of the parse and the scan.
+// neither the SDKs nor the writing count in the memory of the parse and the scan. Each process
+// runs with the runtime settings the danglewatch command runs with.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { restartWithRuntimeSettings } from '../bin/runtime.js';
 import type { ScanOptions } from '../src/scanner/types.ts';
 import type { ProviderCallOptions } from '../src/scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../src/scanner/zone/record.ts';
+
+restartWithRuntimeSettings(import.meta.filename);
 
 const TARGET = { rssMb: 300, providerSeconds: 10 };
 const FILE_RECORDS = 100_000;
