@@ -4,35 +4,14 @@ import { toast } from '../../../lib/toast.ts';
 import { hasPaidSubscription, subscriptionSettled } from '../../../model/billing.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { DangerFooter } from '../shared/DangerFooter.tsx';
 import { Dialog } from '../shared/Dialog.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { TypedField } from '../shared/TypedField.tsx';
 import { cancelSubscription } from './billing-actions.ts';
 import { useBillingInfo } from './use-billing-info.ts';
 
 const CONFIRM_WORD = 'DELETE';
-
-/** A labelled input the user types a confirmation into. */
-function TypedField(props: {
-  label: string;
-  type: 'email' | 'text';
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <label htmlFor={id} className="block">
-      <span className="block font-medium text-ink">{props.label}</span>
-      <input
-        id={id}
-        type={props.type}
-        autoComplete="off"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-      />
-    </label>
-  );
-}
 
 /**
  * Deletion only once the typed e-mail matches the account's (any case), DELETE is typed
@@ -84,19 +63,14 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       description="This permanently deletes your account and everything in it."
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={BUTTON.secondary} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={BUTTON.danger}
-            disabled={!ready || busy}
-            onClick={() => void remove()}
-          >
-            {busy ? 'Deleting...' : 'Delete My Account'}
-          </button>
-        </>
+        <DangerFooter
+          confirmLabel="Delete My Account"
+          busyLabel="Deleting..."
+          busy={busy}
+          ready={ready}
+          onConfirm={() => void remove()}
+          onCancel={onClose}
+        />
       }
     >
       {!info ? (
@@ -137,7 +111,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             value={email}
             onChange={setEmail}
           />
-          <TypedField label={`Type ${CONFIRM_WORD} to confirm`} type="text" value={word} onChange={setWord} />
+          <TypedField label={`Type ${CONFIRM_WORD} to confirm`} value={word} onChange={setWord} />
           <label htmlFor={checkId} className="flex items-start gap-2">
             <input
               id={checkId}

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '../../../lib/request/errors.ts';
 import { can, WORKSPACE_NAME_MAX, type WorkspaceView } from '../../../model/workspaces.ts';
 import { BUTTON } from '../shared/buttons.ts';
-import { Dialog } from '../shared/Dialog.tsx';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { TypedField } from '../shared/TypedField.tsx';
 
 interface WorkspaceCardProps {
   workspace: WorkspaceView;
@@ -104,62 +105,28 @@ function DeleteWorkspaceDialog({
   onClose: () => void;
 }) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const ready = typed.trim() === workspace.name;
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await remove();
-    } catch (cause) {
-      setError(serverMessage(cause));
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete workspace"
-      description={`Delete ${workspace.name} for everyone in it?`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className={BUTTON.secondary} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={BUTTON.danger}
-            disabled={!ready || busy}
-            onClick={() => void confirm()}
-          >
-            {busy ? 'Deleting...' : 'Delete workspace'}
-          </button>
-        </>
+      question={`Delete ${workspace.name} for everyone in it?`}
+      confirmLabel="Delete workspace"
+      busyLabel="Deleting..."
+      fallbackError="The workspace could not be deleted."
+      ready={typed.trim() === workspace.name}
+      confirmation={
+        <TypedField label={`Type ${workspace.name} to confirm`} value={typed} onChange={setTyped} />
       }
+      onConfirm={async () => {
+        try {
+          await remove();
+        } catch (cause) {
+          throw new Error(serverMessage(cause));
+        }
+      }}
+      onClose={onClose}
     >
-      <div className="space-y-4 text-sm">
-        <p className="text-slate-700">
-          Its domains, scans, findings, DNS connections, webhooks, API keys and invitations are deleted for
-          good, and its members lose access (their own accounts stay). This cannot be undone.
-        </p>
-        <label htmlFor={inputId} className="block">
-          <span className="block font-medium text-ink">Type {workspace.name} to confirm</span>
-          <input
-            id={inputId}
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
-          />
-        </label>
-        {error && (
-          <p role="alert" className="text-red-800">
-            {error}
-          </p>
-        )}
-      </div>
-    </Dialog>
+      Its domains, scans, findings, DNS connections, webhooks, API keys and invitations are deleted for good,
+      and its members lose access (their own accounts stay). This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { BUTTON } from './buttons.ts';
+import { DangerFooter } from './DangerFooter.tsx';
 import { Dialog } from './Dialog.tsx';
 
 interface ConfirmDialogProps {
@@ -16,6 +16,10 @@ interface ConfirmDialogProps {
   onClose: () => void;
   /** What confirming means, in a sentence or two. */
   children: ReactNode;
+  /** What the user gives before confirming (a name typed as it is), under the sentence. */
+  confirmation?: ReactNode;
+  /** False until `confirmation` is satisfied. */
+  ready?: boolean;
 }
 
 /** Asks before a destructive action, runs it, and shows why when it fails. */
@@ -28,6 +32,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
+  confirmation,
+  ready,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,17 +53,18 @@ export function ConfirmDialog({
       description={question}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={BUTTON.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={BUTTON.danger} onClick={confirm} disabled={busy}>
-            {busy ? busyLabel : confirmLabel}
-          </button>
-        </>
+        <DangerFooter
+          confirmLabel={confirmLabel}
+          busyLabel={busyLabel}
+          busy={busy}
+          ready={ready}
+          onConfirm={() => void confirm()}
+          onCancel={onClose}
+        />
       }
     >
       <p className="text-sm text-slate-700">{children}</p>
+      {confirmation && <div className="mt-4 text-sm">{confirmation}</div>}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-800">
           {error}
