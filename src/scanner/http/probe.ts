@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { buildConnector, Client } from 'undici';
+import { buildConnector, Client, errors } from 'undici';
 import { isHostName } from '../dns/names.ts';
 import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 
@@ -97,6 +97,13 @@ export async function probe(host: string, address: string, scheme: Scheme, optio
   return result;
 }
 
+/**
+ * What each probe's client is destroyed with once its one request is over. Without one, undici
+ * makes a new error for every destroy and Node's stream formats its stack trace: 40-50 ms of CPU
+ * in a 1,000-name domain's scan. This one's stack is formatted once.
+ */
+const PROBE_DONE = new errors.ClientDestroyedError();
+
 let secureContext: SecureContext | undefined;
 /**
  * One TLS context for every probe: certificates are not checked, so nothing in it depends on the
@@ -151,7 +158,7 @@ async function fetchPinned(
     const body = await readCapped(response.body, options.maxBodyBytes);
     return { url: url.href, host, address, status: response.statusCode, headers, body };
   } finally {
-    client.destroy().catch(() => {});
+    client.destroy(PROBE_DONE).catch(() => {});
   }
 }
 
