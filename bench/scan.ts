@@ -6,8 +6,8 @@
 //  2. a 1,000-subdomain domain end to end, with HTTP probes and validation;
 //  3. a 100,000-name zone read as a stream of zone records (as a zone file yields them), peak memory.
 // Without dnsperf (Debian: `apt-get install dnsperf`) the ratio is reported as not measured, with
-// the reason, and everything else still runs. Each process runs with the V8 flags the danglewatch
-// command runs with, so the figures are the product's.
+// the reason, and everything else still runs. Each process runs with the runtime settings of the
+// danglewatch command (bin/runtime.js), so the figures are the product's.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -214,7 +214,8 @@ async function zoneBenchmark() {
       console.log(
         `  engine / dnsperf      median ${f(median(ratios), 1)} %, ${f(Math.min(...ratios), 1)}-${f(Math.max(...ratios), 1)} % (target ${TARGET.ratio} %: ${mark(median(ratios) >= TARGET.ratio)})`,
       );
-      // In the order they ran: the first after the cold scan still has the JIT compiler at work.
+      // In the order they ran: in the first after the cold scan the engine is still warming up (the
+      // JIT compiler at work, the young generation still growing).
       console.log(
         `  each run              ${ratios.map((ratio) => `${f(ratio, 1)} %`).join(', ')}; ${ratios.filter((ratio) => ratio >= TARGET.ratio).length} of ${ZONE_RUNS} at the target`,
       );
