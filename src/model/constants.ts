@@ -1,5 +1,10 @@
 /** The dashboard's constants; browser and server read them here. */
 
+/** Longest label of a DNS connection (POST /api/dns-connections). */
+export const CONNECTION_LABEL_MAX = 100;
+/** Longest note saying why a finding's risk is accepted. */
+export const RISK_NOTE_MAX = 500;
+
 /** Scans per page of GET /scan/api/v1/scans and of the Scans screen ('Load More Scans'). */
 export const SCANS_PAGE_SIZE = 10;
 /** Largest `limit` GET /scan/api/v1/scans accepts. */

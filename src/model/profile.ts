@@ -3,6 +3,9 @@ import { getPlan, PLANS, type PlanId } from './plans.ts';
 /** Tiers a profile may carry; the menu's badge knows free, pro and pro-solo, the dashboard all plans. */
 export type Tier = PlanId | 'pro';
 
+/** Longest display name PATCH /api/auth/user/profile accepts. */
+export const DISPLAY_NAME_MAX = 100;
+
 export interface ScanQuota {
   /** Scans allowed per UTC day; null is unlimited (fair use). */
   daily: number | null;

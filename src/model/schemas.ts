@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_CURSOR } from './activity.ts';
 import { API_KEY_NAME_MAX } from './api-access.ts';
-import { SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from './constants.ts';
+import { RISK_NOTE_MAX, SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from './constants.ts';
 import {
   type AlertSettings,
   FINDING_STATES,
@@ -72,7 +72,7 @@ export const acceptRiskSchema = z.strictObject({
   note: z
     .string()
     .trim()
-    .max(500)
+    .max(RISK_NOTE_MAX)
     .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not hold control characters')
     .optional(),
 });

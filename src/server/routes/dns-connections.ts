@@ -17,6 +17,7 @@ import { latestScans, ownDomain } from '../../core/domains/store.ts';
 import { domainView } from '../../core/domains/views.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
+import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
 import {
   PROVIDER_IDS,
   type ProviderCallOptions,
@@ -42,7 +43,7 @@ export interface DnsConnectionDeps {
 
 const createSchema = z.strictObject({
   provider: z.enum(PROVIDER_IDS),
-  label: z.string().trim().max(100).optional(),
+  label: z.string().trim().max(CONNECTION_LABEL_MAX).optional(),
   // Checked against the provider's own schema once the provider is known.
   credentials: z.record(z.string(), z.unknown()),
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import { profileOf, setDisplayName, upsertUser } from '../../core/users/users.ts';
 import type { Db } from '../../db/client.ts';
+import { DISPLAY_NAME_MAX } from '../../model/profile.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -23,8 +24,12 @@ export function profileRoutes(db: Db, auth: AuthDeps | undefined) {
       // Checked by hand so the answer carries its fixed message (docs/fixed-contract.md).
       const displayName = typeof body.displayName === 'string' ? body.displayName.trim() : '';
       if (!displayName) throw new ApiError(400, 'VALIDATION_ERROR', EMPTY);
-      if (displayName.length > 100) {
-        throw new ApiError(400, 'VALIDATION_ERROR', 'Display name must be at most 100 characters');
+      if (displayName.length > DISPLAY_NAME_MAX) {
+        throw new ApiError(
+          400,
+          'VALIDATION_ERROR',
+          `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
+        );
       }
       const token = c.get('token');
       await upsertUser(db, token);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client.ts';
 import { demoFirebaseConfig } from '../../../src/model/firebase-config.ts';
-import type { AuthUserResponse } from '../../../src/model/profile.ts';
+import { type AuthUserResponse, DISPLAY_NAME_MAX } from '../../../src/model/profile.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
@@ -221,6 +221,21 @@ for (const backend of databaseBackends) {
           );
         },
       );
+
+      it('takes a display name at the limit and refuses one longer, keeping the stored one', async () => {
+        const patch = (displayName: string) =>
+          call('/api/auth/user/profile', { method: 'PATCH', token: ann.idToken, body: { displayName } });
+        const longest = 'a'.repeat(DISPLAY_NAME_MAX);
+        expect((await patch(longest)).status).toBe(200);
+        await expectError(
+          await patch(`${longest}b`),
+          400,
+          `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
+          'VALIDATION_ERROR',
+        );
+        const stored = (await (await call('/auth/user', { token: ann.idToken })).json()) as AuthUserResponse;
+        expect(stored.user.displayName).toBe(longest);
+      });
 
       it("answers 403 'Access denied' for a disabled account", async () => {
         const blocked = await api.mint('blocked', {

@@ -9,6 +9,7 @@ import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
 import { DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../../src/core/limits.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
 import { dnsConnections, scans } from '../../../src/db/schema.ts';
+import { CONNECTION_LABEL_MAX } from '../../../src/model/constants.ts';
 import type { DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
@@ -102,6 +103,13 @@ for (const backend of databaseBackends) {
         expect(
           (await connect(ann.idToken, { provider: 'cloudflare', credentials: { token: 'x' } })).status,
         ).toBe(400);
+        const labelled = await connect(ann.idToken, {
+          provider: 'cloudflare',
+          label: 'x'.repeat(CONNECTION_LABEL_MAX + 1),
+          credentials: { apiToken: CF_TOKEN },
+        });
+        expect(labelled.status).toBe(400);
+        expect(await labelled.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
         const refused = await connect(ann.idToken, {
           provider: 'cloudflare',
           credentials: { apiToken: 'wrong-token' },

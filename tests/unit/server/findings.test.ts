@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, findings } from '../../../src/db/schema.ts';
+import { RISK_NOTE_MAX } from '../../../src/model/constants.ts';
 import type { FindingRecord, FindingView } from '../../../src/model/contract.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
@@ -169,7 +170,7 @@ for (const backend of databaseBackends) {
             await call(`/api/findings/${openId}`, {
               method: 'PATCH',
               token: ann.idToken,
-              body: { accepted: true, note: 'x'.repeat(501) },
+              body: { accepted: true, note: 'x'.repeat(RISK_NOTE_MAX + 1) },
             })
           ).status,
         ).toBe(400);

@@ -4,6 +4,7 @@ import { DNS_PROVIDERS, dnsProvider } from '../../../lib/dashboard/dns-providers
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { CONNECTION_LABEL_MAX } from '../../../model/constants.ts';
 import type { ConnectionView, DnsProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { useOnline } from '../shared/use-online.ts';
@@ -89,7 +90,7 @@ export function ConnectDnsForm({ onConnected }: ConnectDnsFormProps) {
         <input
           id={`${formId}-label`}
           type="text"
-          maxLength={100}
+          maxLength={CONNECTION_LABEL_MAX}
           placeholder={`${provider.label} (production)`}
           className={INPUT}
           value={label}

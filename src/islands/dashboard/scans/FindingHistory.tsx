@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { RISK_NOTE_MAX } from '../../../model/constants.ts';
 import type { FindingRecord } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { useCan } from '../shared/use-can.ts';
@@ -72,7 +73,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
             <input
               id={noteId}
               className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
-              maxLength={500}
+              maxLength={RISK_NOTE_MAX}
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />

@@ -1,13 +1,10 @@
 import { useId, useState } from 'react';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
-import { getPlanForTier, tierBadge } from '../../../model/profile.ts';
+import { DISPLAY_NAME_MAX, getPlanForTier, tierBadge } from '../../../model/profile.ts';
 import { Avatar } from '../../auth/Avatar.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
-
-/** The server's own limit on a display name. */
-const DISPLAY_NAME_MAX = 100;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const formatDate = (iso: string | undefined) => (iso ? dateFormat.format(new Date(iso)) : 'Unknown');
