@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast, type Toast } from '../../lib/toast.ts';
+import { CloseIcon } from './CloseIcon.tsx';
 
 function ToastCard({ toast }: { toast: Toast }) {
   const destructive = toast.variant === 'destructive';
@@ -24,17 +25,7 @@ function ToastCard({ toast }: { toast: Toast }) {
         className="rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
         aria-label="Dismiss notification"
       >
-        <svg
-          viewBox="0 0 20 20"
-          width="16"
-          height="16"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
+        <CloseIcon size={16} />
       </button>
     </div>
   );

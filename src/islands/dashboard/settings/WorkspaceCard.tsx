@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { serverMessage } from '../../../lib/request/errors.ts';
-import { can, WORKSPACE_NAME_MAX, type WorkspaceView } from '../../../model/workspaces.ts';
+import { can, type WorkspaceView } from '../../../model/workspaces.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { TypedField } from '../shared/TypedField.tsx';
+import { WorkspaceNameInput } from '../workspaces/WorkspaceNameInput.tsx';
 
 interface WorkspaceCardProps {
   workspace: WorkspaceView;
@@ -73,12 +74,10 @@ function RenameForm({ current, rename }: { current: string; rename: (name: strin
         <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
           Name
         </label>
-        <input
+        <WorkspaceNameInput
           id={inputId}
-          required
-          maxLength={WORKSPACE_NAME_MAX}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={setName}
           className="mt-1 rounded-md border border-slate-300 px-2 py-1.5"
         />
       </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CloseIcon } from '../../ui/CloseIcon.tsx';
 
 interface DialogProps {
   title: string;
@@ -67,17 +68,7 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
         aria-label="Close"
         className="absolute top-4 right-4 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-ink"
       >
-        <svg
-          viewBox="0 0 20 20"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
+        <CloseIcon size={18} />
       </button>
     </dialog>
   );

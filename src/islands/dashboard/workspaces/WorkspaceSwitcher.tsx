@@ -9,8 +9,9 @@ import {
 } from '../../../lib/dashboard/workspaces.ts';
 import { serverMessage } from '../../../lib/request/errors.ts';
 import { getPlan } from '../../../model/plans.ts';
-import { ROLE_LABELS, WORKSPACE_NAME_MAX, type WorkspaceView } from '../../../model/workspaces.ts';
+import { ROLE_LABELS, type WorkspaceView } from '../../../model/workspaces.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { WorkspaceNameInput } from './WorkspaceNameInput.tsx';
 
 function optionLabel(workspace: WorkspaceView): string {
   const name = workspace.personal ? `${workspace.name} (personal)` : workspace.name;
@@ -82,12 +83,10 @@ function CreateWorkspaceForm({ onDone }: { onDone: () => void }) {
       <label htmlFor={inputId} className="block text-xs font-medium text-slate-700">
         Team workspace name
       </label>
-      <input
+      <WorkspaceNameInput
         id={inputId}
-        required
-        maxLength={WORKSPACE_NAME_MAX}
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onChange={setName}
         className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
       />
       {error && (
