@@ -77,22 +77,9 @@ afterAll(async () => {
 });
 
 const fixtureFlags = (names = 'all.txt') =>
-  [
-    '--resolver',
-    `${FIXTURE_IP}:${fixtures.dns.port}`,
-    '--rdap-url',
-    `${fixtures.api.url}/rdap`,
-    '--http-port',
-    String(fixtures.web.httpPort),
-    '--https-port',
-    String(fixtures.web.httpsPort),
-    '--allow-private',
-    '--no-discovery',
-    '--subdomains',
-    join(dir, names),
-    '--timeout-ms',
-    '1500',
-  ].join(' ');
+  [...fixtures.cliFlags(), '--no-discovery', '--subdomains', join(dir, names), '--timeout-ms', '1500'].join(
+    ' ',
+  );
 
 /** Runs a script as the CI would, in `cwd`, with `npx` as above. */
 function runScript(

@@ -66,15 +66,7 @@ async function run(args: string[]) {
   try {
     const code = await scan([
       apex,
-      '--resolver',
-      `${FIXTURE_IP}:${fixtures.dns.port}`,
-      '--rdap-url',
-      `${fixtures.api.url}/rdap`,
-      '--http-port',
-      String(fixtures.web.httpPort),
-      '--https-port',
-      String(fixtures.web.httpsPort),
-      '--allow-private',
+      ...fixtures.cliFlags(),
       '--no-discovery',
       '--subdomains',
       join(dir, 'names.txt'),

@@ -43,25 +43,7 @@ function run(args: string[]) {
   });
 }
 
-const fixtureFlags = () => [
-  '--resolver',
-  `${FIXTURE_IP}:${fixtures.dns.port}`,
-  '--rdap-url',
-  `${fixtures.api.url}/rdap`,
-  '--ct-url',
-  `${fixtures.api.url}/crtsh`,
-  '--certspotter-url',
-  `${fixtures.api.url}/certspotter`,
-  '--http-port',
-  String(fixtures.web.httpPort),
-  '--https-port',
-  String(fixtures.web.httpsPort),
-  '--allow-private',
-  '--timeout-ms',
-  '1000',
-  '--concurrency',
-  '16',
-];
+const fixtureFlags = () => [...fixtures.cliFlags(), '--timeout-ms', '1000', '--concurrency', '16'];
 
 // Each case spawns the real command; on a busy machine a spawn alone can take seconds.
 describe('danglewatch scan', { timeout: 60_000 }, () => {
