@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ScanDetailsDialog } from '../../../src/islands/dashboard/scans/ScanDetailsDialog.tsx';
 import { ScansSection } from '../../../src/islands/dashboard/scans/ScansSection.tsx';
 import { $toasts } from '../../../src/lib/toast.ts';
-import type { ScanView } from '../../../src/model/contract.ts';
+import { completedScan } from '../../fixtures/scan-view.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -26,25 +26,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const scan: ScanView = {
-  scan_id: '0f8e6c1a-93b2-4d1e-8a7c-5e2b1f0d9c3a',
-  domain: 'acme.io',
-  status: 'completed',
-  created_at: '2026-11-22T10:00:00.000Z',
-  started_at: '2026-11-22T10:00:01.000Z',
-  completed_at: '2026-11-22T10:01:00.000Z',
-  duration_seconds: 59,
-  subdomains_scanned: 12,
-  vulnerabilities_found: 0,
-  critical_count: 0,
-  false_positives_filtered: 0,
-  error: null,
-  progress: null,
-  scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
-  findings: [],
-  changes: null,
-};
 
 let container: HTMLElement;
 let root: Root;
@@ -75,7 +56,7 @@ const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((node
 
 describe('the scan islands report a failed load', () => {
   it("scan details: the findings' history failing shows an alert whose Try Again asks again", async () => {
-    await act(async () => root.render(<ScanDetailsDialog scan={scan} onClose={() => {}} />));
+    await act(async () => root.render(<ScanDetailsDialog scan={completedScan} onClose={() => {}} />));
     await until(() => alerts().some((text) => text.includes("findings' history could not be loaded")));
     // The scan itself is still shown.
     expect(container.textContent).toContain('acme.io');
@@ -89,7 +70,7 @@ describe('the scan islands report a failed load', () => {
   });
 
   it('a scan linked from an alert e-mail that cannot be read says so in a toast', async () => {
-    window.history.replaceState(null, '', `/dashboard?section=scans&scan=${scan.scan_id}`);
+    window.history.replaceState(null, '', `/dashboard?section=scans&scan=${completedScan.scan_id}`);
     await act(async () => root.render(<ScansSection onGoToDomains={() => {}} />));
     await until(() => $toasts.get().some((t) => t.title === 'Scan not opened'));
     const shown = $toasts.get().find((t) => t.title === 'Scan not opened');

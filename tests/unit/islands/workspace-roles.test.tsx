@@ -7,7 +7,6 @@ import { type MemberActions, MembersView } from '../../../src/islands/dashboard/
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
-import type { ScanView } from '../../../src/model/contract.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import {
   type MembersResponse,
@@ -16,6 +15,7 @@ import {
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../../src/model/workspaces.ts';
+import { completedScan } from '../../fixtures/scan-view.ts';
 
 const text = (html: string) =>
   html
@@ -150,31 +150,12 @@ describe('Members', () => {
   });
 });
 
-const completed: ScanView = {
-  scan_id: '0f8e6c1a-93b2-4d1e-8a7c-5e2b1f0d9c3a',
-  domain: 'acme.io',
-  status: 'completed',
-  created_at: '2026-11-22T10:00:00.000Z',
-  started_at: '2026-11-22T10:00:01.000Z',
-  completed_at: '2026-11-22T10:01:00.000Z',
-  duration_seconds: 59,
-  subdomains_scanned: 12,
-  vulnerabilities_found: 0,
-  critical_count: 0,
-  false_positives_filtered: 0,
-  error: null,
-  progress: null,
-  scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
-  findings: [],
-  changes: null,
-};
-
 describe('scan actions by role', () => {
   const card = (role: WorkspaceRole) => {
     $workspaces.set({ workspaces: [team(role)], loaded: true, error: null });
     $workspaceId.set('ws-1');
     return text(
-      renderToStaticMarkup(<ScanCard scan={completed} onUpdate={() => {}} onViewDetails={() => {}} />),
+      renderToStaticMarkup(<ScanCard scan={completedScan} onUpdate={() => {}} onViewDetails={() => {}} />),
     );
   };
   it('a member may re-scan; a viewer sees the scan without it', () => {
