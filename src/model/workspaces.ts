@@ -53,6 +53,25 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
  */
 export const WORKSPACE_HEADER = 'X-Workspace-ID';
 
+/**
+ * The query parameter a link into the dashboard names its workspace with: an alert about a team's
+ * scan opens on that team's workspace, whichever one the reader had open last.
+ */
+export const WORKSPACE_PARAM = 'workspace';
+
+/** A dashboard link for e-mails and webhooks: `path` with `params`, opening on `workspaceId`. */
+export function dashboardLink(
+  publicUrl: string,
+  path: string,
+  params: Record<string, string>,
+  workspaceId: string,
+): string {
+  const url = new URL(path, publicUrl);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  url.searchParams.set(WORKSPACE_PARAM, workspaceId);
+  return url.toString();
+}
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 

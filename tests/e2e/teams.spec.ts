@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import type { ScanListResponse } from '../../src/model/contract.ts';
 import {
   addVerifiedDomain,
   blockingViolations,
@@ -121,6 +122,25 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toContain('Member role');
 
+  // An alert about the team's scan, opened while the colleague has their own workspace open: the
+  // link names the team's workspace, so the scan opens there.
+  const teamScans = await guest.request.get('/scan/api/v1/scans', {
+    headers: { authorization, 'X-Workspace-ID': workspaceId },
+  });
+  const [teamScan] = ((await teamScans.json()) as ScanListResponse).scans;
+  const guestSwitcher = guest.getByLabel('Workspace');
+  await guestSwitcher.selectOption(
+    (await guestSwitcher.locator('option', { hasText: '(personal)' }).getAttribute('value')) ?? '',
+  );
+  await expect(guest.getByRole('button', { name: 'Add Domain' })).toBeVisible();
+  await guest.goto(`/dashboard?section=scans&scan=${teamScan?.scan_id}&workspace=${workspaceId}`);
+  const linked = guest.getByRole('dialog', { name: `Scan details: ${domain}` });
+  await expect(linked).toBeVisible({ timeout: 15_000 });
+  await expect(guestSwitcher.locator('option:checked')).toHaveText(`${teamName} · Viewer · Intro`);
+  await expect(guest).toHaveURL(new RegExp(`/dashboard\\?section=scans&scan=${teamScan?.scan_id}$`));
+  await linked.getByRole('button', { name: 'Close' }).click();
+  await guest.getByRole('button', { name: 'Domains', exact: true }).click();
+
   // The owner sees the colleague as a member, and removes them.
   await owner.reload();
   const row = owner.getByTestId('member-row').filter({ hasText: colleague.email });
@@ -144,7 +164,6 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   // The colleague sees nothing of it any more: back on their personal workspace, with no scans.
   await guest.reload();
   await expect(guest.getByRole('heading', { name: 'Domain Management' })).toBeVisible({ timeout: 15_000 });
-  const guestSwitcher = guest.getByLabel('Workspace');
   await expect(guestSwitcher.locator('option')).toHaveCount(1);
   await expect(guestSwitcher.locator('option:checked')).toContainText('(personal)');
   await expect(guest.getByRole('heading', { name: 'Ready to secure your domains?' })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
+import { dashboardLink } from '../../model/workspaces.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const RANK: Record<FindingView['status'], number> = { review: 0, likely: 1, claimable: 2 };
@@ -41,6 +42,8 @@ export function alertMessage(input: {
   to: string;
   domain: string;
   scanId: string;
+  /** The scan's workspace: the link opens the dashboard on it. */
+  workspaceId: string;
   alert: AlertChanges;
   /** The scan's findings, for each one's explanation and fix. */
   findings: FindingView[];
@@ -48,10 +51,12 @@ export function alertMessage(input: {
   unsubscribeUrl: string;
 }): MailMessage {
   const { alert, domain } = input;
-  const details = new URL(
-    `/dashboard?section=scans&scan=${encodeURIComponent(input.scanId)}`,
+  const details = dashboardLink(
     input.publicUrl,
-  ).toString();
+    '/dashboard',
+    { section: 'scans', scan: input.scanId },
+    input.workspaceId,
+  );
   const full = (ref: FindingRef) =>
     input.findings.find(
       (f) => f.subdomain === ref.subdomain && f.recordType === ref.recordType && f.target === ref.target,

@@ -1,5 +1,5 @@
 import { atom, computed, map } from 'nanostores';
-import { WORKSPACE_MESSAGES, type WorkspaceView } from '../../model/workspaces.ts';
+import { WORKSPACE_MESSAGES, WORKSPACE_PARAM, type WorkspaceView } from '../../model/workspaces.ts';
 import type { WorkspaceService } from '../request/api.ts';
 import { toRequestError } from '../request/errors.ts';
 import { toast } from '../toast.ts';
@@ -38,6 +38,21 @@ function remembered(): string | null {
   }
 }
 
+/**
+ * The workspace a link names (an alert about a team's scan), taken off the address once read: it
+ * decides where the dashboard opens, and after that the reader's own choices do.
+ */
+function linked(): string | null {
+  const location = globalThis.location;
+  if (!location) return null;
+  const url = new URL(location.href);
+  const id = url.searchParams.get(WORKSPACE_PARAM);
+  if (id === null) return null;
+  url.searchParams.delete(WORKSPACE_PARAM);
+  globalThis.history?.replaceState(globalThis.history.state, '', url);
+  return id;
+}
+
 /** Remembers `id` as the workspace to open next, also from other pages (the invitation page). */
 export function rememberWorkspace(id: string): void {
   try {
@@ -64,12 +79,15 @@ function setCurrent(id: string | null): void {
   resetDashboardData();
 }
 
-/** Reads GET /api/workspaces and settles the current workspace: the last used, else the personal one. */
+/**
+ * Reads GET /api/workspaces and settles the current workspace: the one a link names, else the last
+ * used, else the personal one.
+ */
 export async function loadWorkspaces(api: WorkspaceService): Promise<void> {
   try {
     const { workspaces } = await api.list();
     $workspaces.set({ workspaces, loaded: true, error: null });
-    const current = pickWorkspace(workspaces, $workspaceId.get() ?? remembered());
+    const current = pickWorkspace(workspaces, $workspaceId.get() ?? linked() ?? remembered());
     setCurrent(current?.id ?? null);
     if (current) rememberWorkspace(current.id);
   } catch (error) {

@@ -97,6 +97,7 @@ export async function sendScanAlert(
         to: row.recipients.join(', '),
         domain: row.scan.domain,
         scanId,
+        workspaceId: row.scan.workspaceId,
         alert,
         findings: row.scan.findings,
         publicUrl: deps.publicUrl,

@@ -8,6 +8,7 @@ import { ScanRefused } from '../../core/errors.ts';
 import { workspaceTier } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains, users, workspaceMembers } from '../../db/schema.ts';
+import { dashboardLink } from '../../model/workspaces.ts';
 import { type ProviderCallOptions, ProviderError } from '../../scanner/zone/providers/provider.ts';
 import type { AlertDeps } from './send-alert.ts';
 
@@ -130,7 +131,12 @@ async function mailIfFailingLong(
   const since = row?.connection.syncFailingSince;
   if (!alerts || !row || !since || row.connection.failureMailedAt) return;
   if (now.getTime() - since.getTime() < SYNC_FAILURE_MAIL_MS) return;
-  const settings = new URL('/dashboard/settings?tab=dns', alerts.publicUrl).toString();
+  const settings = dashboardLink(
+    alerts.publicUrl,
+    '/dashboard/settings',
+    { tab: 'dns' },
+    row.connection.workspaceId,
+  );
   const { label, provider, syncError } = row.connection;
   const text = [
     `DangleWatch has not been able to read the zones of your ${provider} connection "${label}" since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,

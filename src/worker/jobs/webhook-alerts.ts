@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type AlertChanges, isEmpty } from '../../core/alerts/alert-message.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { dashboardLink } from '../../model/workspaces.ts';
 import { scanAlert } from './send-alert.ts';
 
 /** The JSON every webhook receives for a scan's changes (documented in docs/webhooks.md). */
@@ -46,10 +47,12 @@ export async function queueWebhookAlerts(
   const payload = changesPayload({
     domain: found.scan.domain,
     scanId,
-    scanUrl: new URL(
-      `/dashboard?section=scans&scan=${encodeURIComponent(scanId)}`,
+    scanUrl: dashboardLink(
       deps.publicUrl,
-    ).toString(),
+      '/dashboard',
+      { section: 'scans', scan: scanId },
+      found.scan.workspaceId,
+    ),
     alert: found.alert,
   });
   let queued = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  dashboardLink,
   ROLE_NEEDED,
   WORKSPACE_MESSAGES,
   WORKSPACE_ROLES,
@@ -41,6 +42,17 @@ describe('the role rule table', () => {
     );
     expect(WORKSPACE_MESSAGES.roleNeeded('workspace.billing')).toBe(
       'This needs the Owner role or higher in this workspace',
+    );
+  });
+});
+
+describe('dashboard links', () => {
+  it('name their workspace, with the parameters encoded', () => {
+    expect(
+      dashboardLink('https://dw.example/', '/dashboard', { section: 'scans', scan: 'a b&c' }, 'ws-1'),
+    ).toBe('https://dw.example/dashboard?section=scans&scan=a+b%26c&workspace=ws-1');
+    expect(dashboardLink('https://dw.example/base/', '/dashboard/settings', { tab: 'dns' }, 'u-1')).toBe(
+      'https://dw.example/dashboard/settings?tab=dns&workspace=u-1',
     );
   });
 });

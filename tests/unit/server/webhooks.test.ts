@@ -249,7 +249,9 @@ for (const backend of databaseBackends) {
           new: [ref],
           resolved: [],
         });
-        expect(payload.scanUrl).toBe(`https://dw.example.net/dashboard?section=scans&scan=${scan?.id}`);
+        expect(payload.scanUrl).toBe(
+          `https://dw.example.net/dashboard?section=scans&scan=${scan?.id}&workspace=${ann.uid}`,
+        );
         // The domain's webhook channel turned off: nothing queued.
         await api.db
           .update(domains)

@@ -121,7 +121,7 @@ for (const backend of databaseBackends) {
         expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(`owner@${DOMAIN}`);
         expect(mail.text).toContain(`New: ${DANGLING} CNAME gone-4821.azurewebsites.net`);
         expect(mail.text).toContain('How to fix it:');
-        expect(mail.text).toContain(`${PUBLIC_URL}/dashboard?section=scans&scan=${scanId}`);
+        expect(mail.text).toContain(`${PUBLIC_URL}/dashboard?section=scans&scan=${scanId}&workspace=u-alert`);
         expect(mail.html).toContain(DANGLING);
         expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
         expect(header(mail, 'list-unsubscribe')).toMatch(
@@ -268,6 +268,10 @@ for (const backend of databaseBackends) {
         const mail = inbox[2] as ParsedMail;
         expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(
           `owner@${DOMAIN}, colleague@example.org`,
+        );
+        // The link opens the team's workspace, whichever one a member had open last.
+        expect(mail.text).toContain(
+          `${PUBLIC_URL}/dashboard?section=scans&scan=${row?.id}&workspace=team-alerts`,
         );
         expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('already-sent');
         expect(inbox).toHaveLength(3);

@@ -183,6 +183,7 @@ for (const backend of databaseBackends) {
         expect(mail).toHaveLength(1);
         expect(mail[0]?.to).toBe(`owner@${zone}`);
         expect(mail[0]?.text).toContain('since 2026-11-25 11:00 UTC');
+        expect(mail[0]?.text).toContain(`/dashboard/settings?tab=dns&workspace=${userId}`);
         cloudflare.faults.length = 0;
         failing();
         await runZoneSync(

@@ -101,6 +101,29 @@ describe('the current workspace', () => {
     expect($scansRevision.get()).toBe(revision + 1);
   });
 
+  it("opens on the workspace a link names (an alert about a team's scan) over the one remembered, and takes it off the address", async () => {
+    listed = [personal, team];
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, personal.id);
+    window.history.replaceState(null, '', `/dashboard?section=scans&scan=s-1&workspace=${team.id}`);
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(team.id);
+    expect(localStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(team.id);
+    // The scan stays on the address for the Scans screen to open; the workspace has been used.
+    expect(window.location.search).toBe('?section=scans&scan=s-1');
+    // Read again (the tab regains focus) after a switch: the reader's choice stands.
+    switchWorkspace(personal.id);
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(personal.id);
+  });
+
+  it('a link to a workspace the reader does not belong to opens their personal one', async () => {
+    listed = [personal];
+    window.history.replaceState(null, '', `/dashboard?section=scans&scan=s-1&workspace=${gone.id}`);
+    await loadWorkspaces(workspaceService(clients().own));
+    expect($workspaceId.get()).toBe(personal.id);
+    expect(window.location.search).toBe('?section=scans&scan=s-1');
+  });
+
   it('a switch, and a workspace just created, become current and are remembered', async () => {
     listed = [personal, team];
     await loadWorkspaces(workspaceService(clients().own));
