@@ -408,6 +408,24 @@ export const webhooks = pgTable(
 );
 
 /** Each attempt series to send one payload to one webhook: the delivery log of the settings screen. */
+/**
+ * Each member a scan's change alert was mailed to: a message a recipient, each with its own
+ * unsubscribe link, claimed before it is sent so a retried job mails nobody twice.
+ */
+export const alertMails = pgTable(
+  'alert_mails',
+  {
+    scanId: uuid('scan_id')
+      .notNull()
+      .references(() => scans.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scanId, t.userId] })],
+);
+
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  alertMails,
   apiKeys,
   auditLog,
   dnsConnections,
@@ -97,6 +98,12 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       .from(firstScans)
       .where(eq(firstScans.userId, userId))
       .orderBy(asc(firstScans.createdAt)),
+    // The change alerts mailed to this account, of every workspace it belongs to.
+    alertMails: await db
+      .select({ scanId: alertMails.scanId, sentAt: alertMails.sentAt })
+      .from(alertMails)
+      .where(eq(alertMails.userId, userId))
+      .orderBy(asc(alertMails.sentAt)),
     webhooks: hooks.map(({ secret: _secret, ...hook }) => hook),
     dnsConnections: (
       await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))

@@ -48,9 +48,15 @@ export function alertMessage(input: {
   /** The scan's findings, for each one's explanation and fix. */
   findings: FindingView[];
   publicUrl: string;
+  /** This recipient's own link: in a team workspace it stops their alerts, not the team's. */
   unsubscribeUrl: string;
+  /** The team workspace's name, when the domain is a team's. */
+  team?: string;
 }): MailMessage {
   const { alert, domain } = input;
+  const stop = input.team
+    ? `Stop the ${input.team} workspace's alerts to you`
+    : `Stop these alerts for ${domain}`;
   const details = dashboardLink(
     input.publicUrl,
     '/dashboard',
@@ -93,7 +99,7 @@ export function alertMessage(input: {
     '',
     `See the scan: ${details}`,
     '',
-    `Stop these alerts for ${domain}: ${input.unsubscribeUrl}`,
+    `${stop}: ${input.unsubscribeUrl}`,
   ].join('\n');
 
   const htmlItems = open.map(({ f, label }) => {
@@ -112,7 +118,7 @@ export function alertMessage(input: {
 <p>DangleWatch scanned <strong>${escapeHtml(domain)}</strong> and found changes.</p>
 <ul>${[...htmlItems, ...htmlResolved].join('')}</ul>
 <p><a href="${escapeHtml(details)}">See the scan</a></p>
-<p style="font-size:12px;color:#555"><a href="${escapeHtml(input.unsubscribeUrl)}">Stop these alerts for ${escapeHtml(domain)}</a></p>
+<p style="font-size:12px;color:#555"><a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(stop)}</a></p>
 </body></html>`;
 
   return {

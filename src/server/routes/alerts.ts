@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { domainOfUnsubscribeLink, stopEmailAlerts } from '../../core/alerts/unsubscribe.ts';
+import { z } from 'zod';
+import { stopEmailAlerts, unsubscribeTarget } from '../../core/alerts/unsubscribe.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../env.ts';
 
@@ -21,23 +22,42 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
     </body>
   </html>`;
 
+/** What an unsubscribe link carries: the domain, the member it was mailed to (none in older links), the signature. */
+const linkSchema = z.object({
+  d: z.uuid(),
+  u: z.string().min(1).max(128).optional(),
+  s: z.string().min(1).max(128),
+});
+
 /**
- * One-click unsubscribe from a domain's e-mail alerts (RFC 8058): the signed link needs no sign-in.
- * GET asks to confirm (link scanners follow GETs), POST (the button, or the mail client's
- * List-Unsubscribe-Post) turns the alerts off.
+ * One-click unsubscribe from e-mail alerts (RFC 8058): the signed link needs no sign-in. GET asks
+ * to confirm (link scanners follow GETs), POST (the button, or the mail client's
+ * List-Unsubscribe-Post) turns the alerts off: a domain's, or in a team workspace the reader's own.
  */
 export function alertRoutes(db: Db) {
-  const domainOf = (id: string | undefined, signature: string | undefined) =>
-    domainOfUnsubscribeLink(db, id, signature);
+  const targetOf = (query: Record<string, string>) => {
+    const link = linkSchema.safeParse(query);
+    return link.success ? unsubscribeTarget(db, link.data.d, link.data.u, link.data.s) : undefined;
+  };
   const invalid = page(
     'This link is not valid',
-    html`<p>The unsubscribe link is incomplete, altered, or its domain was removed.</p>`,
+    html`<p>The unsubscribe link is incomplete or altered, its domain was removed, or you no longer belong to its workspace.</p>`,
   );
 
   return new Hono<AppEnv>()
     .get('/unsubscribe', async (c) => {
-      const domain = await domainOf(c.req.query('d'), c.req.query('s'));
-      if (!domain) return c.html(invalid, 404);
+      const target = await targetOf(c.req.query());
+      if (!target) return c.html(invalid, 404);
+      const { domain, member } = target;
+      if (member) {
+        return c.html(
+          page(
+            `Stop the ${member.workspace} workspace's alerts to you?`,
+            html`<p>You will no longer get e-mails when DangleWatch finds a change in the ${member.workspace} workspace. Its other members still get them, and you can turn yours back on in Settings → Members.</p>
+              <form method="post"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        );
+      }
       return c.html(
         page(
           `Stop alerts for ${domain.domain}?`,
@@ -47,11 +67,17 @@ export function alertRoutes(db: Db) {
       );
     })
     .post('/unsubscribe', async (c) => {
-      const domain = await domainOf(c.req.query('d'), c.req.query('s'));
-      if (!domain) return c.html(invalid, 404);
-      await stopEmailAlerts(db, domain.id);
+      const target = await targetOf(c.req.query());
+      if (!target) return c.html(invalid, 404);
+      await stopEmailAlerts(db, target);
+      const { domain, member } = target;
       return c.html(
-        page('Unsubscribed', html`<p>You will no longer receive e-mail alerts for ${domain.domain}.</p>`),
+        member
+          ? page(
+              'Unsubscribed',
+              html`<p>You will no longer receive the ${member.workspace} workspace's e-mail alerts. Its other members still do.</p>`,
+            )
+          : page('Unsubscribed', html`<p>You will no longer receive e-mail alerts for ${domain.domain}.</p>`),
       );
     });
 }

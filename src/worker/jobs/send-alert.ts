@@ -1,11 +1,19 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { alertChanges, alertMessage, isEmpty } from '../../core/alerts/alert-message.ts';
 import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../core/alerts/unsubscribe-link.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { appSecret } from '../../core/mail/secrets.ts';
 import type { Db } from '../../db/client.ts';
-import { domains, findings, scans, users, workspaceMembers } from '../../db/schema.ts';
+import {
+  alertMails,
+  domains,
+  findings,
+  scans,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema.ts';
 import { FINDING_STATUSES, type FindingRef } from '../../model/contract.ts';
 
 export interface AlertDeps {
@@ -17,18 +25,23 @@ export interface AlertDeps {
 type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
 
 /**
- * A completed scan, its domain, the addresses of its workspace's members (everyone in a team
- * workspace hears of its changes), and what of its changes deserves an alert.
+ * A completed scan, its domain and workspace, the members to tell (everyone in a team workspace
+ * who has not turned its alerts off), and what of its changes deserves an alert.
  */
 export async function scanAlert(db: Db, scanId: string) {
   const [row] = await db
-    .select({ scan: scans, domain: domains })
+    .select({
+      scan: scans,
+      domain: domains,
+      workspace: { name: workspaces.name, personal: workspaces.personal },
+    })
     .from(scans)
     .innerJoin(domains, eq(domains.id, scans.domainId))
+    .innerJoin(workspaces, eq(workspaces.id, scans.workspaceId))
     .where(eq(scans.id, scanId));
   if (!row?.scan.changes) return undefined;
   const members = await db
-    .select({ email: users.email })
+    .select({ userId: workspaceMembers.userId, email: users.email })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(
@@ -39,7 +52,7 @@ export async function scanAlert(db: Db, scanId: string) {
       ),
     )
     .orderBy(asc(workspaceMembers.joinedAt));
-  const recipients = members.map((m) => m.email as string);
+  const recipients = members.map((m) => ({ userId: m.userId, email: m.email as string }));
   const accepted = await db
     .select({ latest: findings.latest })
     .from(findings)
@@ -66,7 +79,8 @@ export async function scanAlert(db: Db, scanId: string) {
 
 /**
  * The e-mail alert of one completed scan: sent only when something is new, got worse or was
- * resolved, leaving out findings the user accepted as a risk; once per scan even when retried.
+ * resolved, leaving out findings the user accepted as a risk; once per scan and member even when
+ * retried.
  */
 export async function sendScanAlert(
   db: Db,
@@ -82,33 +96,41 @@ export async function sendScanAlert(
   if (row.recipients.length === 0) return 'no-address';
   if (isEmpty(alert)) return 'no-change';
   const secret = await appSecret(db, UNSUBSCRIBE_SECRET);
-  // Claimed before sending: two deliveries of this job never send two e-mails.
-  const [claimed] = await db
-    .update(scans)
-    .set({ alertedAt: new Date() })
-    .where(and(eq(scans.id, scanId), isNull(scans.alertedAt)))
-    .returning({ id: scans.id });
-  if (!claimed) return 'already-sent';
-  try {
-    await deps.mailer.send(
-      alertMessage({
-        // One message to every member: they all see each other in the workspace anyway, and one
-        // claim per scan keeps a retried job from mailing anyone twice.
-        to: row.recipients.join(', '),
-        domain: row.scan.domain,
-        scanId,
-        workspaceId: row.scan.workspaceId,
-        alert,
-        findings: row.scan.findings,
-        publicUrl: deps.publicUrl,
-        unsubscribeUrl: unsubscribeUrl(deps.publicUrl, secret, row.domain.id),
-      }),
-    );
-  } catch (error) {
-    // Not sent: let the job's retry try again.
-    await db.update(scans).set({ alertedAt: null }).where(eq(scans.id, scanId));
-    throw error;
+  let sent = 0;
+  // A message to each member, with a link that unsubscribes that member alone. Each is claimed
+  // before it is sent: a retried job, or two at once, mails nobody twice.
+  for (const recipient of row.recipients) {
+    const [claimed] = await db
+      .insert(alertMails)
+      .values({ scanId, userId: recipient.userId })
+      .onConflictDoNothing()
+      .returning({ userId: alertMails.userId });
+    if (!claimed) continue;
+    try {
+      await deps.mailer.send(
+        alertMessage({
+          to: recipient.email,
+          domain: row.scan.domain,
+          scanId,
+          workspaceId: row.scan.workspaceId,
+          alert,
+          findings: row.scan.findings,
+          publicUrl: deps.publicUrl,
+          unsubscribeUrl: unsubscribeUrl(deps.publicUrl, secret, row.domain.id, recipient.userId),
+          team: row.workspace.personal ? undefined : row.workspace.name,
+        }),
+      );
+    } catch (error) {
+      // Not sent: the job's retry sends it, and skips those already sent.
+      await db
+        .delete(alertMails)
+        .where(and(eq(alertMails.scanId, scanId), eq(alertMails.userId, recipient.userId)));
+      throw error;
+    }
+    sent++;
   }
-  logger.info({ scanId, domain: row.scan.domain }, 'change alert sent');
+  await db.update(scans).set({ alertedAt: new Date() }).where(eq(scans.id, scanId));
+  if (sent === 0) return 'already-sent';
+  logger.info({ scanId, domain: row.scan.domain, recipients: sent }, 'change alert sent');
   return 'sent';
 }

@@ -92,6 +92,7 @@ for (const backend of databaseBackends) {
           kind: 'changes',
           payload: { for: domain },
         });
+        await db.insert(schema.alertMails).values({ scanId: scan?.id as string, userId: user.uid });
         await db.insert(schema.apiKeys).values({
           workspaceId: user.uid,
           name: 'ci',
@@ -119,7 +120,7 @@ for (const backend of databaseBackends) {
       });
 
       it("exports every row of the user's tables, and nothing of another user's", async () => {
-        await populate(ann, `ann-${tag}.com`, `ann@ann-${tag}.com`);
+        const { scanId } = await populate(ann, `ann-${tag}.com`, `ann@ann-${tag}.com`);
         await populate(bob, `bob-${tag}.com`, `bob@bob-${tag}.com`);
         const res = await call('/api/auth/export', { token: ann.idToken });
         expect(res.status).toBe(200);
@@ -138,8 +139,9 @@ for (const backend of databaseBackends) {
               ? 'workspace_id'
               : undefined;
         };
-        // Keyed by workspace and user, without an id of their own: the export's `workspaces`.
-        const memberships = ['workspace_members', 'workspace_invitations'];
+        // Keyed by workspace and user, without an id of their own: the export's `workspaces`; and
+        // the alerts mailed to the user, keyed by scan and user: its `alertMails`.
+        const memberships = ['workspace_members', 'workspace_invitations', 'alert_mails'];
         const owned = tables.filter(
           (table) => ownerColumn(table) && !memberships.includes(getTableName(table)),
         );
@@ -161,6 +163,7 @@ for (const backend of databaseBackends) {
           expect.objectContaining({ id: ann.uid, name: 'Personal', personal: true, role: 'owner' }),
         ]);
         expect(body.webhookDeliveries).toHaveLength(1);
+        expect(body.alertMails).toEqual([{ scanId, sentAt: expect.any(String) }]);
         expect(body.mailingList).toHaveLength(1);
         expect(JSON.stringify(body)).not.toContain(bob.uid);
         // Credentials stay out of the file.

@@ -1,10 +1,13 @@
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_SECRET } from '../../../src/core/alerts/unsubscribe-link.ts';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
+import { appSecret } from '../../../src/core/mail/secrets.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
@@ -199,6 +202,22 @@ for (const backend of databaseBackends) {
         expect(
           (await app.request(`${otherDomain.pathname}${otherDomain.search}`, { method: 'POST' })).status,
         ).toBe(404);
+        const otherMember = new URL(link);
+        otherMember.searchParams.set('u', 'u-someone-else');
+        expect(
+          (await app.request(`${otherMember.pathname}${otherMember.search}`, { method: 'POST' })).status,
+        ).toBe(404);
+        // A link mailed before alerts named their member signs the domain alone, and still works.
+        const older = new URL(link);
+        older.searchParams.delete('u');
+        older.searchParams.set(
+          's',
+          createHmac('sha256', await appSecret(database.db, UNSUBSCRIBE_SECRET))
+            .update(`unsubscribe:${domainId}`)
+            .digest('base64url'),
+        );
+        expect((await app.request(`${older.pathname}${older.search}`)).status).toBe(200);
+        expect(link.searchParams.get('u')).toBe('u-alert');
 
         const confirm = await app.request(path);
         expect(confirm.status).toBe(200);
@@ -220,7 +239,7 @@ for (const backend of databaseBackends) {
         expect(inbox).toHaveLength(2);
       });
 
-      it("a team workspace's alert goes to every member, once", async () => {
+      it("a team workspace's alert goes to every member, once, each with a link that unsubscribes them alone", async () => {
         await database.db
           .insert(users)
           .values({ id: 'u-colleague', email: 'colleague@example.org', provider: 'github' });
@@ -264,23 +283,51 @@ for (const backend of databaseBackends) {
           .returning();
         expect(await runScan(database.db, row?.id ?? '', settings, logger)).toBe('completed');
         expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('sent');
-        expect(inbox).toHaveLength(3);
-        const mail = inbox[2] as ParsedMail;
-        expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(
-          `owner@${DOMAIN}, colleague@example.org`,
-        );
+        expect(inbox).toHaveLength(4);
+        const [toOwner, toColleague] = inbox.slice(2) as ParsedMail[];
+        const to = (mail: ParsedMail | undefined) => (mail?.to && 'text' in mail.to ? mail.to.text : '');
+        expect([to(toOwner), to(toColleague)]).toEqual([`owner@${DOMAIN}`, 'colleague@example.org']);
         // The link opens the team's workspace, whichever one a member had open last.
-        expect(mail.text).toContain(
+        expect(toColleague?.text).toContain(
           `${PUBLIC_URL}/dashboard?section=scans&scan=${row?.id}&workspace=team-alerts`,
         );
+        expect(toColleague?.text).toContain("Stop the Team workspace's alerts to you:");
         expect(await sendScanAlert(database.db, row?.id ?? '', deps(), logger)).toBe('already-sent');
-        expect(inbox).toHaveLength(3);
-        // A member who turned the workspace's alerts off is left out of the next one.
-        await database.db
-          .update(workspaceMembers)
-          .set({ alertsEmail: false })
-          .where(eq(workspaceMembers.userId, 'u-colleague'));
-        expect((await scanAlert(database.db, row?.id ?? ''))?.recipients).toEqual([`owner@${DOMAIN}`]);
+        expect(inbox).toHaveLength(4);
+
+        // The colleague's one-click unsubscribe (their mail client's button) stops their alerts
+        // only: the owner's, and the domain's, go on.
+        const app = testApp(database);
+        const link = new URL(header(toColleague as ParsedMail, 'list-unsubscribe').replace(/^<|>$/g, ''));
+        const confirm = await app.request(`${link.pathname}${link.search}`);
+        expect(await confirm.text()).toContain('Stop the Team workspace&#39;s alerts to you?');
+        const done = await app.request(`${link.pathname}${link.search}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        });
+        expect(done.status).toBe(200);
+        expect(await done.text()).toContain('Its other members still do.');
+        const [domain] = await database.db
+          .select()
+          .from(domains)
+          .where(eq(domains.id, team?.id ?? ''));
+        expect(domain?.alertsEmail).toBe(true);
+        const members = await database.db
+          .select({ userId: workspaceMembers.userId, alertsEmail: workspaceMembers.alertsEmail })
+          .from(workspaceMembers)
+          .where(eq(workspaceMembers.workspaceId, 'team-alerts'))
+          .orderBy(workspaceMembers.userId);
+        expect(members).toEqual([
+          { userId: 'u-alert', alertsEmail: true },
+          { userId: 'u-colleague', alertsEmail: false },
+        ]);
+        expect((await scanAlert(database.db, row?.id ?? ''))?.recipients).toEqual([
+          { userId: 'u-alert', email: `owner@${DOMAIN}` },
+        ]);
+        // Someone who has left the workspace cannot use their old link on the others' alerts.
+        await database.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, 'u-colleague'));
+        expect((await app.request(`${link.pathname}${link.search}`, { method: 'POST' })).status).toBe(404);
       });
     },
   );
