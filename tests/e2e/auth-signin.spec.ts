@@ -46,9 +46,14 @@ test('Google: the protected redirect, sign-in, return to the requested path, men
     'href',
     '/dashboard?section=settings&tab=profile',
   );
+  // The account's own plan, that of its personal workspace (whose id is the uid).
+  const uid = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('danglewatch:session') ?? '{}').user?.uid,
+  );
+  expect(uid).toEqual(expect.any(String));
   await expect(menu.getByRole('menuitem', { name: 'Upgrade to Pro' })).toHaveAttribute(
     'href',
-    '/dashboard?section=settings&tab=plan',
+    `/dashboard?section=settings&tab=plan&workspace=${uid}`,
   );
 
   // Pages without islands show the signed-in state too, through the header's inline script.

@@ -54,6 +54,18 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   await expect(owner.getByTestId('checkout-success')).toContainText('You are now on Intro.');
   await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Intro`);
   await expect(switcher.locator('option', { hasText: '(personal)' })).toContainText('Free');
+  // The account menu's badge and 'Upgrade to Pro' are the owner's own plan: the link opens the
+  // personal workspace's plan, not the team's that is open.
+  await owner.getByTestId('header-auth').getByRole('button', { name: 'Account menu' }).click();
+  await owner
+    .getByRole('menu', { name: 'Account' })
+    .first()
+    .getByRole('menuitem', { name: 'Upgrade to Pro' })
+    .click();
+  await expect(switcher.locator('option:checked')).toContainText('(personal)');
+  await expect(owner.getByTestId('plans-grid')).toBeVisible();
+  await switcher.selectOption(workspaceId);
+  await expect(switcher.locator('option:checked')).toHaveText(`${teamName} · Owner · Intro`);
   await owner.getByRole('button', { name: 'Domains', exact: true }).click();
 
   // A domain added and verified in the team workspace; its first scan finds the dangling record.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { tierBadge } from '../../model/profile.ts';
+import { WORKSPACE_PARAM } from '../../model/workspaces.ts';
 import type { AuthContextValue } from './auth-context.tsx';
 
 /** Where the menu's items lead: real dashboard sections. */
@@ -8,8 +9,14 @@ const MENU_LINKS = {
   profile: '/dashboard?section=settings&tab=profile',
   activity: '/dashboard?section=scans',
   settings: '/dashboard?section=settings',
-  upgrade: '/dashboard?section=settings&tab=plan',
 } as const;
+
+/**
+ * The plan the menu's badge and quota describe is the account's own: the upgrade opens the plan of
+ * its personal workspace (whose id is the uid), whichever workspace the dashboard had open.
+ */
+const upgradeLink = (uid: string) =>
+  `/dashboard?${new URLSearchParams({ section: 'settings', tab: 'plan', [WORKSPACE_PARAM]: uid })}`;
 
 function scansRemaining(quota: { daily: number | null; remaining: number | null; used: number }): string {
   if (quota.daily === null) return 'Unlimited';
@@ -66,8 +73,12 @@ export function UserMenuContents({ auth, onSignOut, itemClass }: Props) {
       <a role="menuitem" href={MENU_LINKS.settings} className={itemClass}>
         Settings
       </a>
-      {tier === 'free' && (
-        <a role="menuitem" href={MENU_LINKS.upgrade} className={`${itemClass} font-semibold text-brand-700`}>
+      {auth.user && tier === 'free' && (
+        <a
+          role="menuitem"
+          href={upgradeLink(auth.user.uid)}
+          className={`${itemClass} font-semibold text-brand-700`}
+        >
           Upgrade to Pro
         </a>
       )}
