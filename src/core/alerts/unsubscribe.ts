@@ -18,16 +18,15 @@ export interface UnsubscribeTarget {
 }
 
 /**
- * The target of a signed link; undefined when the link is incomplete or altered, its domain is
- * gone, or the member it was mailed to has left the workspace.
+ * The target of a link the route has checked the form of; undefined when the signature does not
+ * match, the domain is gone, or the member it was mailed to has left the workspace.
  */
 export async function unsubscribeTarget(
   db: Db,
-  id: string | undefined,
+  id: string,
   userId: string | undefined,
-  signature: string | undefined,
+  signature: string,
 ): Promise<UnsubscribeTarget | undefined> {
-  if (!id || !signature || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   if (!verifyUnsubscribe(await appSecret(db, UNSUBSCRIBE_SECRET), id, userId, signature)) return undefined;
   const [domain] = await db.select().from(domains).where(eq(domains.id, id));
   if (!domain) return undefined;

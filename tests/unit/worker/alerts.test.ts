@@ -202,6 +202,17 @@ for (const backend of databaseBackends) {
         expect(
           (await app.request(`${otherDomain.pathname}${otherDomain.search}`, { method: 'POST' })).status,
         ).toBe(404);
+        // Malformed links answer the 'not valid' page, never a server error.
+        for (const query of [
+          '',
+          '?d=not-a-uuid&s=x',
+          `?d=${domainId}`,
+          `?d=${domainId}&s=${'x'.repeat(500)}`,
+        ]) {
+          const res = await app.request(`/alerts/unsubscribe${query}`, { method: 'POST' });
+          expect(res.status, query).toBe(404);
+          expect(await res.text()).toContain('This link is not valid');
+        }
         const otherMember = new URL(link);
         otherMember.searchParams.set('u', 'u-someone-else');
         expect(
