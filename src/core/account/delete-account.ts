@@ -1,6 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
+import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { accountLock } from '../users/users.ts';
 import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
 import { teamsOfLeavingAccount } from '../workspaces/members.ts';
@@ -40,6 +41,8 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
     // Before the account row, whose trigger would take the personal workspace without its jobs.
     // The personal workspace's id is the uid, so its counters are the account's ('<name>:<uid>').
     await deleteWorkspaceRows(tx as unknown as Db, gone);
+    // Keys the account made for team workspaces that go on: their secrets leave with it.
+    await revokeKeysMadeBy(tx as unknown as Db, userId, new Date());
     await tx.delete(users).where(eq(users.id, userId));
   });
 }

@@ -75,6 +75,30 @@ export async function revokeApiKey(
 }
 
 /**
+ * Revokes the live keys someone made, in one workspace or in all: whoever leaves a workspace, or
+ * DangleWatch, takes the secrets they saw with them, and those must stop working as they do.
+ */
+export async function revokeKeysMadeBy(
+  db: Db,
+  userId: string,
+  now: Date,
+  workspaceId?: string,
+): Promise<number> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(apiKeys.createdBy, userId),
+        isNull(apiKeys.revokedAt),
+        workspaceId === undefined ? undefined : eq(apiKeys.workspaceId, workspaceId),
+      ),
+    )
+    .returning({ id: apiKeys.id });
+  return revoked.length;
+}
+
+/**
  * The key a secret is, with the workspace it acts on (its id and plan); undefined for a secret
  * that is no key of ours.
  */

@@ -11,6 +11,7 @@ import {
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../model/workspaces.ts';
+import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { ServiceError } from '../errors.ts';
 import {
   pendingInvitations,
@@ -240,8 +241,9 @@ export async function changeRole(
 }
 
 /**
- * Removes a member (or the caller leaves): they lose access on their next call. Only an owner
- * removes an owner, and the last owner cannot leave.
+ * Removes a member (or the caller leaves): they lose access on their next call, and so do the API
+ * keys they made for the workspace (they saw those secrets). Only an owner removes an owner, and
+ * the last owner cannot leave.
  */
 export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: string): Promise<void> {
   if (workspace.personal) {
@@ -258,6 +260,7 @@ export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: s
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
+    await revokeKeysMadeBy(tx, userId, new Date(), workspace.id);
   });
 }
 

@@ -276,6 +276,84 @@ for (const backend of databaseBackends) {
         );
       });
 
+      it("a member who leaves, is removed or deletes their account takes the API keys they made with them; the others' go on", async () => {
+        const keys = await call('/api/workspaces', {
+          method: 'POST',
+          token: ann.idToken,
+          body: { name: 'Keys' },
+        });
+        const workspace = ((await keys.json()) as { workspace: WorkspaceView }).workspace;
+        expect(await setPlan(api.db, annEmail, 'solo', workspace.id)).toBe(1);
+        const eve = await api.signIn('eve', { email: `eve-${tag}@acme.com` });
+        for (const user of [cleo, dan, eve]) {
+          await api.db
+            .insert(workspaceMembers)
+            .values({ workspaceId: workspace.id, userId: user.uid, role: 'admin' });
+        }
+        const makeKey = async (user: MintedUser) => {
+          const res = await api.app.request('/api/keys', {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${user.idToken}`,
+              [WORKSPACE_HEADER]: workspace.id,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ name: `ci of ${user.uid}` }),
+          });
+          expect(res.status).toBe(201);
+          return ((await res.json()) as { secret: string }).secret;
+        };
+        const [annKey, cleoKey, danKey, eveKey] = [
+          await makeKey(ann),
+          await makeKey(cleo),
+          await makeKey(dan),
+          await makeKey(eve),
+        ];
+        const callWithKey = (secret: string) =>
+          api.app.request('/api/v1/scans', { headers: { authorization: `Bearer ${secret}` } });
+        for (const secret of [annKey, cleoKey, danKey, eveKey]) {
+          expect((await callWithKey(secret)).status).toBe(200);
+        }
+
+        // Cleo is removed, Dan leaves, Eve deletes her account: the secrets they saw stop working
+        // with them.
+        const removed = await call(`/api/workspaces/${workspace.id}/members/${cleo.uid}`, {
+          method: 'DELETE',
+          token: ann.idToken,
+        });
+        expect(removed.status).toBe(204);
+        const left = await call(`/api/workspaces/${workspace.id}/members/${dan.uid}`, {
+          method: 'DELETE',
+          token: dan.idToken,
+        });
+        expect(left.status).toBe(204);
+        expect((await call('/api/auth/account', { method: 'DELETE', token: eve.idToken })).status).toBe(204);
+        for (const secret of [cleoKey, danKey, eveKey]) {
+          const refused = await callWithKey(secret);
+          expect(refused.status).toBe(401);
+          expect(await refused.json()).toMatchObject({ code: 'API_KEY_REVOKED' });
+        }
+        expect((await callWithKey(annKey)).status).toBe(200);
+        const listed = (await (
+          await api.app.request('/api/keys', {
+            headers: { authorization: `Bearer ${ann.idToken}`, [WORKSPACE_HEADER]: workspace.id },
+          })
+        ).json()) as { keys: { name: string; revokedAt: string | null }[] };
+        expect(listed.keys.map((k) => [k.name, k.revokedAt === null])).toEqual(
+          expect.arrayContaining([
+            [`ci of ${ann.uid}`, true],
+            [`ci of ${cleo.uid}`, false],
+            [`ci of ${dan.uid}`, false],
+            [`ci of ${eve.uid}`, false],
+          ]),
+        );
+        // The workspace goes with every key it has: Ann's too.
+        expect(
+          (await call(`/api/workspaces/${workspace.id}`, { method: 'DELETE', token: ann.idToken })).status,
+        ).toBe(204);
+        expect((await callWithKey(annKey)).status).toBe(401);
+      });
+
       it("an owner's export covers the team workspace too", async () => {
         const added = await api.app.request('/api/domains', {
           method: 'POST',

@@ -280,8 +280,8 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           onClose={() => setRemoving(null)}
         >
           {leaving
-            ? 'You lose access to its domains, scans and findings at once; an admin can invite you again.'
-            : 'They lose access to its domains, scans and findings on their next call.'}
+            ? 'You lose access to its domains, scans and findings at once, and the API keys you made for it stop working; an admin can invite you again.'
+            : 'They lose access to its domains, scans and findings on their next call, and the API keys they made for it stop working.'}
         </ConfirmDialog>
       )}
     </div>
