@@ -407,7 +407,6 @@ export const webhooks = pgTable(
   (t) => [index('webhooks_workspace').on(t.workspaceId)],
 );
 
-/** Each attempt series to send one payload to one webhook: the delivery log of the settings screen. */
 /**
  * Each member a scan's change alert was mailed to: a message a recipient, each with its own
  * unsubscribe link, claimed before it is sent so a retried job mails nobody twice.
@@ -426,6 +425,7 @@ export const alertMails = pgTable(
   (t) => [primaryKey({ columns: [t.scanId, t.userId] })],
 );
 
+/** Each attempt series to send one payload to one webhook: the delivery log of the settings screen. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
