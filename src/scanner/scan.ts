@@ -19,9 +19,10 @@ import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
 import { catalogue } from './fingerprints/catalogue.ts';
 import { type ApexRecords, apexRecords, namesFromCt, unanswered, wildcardOf } from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
+import { Progress } from './phases/progress.ts';
 import { givenBy, ResolvePhase } from './phases/resolve.ts';
 import { dedupe, stamped, validate } from './phases/validate.ts';
-import type { Finding, ProgressEvent, ScanOptions, ScanResult } from './types.ts';
+import type { Finding, ScanOptions, ScanResult } from './types.ts';
 
 export const DEFAULTS = {
   ctUrl: 'https://crt.sh',
@@ -80,11 +81,7 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
   );
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
   const report = options.onProgress;
-  let last: ProgressEvent = { phase: 'discover', done: 0, total: 1 };
-  const progress = (event: ProgressEvent) => {
-    last = event;
-    report?.(event);
-  };
+  const progress = new Progress(report);
   // CT answers, the validation delay and slow probes can leave a phase silent for long stretches;
   // a worker that shows progress needs to hear from the scan regularly all the same.
   const heartbeat =
@@ -93,7 +90,7 @@ export async function scanDomain(input: string, options: ScanOptions = {}): Prom
       // A listener that throws fails the scan at the scan's own next event; thrown from a timer
       // it would take the whole process down instead.
       try {
-        report(last);
+        report(progress.last);
       } catch {}
     }, DEFAULTS.progressIntervalMs);
   try {
@@ -108,7 +105,7 @@ async function run(
   domain: string,
   options: ScanOptions,
   signal: AbortSignal,
-  progress: (event: ProgressEvent) => void,
+  progress: Progress,
 ): Promise<ScanResult> {
   const startedAt = new Date().toISOString();
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
@@ -147,7 +144,7 @@ async function run(
       options.cloudRanges ?? cloudRanges,
       signal,
     );
-    progress({ phase: 'discover', done: 0, total: 1 });
+    progress.note({ phase: 'discover', done: 0, total: 1 });
 
     // Given names and the zone's records first, then CT, then the wordlist: the bound on names
     // drops guesses first.
@@ -172,7 +169,7 @@ async function run(
       progress,
     });
     signal.throwIfAborted();
-    progress({ phase: 'done', done: 1, total: 1 });
+    progress.note({ phase: 'done', done: 1, total: 1 });
     const withSources: Finding[] = findings.map((finding) => ({
       ...finding,
       sources: names.sourcesOf(finding.subdomain),
@@ -216,7 +213,7 @@ async function scanNames(
   apex: ApexRecords,
   options: ScanOptions,
   concurrency: number,
-  progress: (event: ProgressEvent) => void,
+  progress: Progress,
 ) {
   const domain = ctx.settings.domain;
   const discovery = options.discovery ?? true;

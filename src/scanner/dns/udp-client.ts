@@ -139,7 +139,9 @@ export class UdpClient {
   }
 
   private channel(): Channel {
-    return this.channels.find((c) => c.pending.size < PER_SOCKET) ?? this.open();
+    // A loop, not `find` with a closure: every question passes here.
+    for (const channel of this.channels) if (channel.pending.size < PER_SOCKET) return channel;
+    return this.open();
   }
 
   private open(): Channel {

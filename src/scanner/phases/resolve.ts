@@ -7,10 +7,10 @@ import { txtHosts } from '../discover/txt-names.ts';
 import { answerSignature } from '../discover/wordlist.ts';
 import { type Given, type Resolution, resolveChain } from '../dns/chain.ts';
 import { type Lookup, parseMx, srvTarget } from '../dns/resolver.ts';
-import type { ProgressEvent } from '../types.ts';
 import { WorkQueue } from '../util/queue.ts';
 import type { ZoneRecord } from '../zone/record.ts';
 import type { NameSet } from './names.ts';
+import type { Progress } from './progress.ts';
 import { stamped } from './validate.ts';
 import { byOwner, type Known, type OwnerRecords } from './zone-input.ts';
 
@@ -27,7 +27,7 @@ interface ResolveSettings {
   /** Answer signatures of the zone's wildcard, if it has one: guesses answering like it are dropped. */
   wildcard: Set<string> | undefined;
   width: number;
-  progress: (event: ProgressEvent) => void;
+  progress: Progress;
 }
 
 /** What a zone says of a name, as the start of its resolution; undefined where DNS must be asked. */
@@ -79,7 +79,7 @@ export class ResolvePhase {
     this.names = names;
     this.settings = settings;
     this.wildcard = settings.wildcard !== undefined;
-    this.queue = new WorkQueue(settings.width, settings.width * 4, (item) => this.check(item));
+    this.queue = new WorkQueue(settings.width, settings.width * 4, this);
   }
 
   /** Reads the zone's records as a stream, an owner at a time, as fast as they are checked. */
@@ -132,10 +132,10 @@ export class ResolvePhase {
   }
 
   /**
-   * Resolves a name, then judges it. Not an async function: what waits for the resolver's answer
-   * is a small closure, not the frame of everything `judge` does after it.
+   * Resolves a name, then judges it: the work queue's worker. Not an async function: what waits for
+   * the resolver's answer is a small closure, not the frame of everything `judge` does after it.
    */
-  private check(item: Item): Promise<void> {
+  work(item: Item): Promise<void> {
     const name = typeof item === 'string' ? item : item.name;
     const known = typeof item === 'string' ? undefined : item.known;
     const apex = name === this.ctx.settings.domain;
@@ -151,7 +151,7 @@ export class ResolvePhase {
   private async judge(name: string, known: Known | undefined, apex: boolean, res: Resolution) {
     const { ctx, names, settings } = this;
     this.done++;
-    settings.progress({ phase: 'resolve', done: this.done, total: names.size });
+    settings.progress.note({ phase: 'resolve', done: this.done, total: names.size });
     // A guessed name is worth reporting only when it exists itself: a CNAME whose target is
     // gone (NXDOMAIN at the end of the chain) is the very record this scan looks for.
     const absent = res.status === 'nxdomain' && res.chain.length === 0;

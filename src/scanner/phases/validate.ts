@@ -1,6 +1,7 @@
 import type { Candidate } from '../context.ts';
-import type { Detected, ProgressEvent } from '../types.ts';
+import type { Detected } from '../types.ts';
 import { mapLimit, sleep } from '../util/limit.ts';
+import type { Progress } from './progress.ts';
 
 /** Candidates as the scan finds them, each stamped with the moment, for the validation delay. */
 export function stamped(candidates: Candidate[]): Candidate[] {
@@ -27,7 +28,7 @@ interface ValidateSettings {
   delayMs: number;
   width: number;
   signal: AbortSignal;
-  progress: (event: ProgressEvent) => void;
+  progress: Progress;
 }
 
 /**
@@ -50,7 +51,7 @@ export async function validate(unique: readonly Candidate[], settings: ValidateS
     return { findings, filtered };
   }
   if (unique.length === 0) return { findings, filtered };
-  settings.progress({ phase: 'validate', done: 0, total: unique.length });
+  settings.progress.note({ phase: 'validate', done: 0, total: unique.length });
   const started = performance.now();
   const dueAt = (candidate: Candidate) => (candidate.foundAt ?? started) + settings.delayMs;
   const byDue = [...unique].sort((a, b) => dueAt(a) - dueAt(b));
@@ -60,7 +61,7 @@ export async function validate(unique: readonly Candidate[], settings: ValidateS
     if (wait > 0) await sleep(wait, settings.signal);
     const again = await candidate.recheck();
     validated++;
-    settings.progress({ phase: 'validate', done: validated, total: unique.length });
+    settings.progress.note({ phase: 'validate', done: validated, total: unique.length });
     if (again) findings.push({ ...candidate.finding, evidence: [...candidate.finding.evidence, again] });
     else filtered++;
   });

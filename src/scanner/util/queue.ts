@@ -14,12 +14,16 @@ export class WorkQueue<T> {
 
   private readonly width: number;
   private readonly highWater: number;
-  private readonly work: (item: T) => Promise<void>;
+  /**
+   * An object whose method does the work, not a callback: a scan's own closure would be a new call
+   * target in every scan, and V8 dropped the compiled queue at each one.
+   */
+  private readonly worker: { work(item: T): Promise<void> };
 
-  constructor(width: number, highWater: number, work: (item: T) => Promise<void>) {
+  constructor(width: number, highWater: number, worker: { work(item: T): Promise<void> }) {
     this.width = width;
     this.highWater = highWater;
-    this.work = work;
+    this.worker = worker;
   }
 
   get pending() {
@@ -77,7 +81,7 @@ export class WorkQueue<T> {
       const item = this.take();
       if (item === undefined) break;
       this.running++;
-      this.work(item).then(this.finished, this.failed);
+      this.worker.work(item).then(this.finished, this.failed);
     }
     this.settle();
   }

@@ -7,6 +7,7 @@ import { Rdap } from '../../../src/scanner/discover/rdap.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { NameSet } from '../../../src/scanner/phases/names.ts';
+import { Progress } from '../../../src/scanner/phases/progress.ts';
 import { validate } from '../../../src/scanner/phases/validate.ts';
 import { byOwner } from '../../../src/scanner/phases/zone-input.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
@@ -220,7 +221,7 @@ describe('validation', () => {
         delayMs: 60,
         width: 1,
         signal: new AbortController().signal,
-        progress: () => {},
+        progress: new Progress(undefined),
       },
     );
     expect(rechecked).toEqual(['early.d.test', 'late.d.test']);
