@@ -115,6 +115,8 @@ interface FakesInfo {
   route53: string;
   digitalocean: string;
   google: { url: string; tokenUrl: string; serviceAccountJson: string };
+  /** Public DNS as the product sync asks it: the zone delegated to the Cloudflare fake. */
+  resolver: string;
 }
 const SECRETS = {
   token: 'bench-token-0123456789abcdef',
@@ -126,13 +128,21 @@ const PAGES = { cloudflare: 1000, route53: 300, digitalocean: 200, google: 1000 
 
 /** The four fakes with the same 10,000-record zone, in this (child) process. */
 async function serveFakes() {
-  const [{ startCloudflareFake }, { startRoute53Fake }, { startDigitalOceanFake }, { startGoogleFake }] =
-    await Promise.all([
-      import('../tests/fixtures/dns-providers/cloudflare.ts'),
-      import('../tests/fixtures/dns-providers/route53.ts'),
-      import('../tests/fixtures/dns-providers/digitalocean.ts'),
-      import('../tests/fixtures/dns-providers/gcloud.ts'),
-    ]);
+  const [
+    { startCloudflareFake },
+    { startRoute53Fake },
+    { startDigitalOceanFake },
+    { startGoogleFake },
+    { assignedNameServers },
+    { startDnsServer },
+  ] = await Promise.all([
+    import('../tests/fixtures/dns-providers/cloudflare.ts'),
+    import('../tests/fixtures/dns-providers/route53.ts'),
+    import('../tests/fixtures/dns-providers/digitalocean.ts'),
+    import('../tests/fixtures/dns-providers/gcloud.ts'),
+    import('../tests/fixtures/dns-providers/fake-server.ts'),
+    import('../tests/fixtures/dns-server.ts'),
+  ]);
   const records: ZoneRecord[] = [];
   for (let i = 0; records.length < PROVIDER_RECORDS; i++) {
     const name = `h${i}.${APEX}`;
@@ -149,7 +159,11 @@ async function serveFakes() {
     startGoogleFake({ pageSize: PAGES.google }),
   ]);
   for (const fake of [cloudflare, route53, digitalocean, google]) fake.zones.set(APEX, records);
+  const dns = await startDnsServer();
+  for (const ns of assignedNameServers(cloudflare, APEX, 'cloudflare'))
+    dns.add(APEX, { type: 'NS', data: ns });
   const info: FakesInfo = {
+    resolver: `127.0.0.1:${dns.port}`,
     cloudflare: cloudflare.url,
     route53: route53.url,
     digitalocean: digitalocean.url,
@@ -158,7 +172,7 @@ async function serveFakes() {
   process.stdout.write(`${JSON.stringify(info)}\n`);
   process.stdin.resume();
   process.stdin.on('end', () =>
-    Promise.all([cloudflare, route53, digitalocean, google].map((fake) => fake.close())).then(() =>
+    Promise.all([cloudflare, route53, digitalocean, google, dns].map((fake) => fake.close())).then(() =>
       process.exit(0),
     ),
   );
@@ -323,20 +337,33 @@ async function syncBenchmark() {
     );
     const [row] = await db.select().from(dnsConnections).where(eq(dnsConnections.id, made.id));
     if (!row) throw new Error('no connection');
+    const queue = { enqueue: async () => {} };
     await connections.monitorZone(
       db,
-      { id: 'bench', tier: 'pro-solo', email: `owner@${APEX}` },
-      'bench',
-      true,
-      row,
-      APEX,
-      new Date(),
+      key,
+      { queue, providerOptions: options, resolvers: [info.resolver] },
+      {
+        owner: { id: 'bench', tier: 'pro-solo', email: `owner@${APEX}` },
+        actorId: 'bench',
+        emailVerified: true,
+        connection: row,
+        zone: APEX,
+        now: new Date(),
+      },
     );
     console.log(
       `product sync: a ${f(PROVIDER_RECORDS)}-record Cloudflare zone read and stored in the embedded database`,
     );
     for (const label of ['first read (baseline)', 'read again, nothing changed']) {
-      const run = await measured(() => syncConnection(db, key, row, options, new Date()));
+      const run = await measured(() =>
+        syncConnection(
+          db,
+          key,
+          row,
+          { providerOptions: options, resolvers: [info.resolver], queue },
+          new Date(),
+        ),
+      );
       const update = run.value[0]?.update;
       console.log(
         `  ${label.padEnd(30)}${f(run.seconds, 2)} s, ${f(update?.records ?? 0)} records, ${f(update?.changedNames.length ?? 0)} changed (target < ${TARGET.providerSeconds} s: ${mark(run.seconds < TARGET.providerSeconds)})`,

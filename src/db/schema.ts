@@ -162,6 +162,11 @@ export const domains = pgTable(
      * manual scan's re-check): a manual scan checks again when it is more than a day old.
      */
     ownershipCheckedAt: timestamp('ownership_checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What ownership stands on while verified: 'txt' (the TXT record) or 'zone' (public DNS delegates
+     * the domain to the name servers a connected provider assigned to its zone); null before.
+     */
+    proof: text('proof'),
     /** Beyond the plan's number of domains (after a downgrade): kept, but not scanned. */
     overPlanLimit: boolean('over_plan_limit').notNull().default(false),
     /** When the owner chose to keep this domain within the plan; the kept ones come first. */
@@ -253,6 +258,8 @@ export const dnsConnectionZones = pgTable(
       .references(() => dnsConnections.id, { onDelete: 'cascade' }),
     zone: text('zone').notNull(),
     domainId: uuid('domain_id').references(() => domains.id, { onDelete: 'set null' }),
+    /** The last sync that found public DNS delegating the zone to this provider; null: never. */
+    delegatedAt: timestamp('delegated_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('dns_connection_zones_zone').on(t.connectionId, t.zone)],
 );

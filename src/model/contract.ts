@@ -70,6 +70,11 @@ export interface DomainView {
   txtRecord: { type: 'TXT'; name: '@'; value: string };
   addedAt: string;
   verifiedAt: string | null;
+  /**
+   * What ownership stands on while verified: `zone`, public DNS delegates the domain to a connected
+   * provider's zone; `txt`, the TXT record. Null until verified.
+   */
+  proof: 'zone' | 'txt' | null;
   lastScanAt: string | null;
   nextScanAt: string | null;
   vulnerabilitiesCount: number;

@@ -60,7 +60,7 @@ export interface AppDeps {
   /** Enables /operator (see src/core/operator/channel.ts) for this token. */
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
-  dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now'>;
+  dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now' | 'resolvers'>;
   /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
   outboxDir?: string;
   /** Hears of queries that failed because the database went away, so the outage is logged once. */
@@ -149,7 +149,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhookRoutes(deps.db, deps.auth, deps.webhooks));
   app.route(
     '/api/dns-connections',
-    dnsConnectionRoutes(deps.db, deps.auth, { ...deps.dnsConnections, queue, now: deps.now }),
+    dnsConnectionRoutes(deps.db, deps.auth, {
+      ...deps.dnsConnections,
+      queue,
+      resolvers: deps.scanning?.resolvers,
+      now: deps.now,
+    }),
   );
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));

@@ -108,6 +108,7 @@ const domainSchema = z.object({
   txtRecord: z.object({ type: z.literal('TXT'), name: z.literal('@'), value: z.string() }),
   addedAt: iso,
   verifiedAt: iso.nullable(),
+  proof: z.enum(['zone', 'txt']).nullable(),
   lastScanAt: iso.nullable(),
   nextScanAt: iso.nullable(),
   vulnerabilitiesCount: z.number().int(),

@@ -185,7 +185,8 @@ export async function startWorker(
     });
   }
 
-  if (zones) await registerZoneSync(boss, db, queue, zones, logger, alerts);
+  if (zones)
+    await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
 
   await boss.createQueue(SCHEDULE_SCANS);
   await boss.schedule(SCHEDULE_SCANS, '* * * * *');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections, dnsConnectionZones, domains, firstScans } from '../../db/schema.ts';
+import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { type ConnectionView, DEFAULT_SCAN_CONFIG } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
@@ -10,14 +10,16 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
+import { audit } from '../audit.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
-import { newVerificationToken, nextScanAfter } from '../domains/store.ts';
+import { newVerificationToken } from '../domains/store.ts';
 import type { DomainRow } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
-import { type SecretsKey, seal, unseal } from './secrets.ts';
+import { type SecretsKey, seal } from './secrets.ts';
+import { type SyncOptions, syncConnection } from './sync.ts';
 
 /** The one definition lives in the dashboard contract, which the browser reads too. */
 export type { ConnectionView };
@@ -154,28 +156,31 @@ export async function listConnections(db: Db, userId: string): Promise<Connectio
   );
 }
 
-/** The credential, opened for a read call; the owner's id is the seal's context. */
-export function openCredentials(key: Buffer, row: ConnectionRow): Record<string, string> {
-  return JSON.parse(unseal(key, row.credentialSealed, row.workspaceId)) as Record<string, string>;
-}
-
 /**
- * Monitors one of the connection's zones: a zone the credential can read is proof of ownership, so
- * it becomes a verified domain with no TXT record, within the plan's number of domains. Returns the
- * domain and whether it earned its first (free) scan.
+ * Monitors one of the connection's zones: links it to its domain (added, pending, within the plan's
+ * number of domains when it is new), reads its records at once and checks its delegation. The zone
+ * proves the domain only when public DNS delegates it to the provider (zone-proof.ts); otherwise the
+ * domain waits for that or for its TXT record, with its records kept. Returns the domain as it is
+ * after the read, and whether it earned its first scan.
  */
 export async function monitorZone(
   db: Db,
-  /** The workspace the zone's domain goes into, with its plan, and the caller's e-mail address. */
-  user: { id: string; tier: string; email: string | null },
-  /** Who monitors it: the first scan is given once per account and name. */
-  actorId: string,
-  emailVerified: boolean,
-  connection: ConnectionRow,
-  zone: string,
-  now: Date,
+  key: Buffer,
+  settings: Omit<SyncOptions, 'only' | 'actorId'>,
+  request: {
+    /** The workspace the zone's domain goes into, with its plan, and the caller's e-mail address. */
+    owner: { id: string; tier: string; email: string | null };
+    /** Who monitors it: the audit log names them, and the first scan is given once per account and name. */
+    actorId: string;
+    emailVerified: boolean;
+    connection: ConnectionRow;
+    zone: string;
+    now: Date;
+    ip?: string;
+  },
 ): Promise<{ domain: DomainRow; firstScan: boolean }> {
-  return underWorkspaceLock(db, user.id, async (tx) => {
+  const { owner, connection, zone, now } = request;
+  const linked = await underWorkspaceLock(db, owner.id, async (tx) => {
     const [link] = await tx
       .select()
       .from(dnsConnectionZones)
@@ -185,33 +190,23 @@ export async function monitorZone(
     const [existing] = await tx
       .select()
       .from(domains)
-      .where(and(eq(domains.workspaceId, user.id), eq(domains.domain, zone)));
+      .where(and(eq(domains.workspaceId, owner.id), eq(domains.domain, zone)));
     if (!existing) {
-      const quota = await quotaView(tx, user, now);
+      const quota = await quotaView(tx, owner, now);
       if (quota.currentDomains >= quota.maxDomains) {
         throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
       }
-      assertFreeTierDomain(user, emailVerified, zone);
+      assertFreeTierDomain(owner, request.emailVerified, zone);
     }
-    const proven = {
-      status: 'verified',
-      verifiedAt: existing?.verifiedAt ?? now,
-      verificationError: null,
-      recordMissingSince: null,
-      pausedReason: null,
-      ownershipCheckedAt: now,
-    };
     const [domain] = existing
-      ? await tx.update(domains).set(proven).where(eq(domains.id, existing.id)).returning()
+      ? [existing]
       : await tx
           .insert(domains)
           .values({
-            workspaceId: user.id,
+            workspaceId: owner.id,
             domain: zone,
             verificationToken: newVerificationToken(),
             scanConfig: DEFAULT_SCAN_CONFIG,
-            nextScanAt: nextScanAfter(DEFAULT_SCAN_CONFIG, now),
-            ...proven,
           })
           .returning();
     if (!domain) throw new Error('no domain row');
@@ -219,13 +214,28 @@ export async function monitorZone(
       .update(dnsConnectionZones)
       .set({ domainId: domain.id })
       .where(eq(dnsConnectionZones.id, link.id));
-    const [first] = await tx
-      .insert(firstScans)
-      .values({ userId: actorId, domain: zone })
-      .onConflictDoNothing()
-      .returning();
-    return { domain, firstScan: Boolean(first) };
+    return domain;
   });
+  await audit(db, {
+    userId: request.actorId,
+    workspaceId: owner.id,
+    action: 'dns.zone_monitored',
+    detail: { connectionId: connection.id, zone, domainId: linked.id },
+    ip: request.ip,
+  });
+  // A provider failing now is said on the connection; the domain stays linked, and the next sync
+  // reads the zone and checks its delegation again.
+  const [synced] = await syncConnection(
+    db,
+    key,
+    connection,
+    { ...settings, only: zone, actorId: request.actorId },
+    now,
+  ).catch((error: unknown) => {
+    if (!(error instanceof ProviderError)) throw error;
+    return [];
+  });
+  return { domain: synced?.ownership.domain ?? linked, firstScan: synced?.ownership.firstScan ?? false };
 }
 
 /** Removes a connection: its sealed credential goes with the row, at once; the domains and their history stay. */

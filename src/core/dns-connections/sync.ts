@@ -1,58 +1,92 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections, dnsConnectionZones } from '../../db/schema.ts';
+import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
 import {
   type ProviderCallOptions,
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
-import { openCredentials } from './connections.ts';
+import type { ScanQueue } from '../domains/scan-requests.ts';
+import { workspaceOwner, workspaceTier } from '../workspaces/workspaces.ts';
 import { type InventoryUpdate, replaceInventory } from './inventory.ts';
+import { unseal } from './secrets.ts';
+import { applyZoneProof, type ZoneOwnership } from './zone-ownership.ts';
+import { checkZoneProof } from './zone-proof.ts';
 
 type ConnectionRow = typeof dnsConnections.$inferSelect;
 
-interface ZoneSync {
+/** The credential, opened for a read call; the workspace's id is the seal's context. */
+function openCredentials(key: Buffer, row: ConnectionRow): Record<string, string> {
+  return JSON.parse(unseal(key, row.credentialSealed, row.workspaceId)) as Record<string, string>;
+}
+
+export interface ZoneSync {
   zone: string;
   domainId: string;
   update: InventoryUpdate;
+  ownership: ZoneOwnership;
+}
+
+export interface SyncOptions {
+  providerOptions: ProviderCallOptions;
+  /** The scan resolvers: the public NS set of each zone is asked through them. */
+  resolvers?: string[];
+  /** Where the first scan of a domain that a sync proves goes. */
+  queue: ScanQueue;
+  /** Who the audit log names, and whose first scan it is; the workspace's owner when absent. */
+  actorId?: string;
+  /** Only this zone of the connection. */
+  only?: string;
 }
 
 /**
- * Reads again every monitored zone of a connection and stores each as its domain's inventory. A
- * provider failure keeps the last good inventory and marks the connection failing since its first
- * failure, with the provider's own words; a success clears it.
+ * Reads again every linked zone of a connection and stores each as its domain's inventory, then
+ * checks again whether public DNS delegates the zone to the provider (the zone's proof of
+ * ownership, see zone-proof.ts). A provider failure keeps the last good inventory and marks the
+ * connection failing since its first failure, with the provider's own words; a success clears it.
  */
 export async function syncConnection(
   db: Db,
   key: Buffer,
   connection: ConnectionRow,
-  options: ProviderCallOptions,
+  options: SyncOptions,
   now: Date,
-  only?: string,
 ): Promise<ZoneSync[]> {
-  const provider = providers[connection.provider as ProviderId];
+  const providerId = connection.provider as ProviderId;
+  const provider = providers[providerId];
   const credentials = openCredentials(key, connection);
-  const zones = await db
-    .select()
+  const links = await db
+    .select({ link: dnsConnectionZones, domain: domains })
     .from(dnsConnectionZones)
+    .innerJoin(domains, eq(domains.id, dnsConnectionZones.domainId))
     .where(
       and(
         eq(dnsConnectionZones.connectionId, connection.id),
         isNotNull(dnsConnectionZones.domainId),
-        only ? eq(dnsConnectionZones.zone, only) : undefined,
+        options.only ? eq(dnsConnectionZones.zone, options.only) : undefined,
       ),
     );
+  const owner = { id: connection.workspaceId, tier: await workspaceTier(db, { id: connection.workspaceId }) };
+  const actorId = options.actorId ?? (await workspaceOwner(db, connection.workspaceId));
   const synced: ZoneSync[] = [];
   try {
-    for (const zone of zones) {
-      const domainId = zone.domainId as string;
-      const records = provider.readZone(credentials as never, zone.zone, options);
-      synced.push({
-        zone: zone.zone,
-        domainId,
-        update: await replaceInventory(db, domainId, connection.provider, records, now),
-      });
+    for (const { link, domain } of links) {
+      const records = provider.readZone(credentials as never, link.zone, options.providerOptions);
+      const update = await replaceInventory(db, domain.id, connection.provider, records, now);
+      const proof = await checkZoneProof(providerId, credentials, link.zone, options);
+      const ownership = actorId
+        ? await applyZoneProof(db, options.queue, {
+            owner,
+            actorId,
+            link,
+            domain,
+            proof,
+            now,
+            resolvers: options.resolvers,
+          })
+        : { domain, newlyVerified: false, firstScan: false };
+      synced.push({ zone: link.zone, domainId: domain.id, update, ownership });
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { domains, firstScans, scans } from '../../db/schema.ts';
+import { domains, scans } from '../../db/schema.ts';
 import { TREND_DAYS } from '../../model/constants.ts';
 import {
   type AlertSettings,
@@ -11,15 +11,15 @@ import {
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
-import { audit } from '../audit.ts';
 import { replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { assertFreeTierDomain } from './free-tier.ts';
 import { checkOwnership } from './ownership.ts';
 import { applyDomainLimit } from './plan-limit.ts';
+import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
-import { requestScan, type ScanQueue } from './scan-requests.ts';
+import type { ScanQueue } from './scan-requests.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from './store.ts';
 
 type DomainRow = typeof domains.$inferSelect;
@@ -63,9 +63,8 @@ export type Verification =
   | { verified: false; error: string; domain: DomainRow };
 
 /**
- * Looks for the domain's TXT record. Found: the domain is verified and, the first time for this
- * account and name, gets its first scan, the plan's own (it does not count against the quota):
- * removing the domain and adding it again is no way to more free scans. Not found: the domain
+ * Looks for the domain's TXT record. Found: the domain is verified on it (markOwnershipProven,
+ * which gives the first scan). Not found: the domain
  * fails verification, unless it was verified before (it keeps its status and says why) or DNS
  * did not answer (an outage says nothing about the record).
  */
@@ -80,7 +79,6 @@ export async function verifyDomain(
 ): Promise<Verification> {
   const row = await ownDomain(db, owner.id, id);
   const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: options.resolvers });
-  const at = options.now;
   if (!result.verified) {
     const [updated] = result.definite
       ? await db
@@ -95,39 +93,14 @@ export async function verifyDomain(
       : [row];
     return { verified: false, error: result.error, domain: updated ?? row };
   }
-  const [updated] = await db
-    .update(domains)
-    .set({
-      status: 'verified',
-      verifiedAt: row.verifiedAt ?? at,
-      verificationError: null,
-      recordMissingSince: null,
-      pausedReason: null,
-      ownershipCheckedAt: at,
-      nextScanAt: nextScanAfter(row.scanConfig, at),
-    })
-    .where(eq(domains.id, row.id))
-    .returning();
-  if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
-  const newlyVerified = row.status !== 'verified';
-  if (newlyVerified) {
-    await audit(db, {
-      userId: actorId,
-      workspaceId: owner.id,
-      action: 'domain.verified',
-      detail: { domainId: row.id, domain: row.domain },
-      ip: options.ip,
-    });
-    const [first] = await db
-      .insert(firstScans)
-      .values({ userId: actorId, domain: updated.domain })
-      .onConflictDoNothing()
-      .returning();
-    if (first && !updated.overPlanLimit) {
-      const { scanFrequency: _, ...config } = updated.scanConfig;
-      await requestScan(db, queue, { owner, domain: updated, trigger: 'scheduled', config, now: at });
-    }
-  }
+  const { domain: updated } = await markOwnershipProven(db, queue, {
+    owner,
+    actorId,
+    domain: row,
+    proof: 'txt',
+    now: options.now,
+    ip: options.ip,
+  });
   return { verified: true, domain: updated };
 }
 

@@ -6,7 +6,6 @@ import type { ScanRunConfig, StartScanRequest } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { domainNameSchema } from '../../model/schemas.ts';
 import { audit } from '../audit.ts';
-import { ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ScanRefused } from '../errors.ts';
 import { parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
@@ -119,16 +118,15 @@ export async function requestScan(
 }
 
 /**
- * A zone read from the owner's DNS provider within the last day proves the domain is still theirs,
- * as a TXT record would: only the zone's owner can hand out a credential that reads it. (A zone
- * file proves nothing: anyone can write one.)
+ * A domain standing on its connected zone is proven while the syncs keep finding public DNS
+ * delegating it there (see dns-connections/zone-proof.ts): the last one within a day counts as a
+ * TXT record found today would. A zone listing alone proves nothing: anyone can create a zone.
  */
-export function provenByZoneRead(domain: DomainRow, now: Date): boolean {
+export function provenByDelegation(domain: DomainRow, now: Date): boolean {
   return (
-    domain.inventorySource !== null &&
-    domain.inventorySource !== ZONE_FILE_SOURCE &&
-    domain.inventoryReadAt !== null &&
-    now.getTime() - domain.inventoryReadAt.getTime() <= OWNERSHIP_RECHECK_MS
+    domain.proof === 'zone' &&
+    domain.recordMissingSince === null &&
+    now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS
   );
 }
 
@@ -141,12 +139,12 @@ export function provenByZoneRead(domain: DomainRow, now: Date): boolean {
 async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?: string[]): Promise<void> {
   if (domain.pausedReason) throw new ScanRefused('conflict', 'DOMAIN_PAUSED', domain.pausedReason);
   if (now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS) return;
-  if (provenByZoneRead(domain, now)) return;
+  if (provenByDelegation(domain, now)) return;
   const result = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
   if (result.verified) {
     await db
       .update(domains)
-      .set({ ownershipCheckedAt: now, recordMissingSince: null })
+      .set({ ownershipCheckedAt: now, recordMissingSince: null, proof: 'txt' })
       .where(eq(domains.id, domain.id));
     return;
   }

@@ -58,6 +58,7 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
     txtRecord: { type: 'TXT', name: '@', value: txtValue(row.verificationToken) },
     addedAt: row.createdAt.toISOString(),
     verifiedAt: iso(row.verifiedAt),
+    proof: row.status === 'verified' ? ((row.proof as DomainView['proof']) ?? 'txt') : null,
     lastScanAt: iso(lastEnded ?? latest?.startedAt ?? null),
     nextScanAt: row.status === 'verified' && !pausedReason ? iso(row.nextScanAt) : null,
     vulnerabilitiesCount: latest?.status === 'completed' ? latest.vulnerabilitiesFound : 0,
@@ -84,7 +85,8 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
       webhooks: row.alertsWebhook,
       minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'],
     },
-    error: row.status === 'failed' ? row.verificationError : (latest?.error ?? null),
+    // Before verification: why it failed, or why a linked zone is not proof yet.
+    error: row.status === 'verified' ? (latest?.error ?? null) : row.verificationError,
   };
 }
 

@@ -11,18 +11,13 @@ import {
   requireKey,
 } from '../../core/dns-connections/connections.ts';
 import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
-import { syncConnection } from '../../core/dns-connections/sync.ts';
-import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
+import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { latestScans, ownDomain } from '../../core/domains/store.ts';
 import { domainView } from '../../core/domains/views.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
-import {
-  PROVIDER_IDS,
-  type ProviderCallOptions,
-  ProviderError,
-} from '../../scanner/zone/providers/provider.ts';
+import { PROVIDER_IDS, type ProviderCallOptions } from '../../scanner/zone/providers/provider.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -36,6 +31,8 @@ export interface DnsConnectionDeps {
   /** Base URLs and timeouts of the providers' APIs (their environment variables). */
   providerOptions?: ProviderCallOptions;
   queue: ScanQueue;
+  /** The scan resolvers: a zone's public delegation, its proof of ownership, is asked through them. */
+  resolvers?: string[];
   /** Queues a read of the connection's zones now; without it, 'sync now' answers 503. */
   enqueueSync?: (connectionId: string) => Promise<void>;
   now?: () => Date;
@@ -89,32 +86,20 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
       const connection = await ownConnection(db, owner.id, c.req.param('id'));
       const key = requireKey(deps.secrets);
       await limited(c, user.id);
-      const at = now();
-      const { domain, firstScan } = await monitorZone(
+      const { domain } = await monitorZone(
         db,
-        owner,
-        user.id,
-        c.var.token.email_verified === true,
-        connection,
-        zone,
-        at,
+        key,
+        { queue: deps.queue, providerOptions: options, resolvers: deps.resolvers },
+        {
+          owner,
+          actorId: user.id,
+          emailVerified: c.var.token.email_verified === true,
+          connection,
+          zone,
+          now: now(),
+          ip: c.get('clientAddress'),
+        },
       );
-      await audit(db, {
-        userId: user.id,
-        workspaceId: owner.id,
-        action: 'dns.zone_monitored',
-        detail: { connectionId: connection.id, zone, domainId: domain.id },
-        ip: c.get('clientAddress'),
-      });
-      // The zone is read at once, so the first scan already sees every record of it. A provider
-      // failing now is said on the connection; the domain stays, and the next sync tries again.
-      await syncConnection(db, key, connection, options, at, zone).catch((error: unknown) => {
-        if (!(error instanceof ProviderError)) throw error;
-      });
-      if (firstScan && !domain.overPlanLimit) {
-        const { scanFrequency: _, ...config } = domain.scanConfig;
-        await requestScan(db, deps.queue, { owner, domain, trigger: 'scheduled', config, now: at });
-      }
       // As it is after the read: with its inventory, and its first scan.
       const read = await ownDomain(db, owner.id, domain.id);
       const latest = await latestScans(db, [domain.id]);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { checkOwnership, txtValue } from '../../core/domains/ownership.ts';
-import { provenByZoneRead, requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
+import { provenByDelegation, requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
 import { nextScanAfter } from '../../core/domains/store.ts';
 import type { DomainRow } from '../../core/domains/views.ts';
 import { ScanRefused } from '../../core/errors.ts';
@@ -10,8 +10,12 @@ import type { Db } from '../../db/client.ts';
 import { domains } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS, VERIFICATION_GRACE_MS } from '../../model/constants.ts';
 
-function pausedMessage(domain: string, token: string, since: Date): string {
-  return `Monitoring paused: the TXT record ${txtValue(token)} has been missing from ${domain} since ${since.toISOString().slice(0, 10)}. Add it back and verify again to resume.`;
+function pausedMessage(domain: DomainRow, since: Date): string {
+  const day = since.toISOString().slice(0, 10);
+  const txt = txtValue(domain.verificationToken);
+  return domain.proof === 'zone'
+    ? `Monitoring paused: since ${day}, public DNS no longer delegates ${domain.domain} to its connected DNS zone, and the TXT record ${txt} is not there either. Delegate the domain back, or add the TXT record and verify again, to resume.`
+    : `Monitoring paused: the TXT record ${txt} has been missing from ${domain.domain} since ${day}. Add it back and verify again to resume.`;
 }
 
 /** Due domains whose ownership is checked at once: a slow nameserver holds up one place, not the round. */
@@ -61,7 +65,8 @@ async function scheduleOne(
   now: Date,
   resolvers: string[] | undefined,
 ): Promise<boolean> {
-  const ownership = provenByZoneRead(domain, now)
+  const delegated = provenByDelegation(domain, now);
+  const ownership = delegated
     ? ({ verified: true } as const)
     : await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
   if (!ownership.verified && ownership.definite) {
@@ -70,7 +75,7 @@ async function scheduleOne(
       await db
         .update(domains)
         .set({
-          pausedReason: pausedMessage(domain.domain, domain.verificationToken, since),
+          pausedReason: pausedMessage(domain, since),
           recordMissingSince: since,
         })
         .where(eq(domains.id, domain.id));
@@ -80,10 +85,10 @@ async function scheduleOne(
     if (!domain.recordMissingSince) {
       await db.update(domains).set({ recordMissingSince: now }).where(eq(domains.id, domain.id));
     }
-  } else if (ownership.verified) {
+  } else if (ownership.verified && !delegated) {
     await db
       .update(domains)
-      .set({ recordMissingSince: null, ownershipCheckedAt: now })
+      .set({ recordMissingSince: null, ownershipCheckedAt: now, proof: 'txt' })
       .where(eq(domains.id, domain.id));
   }
   // Moved on first, so a slow or failed start is not retried every minute.

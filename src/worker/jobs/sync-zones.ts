@@ -22,6 +22,8 @@ export interface ZoneSyncSettings {
   /** ZONE_SYNC_MINUTES: how often each connected zone is read again. */
   syncMinutes: number;
   providerOptions?: ProviderCallOptions;
+  /** The scan resolvers, through which each zone's public delegation is checked. */
+  resolvers?: string[];
 }
 
 /** Connections with a monitored zone whose last read is older than the sync interval. */
@@ -66,15 +68,16 @@ export async function runZoneSync(
       db,
       settings.secrets.key,
       connection,
-      settings.providerOptions ?? {},
+      { providerOptions: settings.providerOptions ?? {}, resolvers: settings.resolvers, queue },
       now,
     );
     const owner = {
       id: connection.workspaceId,
       tier: await workspaceTier(db, { id: connection.workspaceId }),
     };
-    for (const { domainId, update } of synced) {
-      if (update.baseline || update.changedNames.length === 0) continue;
+    for (const { domainId, update, ownership } of synced) {
+      // A domain proven just now got its first scan of every record instead.
+      if (update.baseline || update.changedNames.length === 0 || ownership.newlyVerified) continue;
       const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
       if (domain?.status !== 'verified' || domain.overPlanLimit) continue;
       const { scanFrequency: _, ...config } = domain.scanConfig;

@@ -1,6 +1,7 @@
 // DNS provider connections through the API, against loopback fakes that speak each provider's wire
 // format: a credential is checked with a read call, stored sealed, shown by its last four
-// characters only, and a zone it reads becomes a verified domain with the zone as its inventory.
+// characters only, and a zone it reads, once public DNS delegates it there, becomes a verified domain
+// with the zone as its inventory (zone-proof.test.ts holds the zones that prove nothing).
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import type { DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import { startDigitalOceanFake } from '../../fixtures/dns-providers/digitalocean.ts';
-import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
+import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
+import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
@@ -30,13 +32,15 @@ for (const backend of databaseBackends) {
     () => {
       let cloudflare: FakeProvider;
       let digitalocean: FakeProvider;
+      let dns: DnsFixture;
       let keyless: ReturnType<typeof testApp>;
       const queued: string[] = [];
       const syncs: string[] = [];
-      const scanning = {
+      const scanning = () => ({
         queue: { enqueue: async (id: string) => void queued.push(id) },
         queueUp: () => true,
-      };
+        resolvers: [`127.0.0.1:${dns.port}`],
+      });
       const providerOptions = () => ({
         env: { CLOUDFLARE_API_URL: cloudflare.url, DIGITALOCEAN_API_URL: digitalocean.url },
         maxRetries: 0,
@@ -44,9 +48,10 @@ for (const backend of databaseBackends) {
       beforeAll(async () => {
         cloudflare = await startCloudflareFake({ token: CF_TOKEN, pageSize: 2 });
         digitalocean = await startDigitalOceanFake({ token: DO_TOKEN });
+        dns = await startDnsServer();
       });
       const api = apiSuite(backend, () => ({
-        scanning,
+        scanning: scanning(),
         dnsConnections: {
           secrets: { key: randomBytes(32) },
           providerOptions: providerOptions(),
@@ -68,9 +73,12 @@ for (const backend of databaseBackends) {
         cloudflare.zones.set(`second-${tag}.com`, [
           { name: `second-${tag}.com`, type: 'A', ttl: 300, data: '93.184.216.34' },
         ]);
+        // Public DNS delegates the first zone to the name servers Cloudflare assigned to it.
+        for (const ns of assignedNameServers(cloudflare, zone, 'cloudflare'))
+          dns.add(zone, { type: 'NS', data: ns });
         keyless = testApp(api.database, {
           auth: api.auth,
-          scanning,
+          scanning: scanning(),
           dnsConnections: {
             secrets: { key: undefined, reason: NO_SECRETS_KEY },
             providerOptions: providerOptions(),
@@ -82,6 +90,7 @@ for (const backend of databaseBackends) {
       afterAll(async () => {
         await cloudflare?.close();
         await digitalocean?.close();
+        await dns?.close();
       });
 
       const connect = (token: string, body: unknown) =>
@@ -171,7 +180,7 @@ for (const backend of databaseBackends) {
         ).toEqual([]);
       });
 
-      it('monitors a zone it reads: a verified domain, the zone as its inventory, its first scan queued', async () => {
+      it('monitors a zone that public DNS delegates to it: a verified domain standing on the zone, the zone as its inventory, its first scan queued', async () => {
         const res = await call(`/api/dns-connections/${connection.id}/zones`, {
           method: 'POST',
           token: ann.idToken,
@@ -182,6 +191,7 @@ for (const backend of databaseBackends) {
         expect(domain).toMatchObject({
           domain: zone,
           status: 'verified',
+          proof: 'zone',
           inventory: { source: 'cloudflare', records: 3 },
           scanStatus: 'pending',
         });

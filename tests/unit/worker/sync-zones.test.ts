@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection, monitorZone } from '../../../src/core/dns-connections/connections.ts';
-import { syncConnection } from '../../../src/core/dns-connections/sync.ts';
 import type { MailMessage } from '../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { dnsConnections, scans, users, workspaces } from '../../../src/db/schema.ts';
@@ -19,7 +18,7 @@ import {
 } from '../../../src/worker/jobs/sync-zones.ts';
 import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
-import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
+import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
@@ -61,11 +60,14 @@ for (const backend of databaseBackends) {
           { name: `www.${zone}`, type: 'A', ttl: 300, data: '93.184.216.34' },
         ]);
         dns.add(zone, { type: 'A', data: '127.0.0.1' });
+        for (const ns of assignedNameServers(cloudflare, zone, 'cloudflare'))
+          dns.add(zone, { type: 'NS', data: ns });
         api.registered.add('azurewebsites.net');
         settings = {
           secrets: { key: randomBytes(32) },
           syncMinutes: 15,
           providerOptions: { env: { CLOUDFLARE_API_URL: cloudflare.url }, maxRetries: 0 },
+          resolvers: [`127.0.0.1:${dns.port}`],
         };
         engine = {
           resolvers: [`127.0.0.1:${dns.port}`],
@@ -96,16 +98,21 @@ for (const backend of databaseBackends) {
           .where(eq(dnsConnections.id, connectionId));
         const { domain } = await monitorZone(
           database.db,
-          { id: userId, tier: 'solo', email: `owner@${zone}` },
-          userId,
-          true,
-          row as never,
-          zone,
-          start,
+          key,
+          { queue, providerOptions: settings.providerOptions ?? {}, resolvers: settings.resolvers },
+          {
+            owner: { id: userId, tier: 'solo', email: `owner@${zone}` },
+            actorId: userId,
+            emailVerified: true,
+            connection: row as never,
+            zone,
+            now: start,
+          },
         );
         domainId = domain.id;
-        // The baseline read: every record is known, none is a change.
-        await syncConnection(database.db, key, row as never, settings.providerOptions ?? {}, start);
+        // Public DNS delegates the zone to Cloudflare: the zone proves the domain, its first scan is queued.
+        expect(domain).toMatchObject({ status: 'verified', proof: 'zone' });
+        expect(queued).toHaveLength(1);
       });
       afterAll(async () => {
         await cloudflare?.close();
@@ -131,6 +138,8 @@ for (const backend of databaseBackends) {
           ttl: 300,
           data: 'gone-promo-4821.azurewebsites.net',
         });
+        // The first scan, which every record of the zone had, is done by now.
+        await database.db.update(scans).set({ status: 'completed' }).where(eq(scans.trigger, 'scheduled'));
         const at = new Date(start.getTime() + 16 * MINUTE);
         expect(await runZoneSync(database.db, queue, connectionId, settings, logger, at, alerts)).toBe(1);
         const [scan] = await database.db.select().from(scans).where(eq(scans.trigger, 'zone-change'));

@@ -28,9 +28,19 @@ const resultInfo = z.object({
   total_pages: z.number().int().nonnegative().optional(),
 });
 const zonePage = z.object({
-  result: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) }).loose()),
+  result: z.array(
+    z
+      .object({
+        id: z.string().min(1),
+        name: z.string().min(1),
+        status: z.string().optional(),
+        name_servers: z.array(z.string()).optional(),
+      })
+      .loose(),
+  ),
   result_info: resultInfo,
 });
+type Zone = z.infer<typeof zonePage>['result'][number];
 const recordPage = z.object({
   result: z.array(
     z
@@ -182,6 +192,26 @@ function toRecord(record: z.infer<typeof recordPage>['result'][number], zone: st
   }
 }
 
+async function findZone(
+  api: Cloudflare,
+  name: string,
+  options: ProviderCallOptions | undefined,
+): Promise<Zone> {
+  let found: Zone | undefined;
+  for await (const page of pages(
+    api.zones.list({ name, per_page: ZONES_PER_PAGE }, { signal: options?.signal }),
+    zonePage,
+  ))
+    found ??= page.result.find((z) => zoneName(z.name) === name);
+  if (!found)
+    throw new ProviderError(
+      'cloudflare',
+      'not-found',
+      `Cloudflare: the token cannot read a zone named ${name}`,
+    );
+  return found;
+}
+
 /** Cloudflare's v4 API through its SDK, with an API token holding Zone:Read and DNS:Read. */
 export const cloudflare: DnsProvider<Credentials> = {
   id: 'cloudflare',
@@ -200,18 +230,7 @@ export const cloudflare: DnsProvider<Credentials> = {
   async *readZone(credentials, zone, options) {
     const api = client(credentials, options);
     const name = zoneName(zone);
-    let id: string | undefined;
-    for await (const page of pages(
-      api.zones.list({ name, per_page: ZONES_PER_PAGE }, { signal: options?.signal }),
-      zonePage,
-    ))
-      id ??= page.result.find((z) => zoneName(z.name) === name)?.id;
-    if (!id)
-      throw new ProviderError(
-        'cloudflare',
-        'not-found',
-        `Cloudflare: the token cannot read a zone named ${name}`,
-      );
+    const { id } = await findZone(api, name, options);
     const perPage = Math.min(options?.pageSize ?? RECORDS_PER_PAGE, RECORDS_PER_PAGE);
     for await (const page of pages(
       api.dns.records.list({ zone_id: id, per_page: perPage }, { signal: options?.signal }),
@@ -225,5 +244,14 @@ export const cloudflare: DnsProvider<Credentials> = {
         }
       }
     }
+  },
+  async delegation(credentials, zone, options) {
+    const found = await findZone(client(credentials, options), zoneName(zone), options);
+    // A zone that Cloudflare has not seen delegated to it stays `pending` (or `initializing`).
+    return {
+      nameServers: (found.name_servers ?? []).map(zoneName),
+      active: found.status === 'active',
+      status: found.status,
+    };
   },
 };

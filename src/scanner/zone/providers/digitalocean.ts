@@ -100,6 +100,8 @@ function toRecord(record: z.infer<typeof recordsPage>['domain_records'][number],
   }
 }
 
+const DIGITALOCEAN_NAME_SERVERS = ['ns1.digitalocean.com', 'ns2.digitalocean.com', 'ns3.digitalocean.com'];
+
 /** DigitalOcean's REST API v2 with a read-scoped token. */
 export const digitalocean: DnsProvider<Credentials> = {
   id: 'digitalocean',
@@ -125,5 +127,9 @@ export const digitalocean: DnsProvider<Credentials> = {
     const path = `/v2/domains/${encodeURIComponent(name)}/records?per_page=${perPage}`;
     for await (const body of pages(base, path, recordsPage, credentials, options))
       for (const record of body.domain_records) yield toRecord(record, name);
+  },
+  async delegation() {
+    // DigitalOcean assigns every domain the same three name servers.
+    return { nameServers: DIGITALOCEAN_NAME_SERVERS, active: true };
   },
 };

@@ -33,7 +33,12 @@ const zonesPage = z.object({
   managedZones: z
     .array(
       z
-        .object({ name: z.string().min(1), dnsName: z.string().min(1), visibility: z.string().optional() })
+        .object({
+          name: z.string().min(1),
+          dnsName: z.string().min(1),
+          visibility: z.string().optional(),
+          nameServers: z.array(z.string()).default([]),
+        })
         .loose(),
     )
     .default([]),
@@ -153,6 +158,7 @@ async function* pages<T extends { nextPageToken?: string }>(
 interface ManagedZone {
   id: string;
   name: string;
+  nameServers: string[];
   base: string;
   project: string;
   token: string;
@@ -172,7 +178,24 @@ async function* managedZones(
   for await (const body of pages(url.toString(), zonesPage, token, options))
     for (const zone of body.managedZones)
       if (zone.visibility !== 'private')
-        yield { id: zone.name, name: zoneName(zone.dnsName), base, project, token };
+        yield {
+          id: zone.name,
+          name: zoneName(zone.dnsName),
+          nameServers: zone.nameServers.map(zoneName),
+          base,
+          project,
+          token,
+        };
+}
+
+async function findZone(
+  credentials: Credentials,
+  name: string,
+  options: ProviderCallOptions | undefined,
+): Promise<ManagedZone> {
+  for await (const candidate of managedZones(credentials, options, name))
+    if (candidate.name === name) return candidate;
+  throw new ProviderError('gcloud', 'not-found', `Google Cloud DNS: no public managed zone ${name}`);
 }
 
 /** Google Cloud DNS's REST API v1 with a service account holding `roles/dns.reader`. */
@@ -187,15 +210,7 @@ export const gcloud: DnsProvider<Credentials> = {
   },
   async *readZone(credentials, zone, options) {
     const name = zoneName(zone);
-    let found: ManagedZone | undefined;
-    for await (const candidate of managedZones(credentials, options, name)) {
-      if (candidate.name === name) {
-        found = candidate;
-        break;
-      }
-    }
-    if (!found)
-      throw new ProviderError('gcloud', 'not-found', `Google Cloud DNS: no public managed zone ${name}`);
+    const found = await findZone(credentials, name, options);
     const url = new URL(
       `${found.base}/dns/v1/projects/${encodeURIComponent(found.project)}/managedZones/${encodeURIComponent(found.id)}/rrsets`,
     );
@@ -219,5 +234,9 @@ export const gcloud: DnsProvider<Credentials> = {
         }
       }
     }
+  },
+  async delegation(credentials, zone, options) {
+    const found = await findZone(credentials, zoneName(zone), options);
+    return { nameServers: found.nameServers, active: true };
   },
 };

@@ -49,6 +49,20 @@ export const CALL_DEFAULTS = {
   maxBodyBytes: 64 * 2 ** 20,
 };
 
+/**
+ * Where the provider means a zone to be served from: the name servers it assigned to the zone, and
+ * whether the provider itself counts the zone as in service (Cloudflare leaves zones that nobody
+ * delegated `pending`). Anyone can create a zone for any name at these providers, so the zone's
+ * existence proves nothing; public DNS pointing at these name servers does.
+ */
+export interface ZoneDelegation {
+  /** Lower case, no trailing dot. */
+  nameServers: string[];
+  /** False when the provider says the zone is not in service yet; its own word is in `status`. */
+  active: boolean;
+  status?: string;
+}
+
 /** A DNS provider's read-only API: check a credential by listing its zones, read one zone. */
 export interface DnsProvider<C> {
   id: ProviderId;
@@ -58,6 +72,8 @@ export interface DnsProvider<C> {
   listZones(credentials: C, options?: ProviderCallOptions): Promise<string[]>;
   /** Every record of the zone, page after page, as a stream. */
   readZone(credentials: C, zone: string, options?: ProviderCallOptions): AsyncIterable<ZoneRecord>;
+  /** The name servers the provider assigned to the zone, and whether it is in service. */
+  delegation(credentials: C, zone: string, options?: ProviderCallOptions): Promise<ZoneDelegation>;
 }
 
 const secret = z.string().trim().min(1).max(4096);

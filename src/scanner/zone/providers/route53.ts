@@ -1,4 +1,5 @@
 import {
+  GetHostedZoneCommand,
   ListHostedZonesCommand,
   type ListHostedZonesCommandOutput,
   ListResourceRecordSetsCommand,
@@ -140,7 +141,23 @@ async function* publicZones(api: Route53Client, signal: AbortSignal | undefined)
   } while (marker);
 }
 
-/** Amazon Route 53 through the AWS SDK (SigV4), with an access key allowed only the List actions. */
+async function findZoneId(api: Route53Client, name: string, signal: AbortSignal | undefined) {
+  for await (const candidate of publicZones(api, signal)) if (candidate.name === name) return candidate.id;
+  throw new ProviderError(
+    'route53',
+    'not-found',
+    `Route 53: the key cannot read a public hosted zone named ${name}`,
+  );
+}
+
+const delegationSet = z.object({
+  DelegationSet: z.object({ NameServers: z.array(z.string().min(1)) }).loose(),
+});
+
+/**
+ * Amazon Route 53 through the AWS SDK (SigV4), with an access key allowed only the List actions
+ * and `route53:GetHostedZone` (the zone's delegation set).
+ */
 export const route53: DnsProvider<Credentials> = {
   id: 'route53',
   label: 'Amazon Route 53',
@@ -158,16 +175,7 @@ export const route53: DnsProvider<Credentials> = {
   async *readZone(credentials, zone, options) {
     const api = client(credentials, options);
     try {
-      const name = hostName(zone);
-      let id: string | undefined;
-      for await (const candidate of publicZones(api, options?.signal))
-        if (candidate.name === name) id ??= candidate.id;
-      if (!id)
-        throw new ProviderError(
-          'route53',
-          'not-found',
-          `Route 53: the key cannot read a public hosted zone named ${name}`,
-        );
+      const id = await findZoneId(api, hostName(zone), options?.signal);
       const maxItems = Math.min(options?.pageSize ?? RECORD_SETS_PER_CALL, RECORD_SETS_PER_CALL);
       let start: { StartRecordName?: string; StartRecordType?: string; StartRecordIdentifier?: string } = {};
       for (;;) {
@@ -228,6 +236,22 @@ export const route53: DnsProvider<Credentials> = {
           throw new ProviderError('route53', 'malformed', 'Route 53 sent the same next record twice');
         start = next;
       }
+    } finally {
+      api.destroy();
+    }
+  },
+  async delegation(credentials, zone, options) {
+    const api = client(credentials, options);
+    try {
+      const id = await findZoneId(api, hostName(zone), options?.signal);
+      let output: unknown;
+      try {
+        output = await api.send(new GetHostedZoneCommand({ Id: id }), { abortSignal: options?.signal });
+      } catch (error) {
+        throw translate(error);
+      }
+      const set = checked(delegationSet, output).DelegationSet;
+      return { nameServers: set.NameServers.map(hostName), active: true };
     } finally {
       api.destroy();
     }

@@ -26,6 +26,7 @@ function domain(id: string, name: string): DomainView {
     alerts: DEFAULT_ALERT_SETTINGS,
     addedAt: '2026-11-22T10:00:00.000Z',
     verifiedAt: null,
+    proof: null,
     lastScanAt: null,
     nextScanAt: null,
     vulnerabilitiesCount: 0,
