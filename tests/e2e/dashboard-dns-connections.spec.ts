@@ -20,9 +20,22 @@ async function control(path: string, body: unknown): Promise<Record<string, unkn
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Creates a zone at the e2e server's Cloudflare fake; answers the read-only token that reads it. */
-async function cloudflareZone(zone: string, records: ZoneRecord[]): Promise<string> {
-  return String((await control('/cloudflare/zone', { zone, records })).token);
+/**
+ * Creates a zone at the e2e server's Cloudflare fake (`active` unless a status is given); answers
+ * the read-only token that reads it and the name servers Cloudflare assigned to it.
+ */
+async function cloudflareZone(
+  zone: string,
+  records: ZoneRecord[],
+  status?: string,
+): Promise<{ token: string; nameServers: string[] }> {
+  const answer = await control('/cloudflare/zone', { zone, records, status });
+  return { token: String(answer.token), nameServers: answer.nameServers as string[] };
+}
+
+/** Public DNS delegates the zone to these name servers. */
+async function delegate(zone: string, nameServers: string[]) {
+  for (const ns of nameServers) await publishDns(zone, 'NS', ns);
 }
 
 /** Opens Settings → DNS through the dashboard's own navigation. */
@@ -38,10 +51,15 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
 }) => {
   const stamp = `${Date.now()}`.slice(-8);
   const zone = `cfzone-${stamp}.dev`;
-  const token = await cloudflareZone(zone, [
-    { name: zone, type: 'A', ttl: 300, data: '192.0.2.10' },
-    { name: `www.${zone}`, type: 'CNAME', ttl: 300, data: zone },
-  ]);
+  // A zone just added at Cloudflare, which the domain is not delegated to yet.
+  const { token, nameServers } = await cloudflareZone(
+    zone,
+    [
+      { name: zone, type: 'A', ttl: 300, data: '192.0.2.10' },
+      { name: `www.${zone}`, type: 'CNAME', ttl: 300, data: zone },
+    ],
+    'pending',
+  );
   // Cloudflare serves the zone it holds.
   await publishDns(zone, 'A', '192.0.2.10');
   await publishDns(`www.${zone}`, 'CNAME', zone);
@@ -56,6 +74,7 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   await expect(form.getByTestId('provider-guide')).toContainText('Zone:Read and DNS:Read');
   await form.getByLabel('Provider').selectOption('route53');
   await expect(form.getByTestId('provider-policy')).toContainText('route53:ListResourceRecordSets');
+  await expect(form.getByTestId('provider-policy')).toContainText('route53:GetHostedZone');
   await expect(form.getByLabel('Secret access key')).toHaveAttribute('type', 'password');
   await form.getByLabel('Provider').selectOption('cloudflare');
   expect(await blockingViolations(page)).toEqual([]);
@@ -76,13 +95,37 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   await expect(form.getByLabel('API token')).toHaveValue('');
 
   await connection.getByRole('button', { name: `Monitor ${zone}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Zone Linked' })).toContainText(
+    'not proof of ownership yet',
+  );
   await expect(connection.getByTestId('dns-zone').filter({ hasText: zone })).toContainText('Monitored');
   expect(await blockingViolations(page)).toEqual([]);
 
-  // The zone is a verified domain, with its inventory read from Cloudflare; its first scan runs.
+  // A zone listing proves nothing: the domain waits, with its records kept, and says why.
   await page.getByRole('button', { name: 'Domains', exact: true }).click();
   const card = page.getByTestId('domain-card').filter({ hasText: zone });
-  await expect(card.getByTestId('domain-status')).toHaveText('Verified');
+  await expect(card.getByTestId('domain-status')).toHaveText('Pending');
+  await expect(card.getByTestId('zone-not-proof')).toContainText(
+    'Linked to your Cloudflare zone, not yet proof of ownership.',
+  );
+  await expect(card.getByTestId('zone-not-proof')).toContainText('not active (status pending)');
+  await expect(card.getByTestId('scan-panel')).toHaveCount(0);
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // The owner delegates the domain to Cloudflare, which activates the zone; the next sync sees it.
+  await delegate(zone, nameServers);
+  await control('/cloudflare/status', { zone, status: 'active' });
+  await openDnsSettings(page);
+  await page.getByTestId('dns-connection').getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sync Queued' })).toBeVisible();
+
+  // The zone now proves the domain, with its inventory read from Cloudflare; its first scan runs.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Scans', exact: true }).click();
+    await page.getByRole('button', { name: 'Domains', exact: true }).click();
+    await expect(card.getByTestId('domain-status')).toHaveText('Verified', { timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  await expect(card.getByTestId('ownership-proof')).toHaveText('Delegated to this Cloudflare zone');
   await expect(card.getByTestId('inventory-line')).toHaveText(/^2 records from Cloudflare, read /);
   await expect(card.getByTestId('scan-panel')).toContainText('Completed', { timeout: 90_000 });
 
@@ -153,7 +196,10 @@ test('Add Domain: connect the DNS provider instead of a TXT record, and monitor 
 }) => {
   const stamp = `${Date.now()}`.slice(-8);
   const zone = `cfadd-${stamp}.dev`;
-  const token = await cloudflareZone(zone, [{ name: zone, type: 'A', ttl: 300, data: '192.0.2.20' }]);
+  const { token, nameServers } = await cloudflareZone(zone, [
+    { name: zone, type: 'A', ttl: 300, data: '192.0.2.20' },
+  ]);
+  await delegate(zone, nameServers);
   await signInToDashboard(page, context, { email: `ada.${stamp}@${zone}`, name: 'Ada Add' });
 
   await page.getByRole('button', { name: 'Add Your First Domain' }).click();
@@ -165,6 +211,7 @@ test('Add Domain: connect the DNS provider instead of a TXT record, and monitor 
   await expect(dialog).toHaveCount(0);
   const card = page.getByTestId('domain-card').filter({ hasText: zone });
   await expect(card.getByTestId('domain-status')).toHaveText('Verified');
+  await expect(card.getByTestId('ownership-proof')).toHaveText('Delegated to this Cloudflare zone');
   await expect(card.getByTestId('inventory-line')).toHaveText(/^1 record from Cloudflare, read /);
 });
 

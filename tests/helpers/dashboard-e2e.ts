@@ -55,7 +55,11 @@ async function control(path: string, body: unknown): Promise<Response> {
 }
 
 /** Publishes a record at the e2e server's DNS fixture, as a user would at their DNS host. */
-export async function publishDns(name: string, type: 'TXT' | 'CNAME' | 'A', data: string): Promise<void> {
+export async function publishDns(
+  name: string,
+  type: 'TXT' | 'CNAME' | 'A' | 'NS',
+  data: string,
+): Promise<void> {
   await control('/dns', { name, type, data });
 }
 

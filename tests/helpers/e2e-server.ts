@@ -18,6 +18,7 @@ import { startServer } from '../../src/start/server.ts';
 import { outboxDir } from '../../src/start/worker.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
+import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 
@@ -97,12 +98,20 @@ const control = http.createServer(async (req, res) => {
     } else if (req.url === '/dns' && req.method === 'POST') {
       dns.add(String(body.name), { type: body.type, data: body.data } as FixtureRecord);
     } else if (req.url === '/cloudflare/zone' && req.method === 'POST') {
-      // A zone the user holds at Cloudflare, with its records; the answer is the read-only token.
-      cloudflare.zones.set(String(body.zone), (body.records as ZoneRecord[] | undefined) ?? []);
+      // A zone the user holds at Cloudflare, with its records and status (active unless `status`
+      // says otherwise); the answer is the read-only token and the name servers Cloudflare assigned.
+      const zone = String(body.zone);
+      cloudflare.zones.set(zone, (body.records as ZoneRecord[] | undefined) ?? []);
+      const nameServers = assignedNameServers(cloudflare, zone, 'cloudflare');
+      cloudflare.delegations.set(zone, { nameServers, status: String(body.status ?? 'active') });
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ token: cloudflareToken }));
+        .end(JSON.stringify({ token: cloudflareToken, nameServers }));
       return;
+    } else if (req.url === '/cloudflare/status' && req.method === 'POST') {
+      const zone = String(body.zone);
+      const nameServers = assignedNameServers(cloudflare, zone, 'cloudflare');
+      cloudflare.delegations.set(zone, { nameServers, status: String(body.status) });
     } else if (req.url === '/cloudflare/record' && req.method === 'POST') {
       cloudflare.addRecord(String(body.zone), body.record as ZoneRecord);
     } else if (req.url === '/cloudflare/revoke' && req.method === 'POST') {

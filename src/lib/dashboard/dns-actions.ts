@@ -9,13 +9,20 @@ export function failureMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Monitors a zone a connection reads: the server makes it a verified domain, reads its records and
- * queues its first scan, so the Domains list and the Scans screen both change.
+ * Monitors a zone a connection reads: the server links it to its domain and reads its records; the
+ * domain is verified, and its first scan queued, only when public DNS delegates it to that zone.
  */
 export async function monitorZone(connectionId: string, zone: string): Promise<DomainView> {
   const { domain } = await dashboardApi().dnsConnections.monitor(connectionId, zone);
   upsertDomain(domain);
   scansChanged();
-  toast({ title: 'Zone Monitored', description: `${zone} is verified; its first scan checks every record.` });
+  toast(
+    domain.proof === 'zone'
+      ? { title: 'Zone Monitored', description: `${zone} is verified; its first scan checks every record.` }
+      : {
+          title: 'Zone Linked',
+          description: `${zone}'s records are kept, but the zone is not proof of ownership yet: ${domain.error ?? 'verify with the TXT record.'}`,
+        },
+  );
   return domain;
 }

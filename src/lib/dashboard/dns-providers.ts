@@ -21,14 +21,17 @@ export interface DnsProviderInfo {
   policy?: string;
 }
 
-/** Route 53's IAM policy: the two read calls DangleWatch makes, nothing else. */
+/**
+ * Route 53's IAM policy: the three read calls DangleWatch makes, nothing else (GetHostedZone gives
+ * the zone's delegation set, which public DNS must name for the zone to prove ownership).
+ */
 const ROUTE53_POLICY = JSON.stringify(
   {
     Version: '2012-10-17',
     Statement: [
       {
         Effect: 'Allow',
-        Action: ['route53:ListHostedZones', 'route53:ListResourceRecordSets'],
+        Action: ['route53:ListHostedZones', 'route53:GetHostedZone', 'route53:ListResourceRecordSets'],
         Resource: '*',
       },
     ],
@@ -63,7 +66,8 @@ export const DNS_PROVIDERS: readonly DnsProviderInfo[] = [
         placeholder: 'Secret access key',
       },
     ],
-    privilege: 'An IAM user allowed only route53:ListHostedZones and route53:ListResourceRecordSets.',
+    privilege:
+      'An IAM user allowed only route53:ListHostedZones, route53:GetHostedZone and route53:ListResourceRecordSets.',
     steps: [
       'In the IAM console create a user for DangleWatch, with no console access.',
       'Attach an inline policy with exactly this JSON:',
@@ -111,4 +115,12 @@ export function dnsProvider(id: DnsProviderId): DnsProviderInfo {
 /** How an inventory's source reads in a sentence: 'from Cloudflare', 'from a zone file'. */
 export function inventorySourceLabel(source: InventorySource): string {
   return source === 'zone-file' ? 'a zone file' : dnsProvider(source).label;
+}
+
+/** What a verified domain's ownership stands on, in the card's words. */
+export function proofLabel(proof: 'zone' | 'txt', source: InventorySource | undefined): string {
+  if (proof === 'txt') return 'TXT record';
+  return source && source !== 'zone-file'
+    ? `Delegated to this ${dnsProvider(source).label} zone`
+    : 'Delegated to its connected DNS zone';
 }

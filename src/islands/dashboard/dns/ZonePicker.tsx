@@ -10,7 +10,7 @@ interface ZonePickerProps {
   onMonitored: (zone: string, domain: DomainView) => void;
 }
 
-/** The zones a connection reads; each one not yet monitored can become a verified domain. */
+/** The zones a connection reads; each one not yet monitored can be linked to its domain. */
 export function ZonePicker({ connection, disabled, onMonitored }: ZonePickerProps) {
   const [busyZone, setBusyZone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -10,9 +10,9 @@ interface AddDomainConnectStepProps {
 }
 
 /**
- * The other way to prove ownership: a zone that a connected DNS provider reads becomes a verified
- * domain at once, with no TXT record. Zones of connections made before are offered first; a new
- * read-only credential can be connected here too.
+ * The other way to prove ownership: a zone that a connected DNS provider reads, and that public DNS
+ * delegates to it, becomes a verified domain with no TXT record. Zones of connections made before
+ * are offered first; a new read-only credential can be connected here too.
  */
 export function AddDomainConnectStep({ disabled, onMonitored }: AddDomainConnectStepProps) {
   const [connections, setConnections] = useState<ConnectionView[]>([]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepDomain, startScan, verifyDomain } from '../../../lib/dashboard/actions.ts';
+import { proofLabel } from '../../../lib/dashboard/dns-providers.ts';
 import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import type { DomainView } from '../../../model/contract.ts';
@@ -88,6 +89,14 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
                   ` (${formatDuration(domain.durationSeconds)})`}
               </dd>
             </div>
+            {domain.proof && (
+              <div className="flex gap-1">
+                <dt>Ownership</dt>
+                <dd className="text-slate-800" data-testid="ownership-proof">
+                  {proofLabel(domain.proof, domain.inventory?.source)}
+                </dd>
+              </div>
+            )}
             <div className="flex gap-1">
               <dt>Next Scan</dt>
               <dd className="text-slate-800">

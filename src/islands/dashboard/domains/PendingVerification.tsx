@@ -1,3 +1,4 @@
+import { inventorySourceLabel } from '../../../lib/dashboard/dns-providers.ts';
 import { DNS_PROPAGATION_NOTE } from '../../../model/constants.ts';
 import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
@@ -12,7 +13,10 @@ interface PendingVerificationProps {
   onVerify: () => void;
 }
 
-/** A pending domain's box: the TXT record to publish, the propagation note, 'Verify DNS'. */
+/**
+ * A pending domain's box: the TXT record to publish, the propagation note, 'Verify DNS'; for a domain
+ * linked to a connected zone, why the zone is not proof of ownership yet.
+ */
 export function PendingVerification({
   domain,
   error,
@@ -20,6 +24,8 @@ export function PendingVerification({
   disabled,
   onVerify,
 }: PendingVerificationProps) {
+  const source = domain.inventory?.source;
+  const linked = source !== undefined && source !== 'zone-file';
   return (
     <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
       <p className="font-semibold text-amber-900">DNS Verification Required</p>
@@ -30,7 +36,16 @@ export function PendingVerification({
         <TxtRecordDetails record={domain.txtRecord} />
       </div>
       <p className="mt-2 text-xs text-amber-900">{DNS_PROPAGATION_NOTE}</p>
-      {error && (
+      {linked && (
+        <p className="mt-2 text-amber-900" data-testid="zone-not-proof">
+          <span className="font-semibold">
+            Linked to your {inventorySourceLabel(source)} zone, not yet proof of ownership.
+          </span>{' '}
+          {domain.error ??
+            'The zone proves the domain once public DNS delegates it to the name servers the provider assigned.'}
+        </p>
+      )}
+      {error && error !== domain.error && (
         <p role="alert" className="mt-2 text-red-800">
           {error}
         </p>

@@ -14,7 +14,8 @@ import { useOnline } from '../shared/use-online.ts';
 
 /**
  * Settings → DNS: read-only connections to DNS providers. Each lists the zones its credential
- * reads, and a zone monitored from here is a verified domain whose every record is scanned; the
+ * reads; a zone monitored from here is linked to its domain, which it proves once public DNS
+ * delegates the domain to it (then every record is scanned); the
  * failure e-mail of a connection links here (?tab=dns).
  */
 export function DnsConnectionsPanel() {

@@ -38,7 +38,11 @@ describe('the DNS provider table the connect form is built from', () => {
     const policy = JSON.parse(dnsProvider('route53').policy ?? '{}');
     expect(policy.Statement).toHaveLength(1);
     expect(policy.Statement[0].Effect).toBe('Allow');
-    expect(policy.Statement[0].Action).toEqual(['route53:ListHostedZones', 'route53:ListResourceRecordSets']);
+    expect(policy.Statement[0].Action).toEqual([
+      'route53:ListHostedZones',
+      'route53:GetHostedZone',
+      'route53:ListResourceRecordSets',
+    ]);
     expect(DNS_PROVIDERS.filter((p) => p.policy).map((p) => p.id)).toEqual(['route53']);
   });
 
