@@ -343,7 +343,7 @@ export const scans = pgTable(
       .notNull()
       .default([]),
     error: text('error'),
-    /** What this scan changed against the domain's open findings (finding-history.ts). */
+    /** What this scan changed against the domain's open findings (core/findings/lifecycle.ts). */
     changes: jsonb('changes').$type<FindingChanges>(),
     /** When its change alert went out; a retried alert job does not send it twice. */
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
@@ -357,7 +357,7 @@ export const scans = pgTable(
 
 /**
  * A finding across scans: one row per (user, domain, subdomain, record type, target, service).
- * Each completed scan marks what is new, still open, changed or resolved (src/worker/jobs/finding-history.ts).
+ * Each completed scan marks what is new, still open, changed or resolved (src/core/findings/lifecycle.ts).
  */
 export const findings = pgTable(
   'findings',
@@ -378,6 +378,10 @@ export const findings = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     firstScanId: uuid('first_scan_id'),
     lastScanId: uuid('last_scan_id'),
+    /** The scan that opened it this time (the first, or the one it came back in after it was resolved). */
+    openedByScanId: uuid('opened_by_scan_id'),
+    /** The scan that checked its name and found it gone; null while open. */
+    resolvedByScanId: uuid('resolved_by_scan_id'),
     /** The user accepted the risk (with a note): it stays visible and stops alerting. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedNote: text('accepted_note'),

@@ -61,6 +61,13 @@ export const SCAN_STATUSES = ['pending', 'running', 'completed', 'failed', 'canc
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
 /** A monitored domain as the dashboard sees it (plus the TXT record to publish). */
+export interface OpenFindingCounts {
+  claimable: number;
+  likely: number;
+  review: number;
+  accepted: number;
+}
+
 export interface DomainView {
   id: string;
   domain: string;
@@ -77,7 +84,10 @@ export interface DomainView {
   proof: 'zone' | 'txt' | null;
   lastScanAt: string | null;
   nextScanAt: string | null;
+  /** Open findings that are not accepted, now: whatever the last scan checked (a partial scan checks some names). */
   vulnerabilitiesCount: number;
+  /** Open findings now, by status; accepted ones are counted apart and not in the other three. */
+  openFindings: OpenFindingCounts;
   /** False while monitoring is paused (e.g. the ownership record has been gone for 7 days). */
   isActive: boolean;
   /** Why monitoring is paused, in words; null when active. */
@@ -154,9 +164,14 @@ export interface FindingRecord {
   resolvedAt: string | null;
   /** Accepted as a risk by the user: still shown, no longer alerted. */
   accepted: { at: string; note: string } | null;
+  /** The scan that opened it (again, after it was resolved). */
+  openedByScanId: string | null;
+  /** The scan that checked its name and found it gone; null while open. */
+  resolvedByScanId: string | null;
 }
 
-export const FINDING_STATES = ['open', 'resolved', 'all'] as const;
+/** `open`: open and not accepted; `accepted`: open and accepted as a risk. */
+export const FINDING_STATES = ['open', 'accepted', 'resolved', 'all'] as const;
 
 /** What a webhook posts: our JSON payload, or a Slack, Microsoft Teams or Discord message. */
 export const WEBHOOK_FORMATS = ['json', 'slack', 'teams', 'discord'] as const;
@@ -227,6 +242,13 @@ export interface ScanView {
   subdomains?: string[];
   /** Against the scans before it; null until the scan completed. */
   changes: FindingChanges | null;
+  /**
+   * It checked some names only (a connected zone's changed records): its findings are what it found
+   * there, and the domain's other open findings stay open.
+   */
+  partial: boolean;
+  /** How many names it checked (so far, while it runs). */
+  namesChecked: number;
 }
 
 export interface ScanListResponse {

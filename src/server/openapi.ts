@@ -86,6 +86,8 @@ const scanSchema = z.object({
   findings: z.array(findingSchema),
   subdomains: z.array(z.string()).optional().meta({ description: 'The names checked; only on one scan.' }),
   changes: findingChangesSchema.nullable(),
+  partial: z.boolean(),
+  namesChecked: z.number().int(),
 }) satisfies z.ZodType<ScanView>;
 
 const quotaSchema = z.object({
@@ -112,6 +114,12 @@ const domainSchema = z.object({
   lastScanAt: iso.nullable(),
   nextScanAt: iso.nullable(),
   vulnerabilitiesCount: z.number().int(),
+  openFindings: z.object({
+    claimable: z.number().int(),
+    likely: z.number().int(),
+    review: z.number().int(),
+    accepted: z.number().int(),
+  }),
   isActive: z.boolean(),
   pausedReason: z.string().nullable(),
   overPlanLimit: z.boolean(),
@@ -137,6 +145,8 @@ const findingRecordSchema = z.object({
   lastSeenAt: iso,
   resolvedAt: iso.nullable(),
   accepted: z.object({ at: iso, note: z.string() }).nullable(),
+  openedByScanId: z.uuid().nullable(),
+  resolvedByScanId: z.uuid().nullable(),
 }) satisfies z.ZodType<FindingRecord>;
 
 /** The answers of the public API, by name; the tests parse real answers with them. */

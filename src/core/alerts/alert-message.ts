@@ -38,6 +38,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * One e-mail per scan that changed something: each new or worse finding with what it means and its
  * fix, each resolved one, a link to the scan, and the one-click unsubscribe link (RFC 8058).
  */
+function openLine(domain: string, open: number): string {
+  return open === 0
+    ? `${domain} has no open findings now.`
+    : `${domain} has ${plural(open, 'open finding')} now (accepted risks not counted).`;
+}
+
 export function alertMessage(input: {
   to: string;
   domain: string;
@@ -47,6 +53,8 @@ export function alertMessage(input: {
   alert: AlertChanges;
   /** The scan's findings, for each one's explanation and fix. */
   findings: FindingView[];
+  /** The domain's open findings now, not accepted: what the dashboard counts. */
+  openNow: number;
   publicUrl: string;
   /** This recipient's own link: in a team workspace it stops their alerts, not the team's. */
   unsubscribeUrl: string;
@@ -97,6 +105,7 @@ export function alertMessage(input: {
     ...textBlocks.flatMap((b) => [b, '']),
     ...resolvedLines,
     '',
+    openLine(domain, input.openNow),
     `See the scan: ${details}`,
     '',
     `${stop}: ${input.unsubscribeUrl}`,
@@ -117,6 +126,7 @@ export function alertMessage(input: {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
 <p>DangleWatch scanned <strong>${escapeHtml(domain)}</strong> and found changes.</p>
 <ul>${[...htmlItems, ...htmlResolved].join('')}</ul>
+<p>${escapeHtml(openLine(domain, input.openNow))}</p>
 <p><a href="${escapeHtml(details)}">See the scan</a></p>
 <p style="font-size:12px;color:#555"><a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(stop)}</a></p>
 </body></html>`;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { domains, scans } from '../../db/schema.ts';
+import { domains, findings, scans } from '../../db/schema.ts';
 import { TREND_DAYS } from '../../model/constants.ts';
 import {
   type AlertSettings,
@@ -135,22 +135,43 @@ export async function updateDomain(
   return { domain: updated, latest };
 }
 
-/** Findings by status of each completed scan of the domain in the last TREND_DAYS days, oldest first. */
+/**
+ * The domain's open findings (not accepted) by status at each completed scan of the last TREND_DAYS
+ * days, oldest first: read from the findings' state, so a partial scan does not dip the line.
+ */
 export async function domainTrend(db: Db, userId: string, id: string, now: Date): Promise<TrendPoint[]> {
   const row = await ownDomain(db, userId, id);
   const since = new Date(now.getTime() - TREND_DAYS * 24 * 60 * 60_000);
   const completed = await db
-    .select({ id: scans.id, at: scans.completedAt, findings: scans.findings })
+    .select({ id: scans.id, at: scans.completedAt })
     .from(scans)
     .where(and(eq(scans.domainId, row.id), eq(scans.status, 'completed'), gte(scans.completedAt, since)))
     .orderBy(asc(scans.completedAt));
-  return completed.map((scan) => ({
-    at: (scan.at as Date).toISOString(),
-    scanId: scan.id,
-    claimable: scan.findings.filter((f) => f.status === 'claimable').length,
-    likely: scan.findings.filter((f) => f.status === 'likely').length,
-    review: scan.findings.filter((f) => f.status === 'review').length,
-  }));
+  const state = await db
+    .select({
+      status: sql<string>`${findings.latest}->>'status'`,
+      firstSeenAt: findings.firstSeenAt,
+      resolvedAt: findings.resolvedAt,
+      acceptedAt: findings.acceptedAt,
+    })
+    .from(findings)
+    .where(and(eq(findings.workspaceId, userId), eq(findings.domain, row.domain)));
+  return completed.map((scan) => {
+    const at = (scan.at as Date).getTime();
+    const open = state.filter(
+      (f) =>
+        f.firstSeenAt.getTime() <= at &&
+        (f.resolvedAt === null || f.resolvedAt.getTime() > at) &&
+        (f.acceptedAt === null || f.acceptedAt.getTime() > at),
+    );
+    return {
+      at: new Date(at).toISOString(),
+      scanId: scan.id,
+      claimable: open.filter((f) => f.status === 'claimable').length,
+      likely: open.filter((f) => f.status === 'likely').length,
+      review: open.filter((f) => f.status === 'review').length,
+    };
+  });
 }
 
 /**

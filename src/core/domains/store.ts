@@ -3,8 +3,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS } from '../../model/constants.ts';
-import type { DomainListResponse, ScanConfig } from '../../model/contract.ts';
+import type { DomainListResponse, DomainView, ScanConfig } from '../../model/contract.ts';
 import { ServiceError } from '../errors.ts';
+import { openFindingCounts } from '../findings/open-state.ts';
 import { isUuid } from '../validation.ts';
 import { quotaView } from './quota.ts';
 import { type DomainRow, domainView, type ScanRow } from './views.ts';
@@ -44,6 +45,29 @@ export async function latestScans(db: Db, domainIds: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.domainId as string, row]));
 }
 
+/** Domains of one workspace as the dashboard shows them: with their latest scans and open findings. */
+export async function domainViews(db: Db, workspaceId: string, rows: DomainRow[]): Promise<DomainView[]> {
+  const [latest, open] = await Promise.all([
+    latestScans(
+      db,
+      rows.map((r) => r.id),
+    ),
+    openFindingCounts(
+      db,
+      workspaceId,
+      rows.map((r) => r.domain),
+    ),
+  ]);
+  return rows.map((row) => domainView(row, latest.get(row.id), open.get(row.domain)));
+}
+
+/** One domain as the dashboard shows it (see domainViews). */
+export async function viewOfDomain(db: Db, row: DomainRow): Promise<DomainView> {
+  const [view] = await domainViews(db, row.workspaceId, [row]);
+  if (!view) throw new Error('no view of the domain');
+  return view;
+}
+
 /** The user's domains with their latest scans, and the quota (GET /api/domains, GET /api/v1/domains). */
 export async function listDomains(
   db: Db,
@@ -55,12 +79,5 @@ export async function listDomains(
     .from(domains)
     .where(eq(domains.workspaceId, user.id))
     .orderBy(asc(domains.createdAt));
-  const latest = await latestScans(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    domains: rows.map((row) => domainView(row, latest.get(row.id))),
-    quota: await quotaView(db, user, now),
-  };
+  return { domains: await domainViews(db, user.id, rows), quota: await quotaView(db, user, now) };
 }

@@ -5,9 +5,11 @@ import {
   type DomainView,
   type FindingRecord,
   type InventorySource,
+  type OpenFindingCounts,
   type ScanStatus,
   type ScanView,
 } from '../../model/contract.ts';
+import { NO_OPEN_FINDINGS, openCount } from '../findings/open-state.ts';
 import { txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
@@ -41,12 +43,18 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     scan_config: row.config ?? DEFAULT_SCAN_OPTIONS,
     findings: row.findings,
     changes: row.changes ?? null,
+    partial: Boolean(row.config?.names),
+    namesChecked: row.status === 'completed' ? row.subdomainsScanned : (row.progress?.checked ?? 0),
     ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),
   };
 }
 
-/** A domain row with its latest scan, as the Domains screen shows it. */
-export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainView {
+/** A domain row with its latest scan and its open findings now, as the Domains screen shows it. */
+export function domainView(
+  row: DomainRow,
+  latest: ScanRow | undefined,
+  open: OpenFindingCounts = NO_OPEN_FINDINGS,
+): DomainView {
   const lastEnded = latest?.completedAt ?? null;
   const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);
   return {
@@ -61,7 +69,8 @@ export function domainView(row: DomainRow, latest: ScanRow | undefined): DomainV
     proof: row.status === 'verified' ? ((row.proof as DomainView['proof']) ?? 'txt') : null,
     lastScanAt: iso(lastEnded ?? latest?.startedAt ?? null),
     nextScanAt: row.status === 'verified' && !pausedReason ? iso(row.nextScanAt) : null,
-    vulnerabilitiesCount: latest?.status === 'completed' ? latest.vulnerabilitiesFound : 0,
+    vulnerabilitiesCount: openCount(open),
+    openFindings: open,
     isActive: row.status === 'verified' && pausedReason === null,
     pausedReason,
     overPlanLimit: row.overPlanLimit,
@@ -100,5 +109,7 @@ export function findingRecord(row: FindingRow): FindingRecord {
     lastSeenAt: row.lastSeenAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     accepted: row.acceptedAt ? { at: row.acceptedAt.toISOString(), note: row.acceptedNote ?? '' } : null,
+    openedByScanId: row.openedByScanId,
+    resolvedByScanId: row.resolvedByScanId,
   };
 }

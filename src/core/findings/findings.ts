@@ -21,7 +21,10 @@ export async function listFindings(
       and(
         eq(findings.workspaceId, userId),
         query.domain ? eq(findings.domain, query.domain.trim().toLowerCase()) : undefined,
-        query.state === 'open' ? isNull(findings.resolvedAt) : undefined,
+        query.state === 'open' ? and(isNull(findings.resolvedAt), isNull(findings.acceptedAt)) : undefined,
+        query.state === 'accepted'
+          ? and(isNull(findings.resolvedAt), isNotNull(findings.acceptedAt))
+          : undefined,
         query.state === 'resolved' ? isNotNull(findings.resolvedAt) : undefined,
       ),
     )

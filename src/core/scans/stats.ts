@@ -1,21 +1,24 @@
-import { and, count, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
 import { SCAN_STATUSES, type ScanStats, type ScanStatus } from '../../model/contract.ts';
 
-/** The user's scan figures: scans by status, issues found and resolved, and this month's usage. */
+/** The user's scan figures: scans by status, issues open now and resolved, and this month's usage. */
 export async function scanStats(db: Db, userId: string, now: Date): Promise<ScanStats> {
   const byStatus = await db
-    .select({ status: scans.status, n: count(), issues: sum(scans.vulnerabilitiesFound) })
+    .select({ status: scans.status, n: count() })
     .from(scans)
     .where(eq(scans.workspaceId, userId))
     .groupBy(scans.status);
   const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
-  let issues = 0;
   for (const row of byStatus) {
     if (row.status in counts) counts[row.status as ScanStatus] = Number(row.n);
-    if (row.status === 'completed') issues = Number(row.issues ?? 0);
   }
+  // Issues found are the findings open now and not accepted, not a sum over every scan's list.
+  const [open] = await db
+    .select({ n: count() })
+    .from(findings)
+    .where(and(eq(findings.workspaceId, userId), isNull(findings.resolvedAt), isNull(findings.acceptedAt)));
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [month] = await db
     .select({
@@ -36,7 +39,7 @@ export async function scanStats(db: Db, userId: string, now: Date): Promise<Scan
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     by_status: counts,
     success_rate: ended === 0 ? null : Math.round((counts.completed / ended) * 1000) / 10,
-    issues_found: issues,
+    issues_found: Number(open?.n ?? 0),
     issues_resolved: Number(resolved?.n ?? 0),
     domains_monitored: Number(domainCount?.n ?? 0),
     scans_this_month: Number(month?.n ?? 0),

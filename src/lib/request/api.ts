@@ -179,7 +179,14 @@ export function findingService(client: ApiClient) {
       client.get<{ findings: FindingRecord[] }>(
         `/api/findings?${new URLSearchParams({ domain, state: 'all' })}`,
       ),
-    open: () => client.get<{ findings: FindingRecord[] }>('/api/findings?state=open'),
+    /** Every unresolved finding, the accepted ones too (the CSV has their notes). */
+    unresolved: async () => {
+      const [open, accepted] = await Promise.all([
+        client.get<{ findings: FindingRecord[] }>('/api/findings?state=open'),
+        client.get<{ findings: FindingRecord[] }>('/api/findings?state=accepted'),
+      ]);
+      return { findings: [...open.findings, ...accepted.findings] };
+    },
     accept: (id: string, accepted: boolean, note?: string) =>
       client.patch<{ finding: FindingRecord }>(`/api/findings/${encodeURIComponent(id)}`, { accepted, note }),
   };

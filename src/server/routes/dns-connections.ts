@@ -12,8 +12,7 @@ import {
 } from '../../core/dns-connections/connections.ts';
 import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
-import { latestScans, ownDomain } from '../../core/domains/store.ts';
-import { domainView } from '../../core/domains/views.ts';
+import { ownDomain, viewOfDomain } from '../../core/domains/store.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
@@ -101,9 +100,7 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
         },
       );
       // As it is after the read: with its inventory, and its first scan.
-      const read = await ownDomain(db, owner.id, domain.id);
-      const latest = await latestScans(db, [domain.id]);
-      return c.json({ domain: domainView(read, latest.get(domain.id)) }, 201);
+      return c.json({ domain: await viewOfDomain(db, await ownDomain(db, owner.id, domain.id)) }, 201);
     })
     .post('/:id/sync', async (c) => {
       const { user, owner } = await callerIn(db, c, 'dns-connections.manage');

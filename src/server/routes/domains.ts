@@ -14,8 +14,7 @@ import {
   verifyDomain,
 } from '../../core/domains/domains.ts';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
-import { latestScans, listDomains, ownDomain } from '../../core/domains/store.ts';
-import { domainView } from '../../core/domains/views.ts';
+import { listDomains, ownDomain, viewOfDomain } from '../../core/domains/store.ts';
 import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../model/schemas.ts';
@@ -60,7 +59,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         detail: { domainId: row.id, domain: row.domain },
         ip: c.get('clientAddress'),
       });
-      return c.json({ domain: domainView(row, undefined) }, 201);
+      return c.json({ domain: await viewOfDomain(db, row) }, 201);
     })
     .post('/:id/verify', async (c) => {
       const { user, owner } = await callerIn(db, c, 'domains.write');
@@ -70,18 +69,18 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
         ip: c.get('clientAddress'),
       });
       const { domain } = result;
-      const latest = (await latestScans(db, [domain.id])).get(domain.id);
+      const view = await viewOfDomain(db, domain);
       return c.json(
         result.verified
-          ? { verified: true, domain: domainView(domain, latest) }
-          : { verified: false, error: result.error, domain: domainView(domain, latest) },
+          ? { verified: true, domain: view }
+          : { verified: false, error: result.error, domain: view },
       );
     })
     .patch('/:id', smallBody, async (c) => {
       const change = await readJson(c, patchSchema);
       const { owner } = await callerIn(db, c, 'domains.write');
-      const { domain, latest } = await updateDomain(db, owner.id, c.req.param('id'), change, now());
-      return c.json({ domain: domainView(domain, latest) });
+      const { domain } = await updateDomain(db, owner.id, c.req.param('id'), change, now());
+      return c.json({ domain: await viewOfDomain(db, domain) });
     })
     .get('/:id/trend', async (c) => {
       const { owner } = await callerIn(db, c, 'read');
@@ -109,8 +108,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .post('/:id/keep', async (c) => {
       const { owner } = await callerIn(db, c, 'domains.write');
       const updated = await keepDomain(db, owner.id, c.req.param('id'), now());
-      const latest = await latestScans(db, [updated.id]);
-      return c.json({ domain: domainView(updated, latest.get(updated.id)) });
+      return c.json({ domain: await viewOfDomain(db, updated) });
     })
     .delete('/:id', async (c) => {
       const { user, owner } = await callerIn(db, c, 'domains.write');

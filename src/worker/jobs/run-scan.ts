@@ -2,6 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { inventoryRecords } from '../../core/dns-connections/inventory.ts';
 import { nextScanAfter } from '../../core/domains/store.ts';
+import { recordFindingHistory } from '../../core/findings/lifecycle.ts';
 import { workspaceTier } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable, whenDatabaseAnswers } from '../../db/outage.ts';
@@ -11,7 +12,6 @@ import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import type { EngineSettings } from '../engine-settings.ts';
-import { recordFindingHistory } from './finding-history.ts';
 
 type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { alertChanges, alertMessage, isEmpty } from '../../core/alerts/alert-message.ts';
 import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from '../../core/alerts/unsubscribe-link.ts';
+import { NO_OPEN_FINDINGS, openCount, openFindingCounts } from '../../core/findings/open-state.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { appSecret } from '../../core/mail/secrets.ts';
 import type { Db } from '../../db/client.ts';
@@ -96,6 +97,10 @@ export async function sendScanAlert(
   if (row.recipients.length === 0) return 'no-address';
   if (isEmpty(alert)) return 'no-change';
   const secret = await appSecret(db, UNSUBSCRIBE_SECRET);
+  const openNow = openCount(
+    (await openFindingCounts(db, row.scan.workspaceId, [row.scan.domain])).get(row.scan.domain) ??
+      NO_OPEN_FINDINGS,
+  );
   let sent = 0;
   // A message to each member, with a link that unsubscribes that member alone. Each is claimed
   // before it is sent: a retried job, or two at once, mails nobody twice.
@@ -115,6 +120,7 @@ export async function sendScanAlert(
           workspaceId: row.scan.workspaceId,
           alert,
           findings: row.scan.findings,
+          openNow,
           publicUrl: deps.publicUrl,
           unsubscribeUrl: unsubscribeUrl(deps.publicUrl, secret, row.domain.id, recipient.userId),
           team: row.workspace.personal ? undefined : row.workspace.name,

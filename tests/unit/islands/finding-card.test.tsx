@@ -43,6 +43,8 @@ const base: ScanView = {
   scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
   findings: [],
   changes: null,
+  partial: false,
+  namesChecked: 3,
 };
 
 describe('ScanCard', () => {

@@ -21,6 +21,8 @@ const record = (subdomain: string, extra: Partial<FindingRecord> = {}): FindingR
   lastSeenAt: '2026-11-22T08:00:00.000Z',
   resolvedAt: null,
   accepted: null,
+  openedByScanId: null,
+  resolvedByScanId: null,
   ...extra,
 });
 

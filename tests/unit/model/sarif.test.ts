@@ -45,6 +45,8 @@ const scan: ScanView = {
     finding('c.acme.com', 'review', 'Heroku'),
   ],
   changes: null,
+  partial: false,
+  namesChecked: 3,
 };
 
 describe('SARIF export', () => {

@@ -227,7 +227,7 @@ for (const backend of databaseBackends) {
         await expectError(
           await call('/api/v1/findings?state=closed', { token: annKey }),
           400,
-          'state: Invalid option: expected one of "open"|"resolved"|"all"',
+          'state: Invalid option: expected one of "open"|"accepted"|"resolved"|"all"',
         );
         await expectError(
           await call('/api/v1/scans/not-a-uuid', { token: annKey }),

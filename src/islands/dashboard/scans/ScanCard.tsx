@@ -124,6 +124,12 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
           </dd>
         </div>
       </dl>
+      {scan.partial && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="scan-partial">
+          Partial scan: checked {scan.namesChecked} changed {scan.namesChecked === 1 ? 'record' : 'records'}{' '}
+          of the zone. The domain's other open findings stay open.
+        </p>
+      )}
 
       {scan.status === 'running' && (
         <div className="mt-3 rounded-md bg-blue-50 p-3">

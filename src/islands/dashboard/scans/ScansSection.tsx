@@ -78,7 +78,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const exportOpenFindings = async () => {
     setExporting(true);
     try {
-      const { findings } = await dashboardApi().findings.open();
+      const { findings } = await dashboardApi().findings.unresolved();
       const name = findingsCsvFileName(new Date());
       downloadText(name, findingsCsv(findings), 'text/csv');
       toast({

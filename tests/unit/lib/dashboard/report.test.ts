@@ -21,6 +21,8 @@ const scan: ScanView = {
   findings: [EXAMPLE_FINDING],
   subdomains: ['example.com', 'assets.example.com'],
   changes: null,
+  partial: false,
+  namesChecked: 3,
 };
 
 describe('scan report download', () => {

@@ -30,6 +30,7 @@ function domain(id: string, name: string): DomainView {
     lastScanAt: null,
     nextScanAt: null,
     vulnerabilitiesCount: 0,
+    openFindings: { claimable: 0, likely: 0, review: 0, accepted: 0 },
     isActive: true,
     pausedReason: null,
     overPlanLimit: false,

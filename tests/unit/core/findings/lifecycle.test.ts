@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
-import { findings, users } from '../../../src/db/schema.ts';
-import type { FindingView } from '../../../src/model/contract.ts';
-import { recordFindingHistory } from '../../../src/worker/jobs/finding-history.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { recordFindingHistory } from '../../../../src/core/findings/lifecycle.ts';
+import type { Database } from '../../../../src/db/client.ts';
+import { findings, users } from '../../../../src/db/schema.ts';
+import type { FindingView } from '../../../../src/model/contract.ts';
+import { databaseBackends } from '../../../helpers/databases.ts';
 
 const finding = (subdomain: string, target: string, status: FindingView['status']): FindingView => ({
   subdomain,

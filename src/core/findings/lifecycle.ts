@@ -24,6 +24,10 @@ const place = (f: Pick<FindingView, 'subdomain' | 'recordType' | 'service'>) =>
   `${f.subdomain}\n${f.recordType}\n${f.service}`;
 
 /**
+ * A domain's findings are a state, and this is the one place it changes: every view, count, trend
+ * and alert reads the `findings` rows, never the latest scan's list (a partial scan, of a zone's
+ * changed records or of one name, checks only some names).
+ *
  * Compares a completed scan's findings with the domain's open findings and records the history:
  * new (first seen, or back after being resolved), changed (status or target), still open, and
  * resolved. A finding counts as resolved only when this scan checked its name again: a scan
@@ -98,11 +102,19 @@ export async function recordFindingHistory(
         lastSeenAt: at,
         firstScanId: scan.id,
         lastScanId: scan.id,
+        openedByScanId: scan.id,
       })
       // Back after it was resolved: open again, with its history.
       .onConflictDoUpdate({
         target: [findings.workspaceId, findings.domain, findings.key],
-        set: { latest: finding, lastSeenAt: at, lastScanId: scan.id, resolvedAt: null },
+        set: {
+          latest: finding,
+          lastSeenAt: at,
+          lastScanId: scan.id,
+          openedByScanId: scan.id,
+          resolvedAt: null,
+          resolvedByScanId: null,
+        },
       });
   }
 
@@ -110,7 +122,10 @@ export async function recordFindingHistory(
   for (const row of open) {
     if (seen.has(row.id) || !names.has(row.subdomain)) continue;
     changes.resolved.push(ref(row.latest));
-    await db.update(findings).set({ resolvedAt: at }).where(eq(findings.id, row.id));
+    await db
+      .update(findings)
+      .set({ resolvedAt: at, resolvedByScanId: scan.id })
+      .where(eq(findings.id, row.id));
   }
   return changes;
 }
