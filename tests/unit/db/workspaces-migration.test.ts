@@ -1,32 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, queryRows } from '../../../src/db/client.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
+import { migrateTo, migrationsBefore } from '../../helpers/migrations.ts';
 
 const WORKSPACES_MIGRATION = 12;
-
-/** The migrations folder as it was before workspaces: the journal cut before 0012. */
-function migrationsBeforeWorkspaces(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dw-migrations-'));
-  cpSync(join(import.meta.dirname, '../../../drizzle'), dir, { recursive: true });
-  const journalPath = join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < WORKSPACES_MIGRATION);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrateTo(database: Database, migrationsFolder: string) {
-  if (database.kind === 'pglite') await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
-  else await migratePg(drizzlePg(database.pool), { migrationsFolder });
-}
 
 const count = async (db: Database['db'], query: ReturnType<typeof sql>) =>
   (await queryRows<{ n: number }>(db, query))[0]?.n;
@@ -34,7 +13,7 @@ const count = async (db: Database['db'], query: ReturnType<typeof sql>) =>
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(`the workspaces migration on ${backend.name}`, () => {
     let database: Database;
-    const folder = migrationsBeforeWorkspaces();
+    const folder = migrationsBefore(WORKSPACES_MIGRATION);
 
     beforeAll(async () => {
       database = await backend.openUnmigrated();
