@@ -12,7 +12,10 @@ export interface InventoryUpdate {
   added: number;
   changed: number;
   removed: number;
-  /** Owner names whose records were added or changed: what a scan of the changes looks at. */
+  /**
+   * Owner names whose records were added or changed: what a scan of the changes looks at (on the
+   * baseline, every name).
+   */
   changedNames: string[];
   /** The zone's first read: every record is new, and none counts as a change. */
   baseline: boolean;
@@ -81,10 +84,9 @@ export async function replaceInventory(
       count++;
       const before = known.get(key);
       if (!before || before.ttl !== record.ttl) {
-        if (!baseline) {
+        changedNames.add(record.name);
+        if (!baseline)
           changes.push({ domainId, at, change: before ? 'changed' : 'added', source, ...record });
-          changedNames.add(record.name);
-        }
       }
       batch.push({ domainId, source, firstSeenAt: at, lastSeenAt: at, ...record });
       if (batch.length >= BATCH) await flush();

@@ -7,7 +7,8 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
-import type { ScanQueue } from '../domains/scan-requests.ts';
+import { type ScanQueue, scanNewRecords } from '../domains/scan-requests.ts';
+import type { ScanRow } from '../domains/views.ts';
 import { workspaceOwner, workspaceTier } from '../workspaces/workspaces.ts';
 import { type InventoryUpdate, replaceInventory } from './inventory.ts';
 import { unseal } from './secrets.ts';
@@ -26,6 +27,8 @@ export interface ZoneSync {
   domainId: string;
   update: InventoryUpdate;
   ownership: ZoneOwnership;
+  /** The scan of what this read brought (see scanNewRecords), when one was started. */
+  scan?: ScanRow;
 }
 
 export interface SyncOptions {
@@ -43,7 +46,7 @@ export interface SyncOptions {
 /**
  * Reads again every linked zone of a connection and stores each as its domain's inventory, then
  * checks again whether public DNS delegates the zone to the provider (the zone's proof of
- * ownership, see zone-proof.ts). A provider failure keeps the last good inventory and marks the
+ * ownership, see zone-proof.ts), and scans what the read brought. A provider failure keeps the last good inventory and marks the
  * connection failing since its first failure, with the provider's own words; a success clears it.
  */
 export async function syncConnection(
@@ -86,7 +89,17 @@ export async function syncConnection(
             resolvers: options.resolvers,
           })
         : { domain, newlyVerified: false, firstScan: false };
-      synced.push({ zone: link.zone, domainId: domain.id, update, ownership });
+      // A domain proven just now got its first scan of every record instead.
+      const scan = ownership.firstScan
+        ? undefined
+        : await scanNewRecords(db, options.queue, {
+            owner,
+            domain: ownership.domain,
+            full: update.baseline || ownership.newlyVerified,
+            names: update.changedNames,
+            now,
+          });
+      synced.push({ zone: link.zone, domainId: domain.id, update, ownership, scan });
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

@@ -11,7 +11,7 @@ import {
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
-import { replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
+import { type InventoryUpdate, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { assertFreeTierDomain } from './free-tier.ts';
@@ -19,10 +19,11 @@ import { checkOwnership } from './ownership.ts';
 import { applyDomainLimit } from './plan-limit.ts';
 import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
-import type { ScanQueue } from './scan-requests.ts';
+import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from './store.ts';
 
 type DomainRow = typeof domains.$inferSelect;
+type ScanRow = typeof scans.$inferSelect;
 type Owner = { id: string; tier: string; email: string | null };
 
 /**
@@ -175,10 +176,18 @@ export async function domainTrend(db: Db, userId: string, id: string, now: Date)
 }
 
 /**
- * A BIND zone file, streamed, becomes a verified domain's inventory. A line the parser refuses
- * names itself, and the last good inventory stays.
+ * A BIND zone file, streamed, becomes a verified domain's inventory, and the names it brought are
+ * scanned (scanNewRecords: the whole inventory on a first upload). A line the parser refuses names
+ * itself, and the last good inventory stays.
  */
-export async function uploadZoneFile(db: Db, domain: DomainRow, body: Readable, now: Date) {
+export async function uploadZoneFile(
+  db: Db,
+  queue: ScanQueue,
+  owner: { id: string; tier: string },
+  domain: DomainRow,
+  body: Readable,
+  now: Date,
+): Promise<{ update: InventoryUpdate; scan: ScanRow | undefined }> {
   if (domain.status !== 'verified') {
     throw new ServiceError(
       'conflict',
@@ -186,8 +195,9 @@ export async function uploadZoneFile(db: Db, domain: DomainRow, body: Readable, 
       `Verify that you own ${domain.domain} before uploading its zone`,
     );
   }
+  let update: InventoryUpdate;
   try {
-    return await replaceInventory(
+    update = await replaceInventory(
       db,
       domain.id,
       ZONE_FILE_SOURCE,
@@ -199,6 +209,14 @@ export async function uploadZoneFile(db: Db, domain: DomainRow, body: Readable, 
       throw new ServiceError('invalid', 'VALIDATION_ERROR', `Zone file ${error.message}`);
     throw error;
   }
+  const scan = await scanNewRecords(db, queue, {
+    owner,
+    domain,
+    full: update.baseline,
+    names: update.changedNames,
+    now,
+  });
+  return { update, scan };
 }
 
 /**

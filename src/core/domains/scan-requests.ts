@@ -118,6 +118,41 @@ export async function requestScan(
 }
 
 /**
+ * Every new source of names scans them: a zone linked or read for the first time, or uploaded,
+ * starts a scan of what it brought, within the plan's names but not the day's quota (it is not a
+ * scan the user asked for). A whole new inventory (`full`: its first read, or the domain proven
+ * just now) is a full scan, which reads every record of it; otherwise the names whose records were
+ * added or changed. A scan of the domain already running leaves them to the next one.
+ */
+export async function scanNewRecords(
+  db: Db,
+  queue: ScanQueue,
+  request: {
+    owner: { id: string; tier: string };
+    domain: DomainRow;
+    full: boolean;
+    names: readonly string[];
+    now: Date;
+  },
+): Promise<ScanRow | undefined> {
+  const { owner, domain, full, names, now } = request;
+  if (domain.status !== 'verified' || domain.overPlanLimit || (!full && names.length === 0)) return undefined;
+  const { scanFrequency: _, ...config } = domain.scanConfig;
+  try {
+    return await requestScan(db, queue, {
+      owner,
+      domain,
+      trigger: full ? 'scheduled' : 'zone-change',
+      config: full ? config : { ...config, names: [...names] },
+      now,
+    });
+  } catch (error) {
+    if (error instanceof ScanRefused) return undefined;
+    throw error;
+  }
+}
+
+/**
  * A domain standing on its connected zone is proven while the syncs keep finding public DNS
  * delegating it there (see dns-connections/zone-proof.ts): the last one within a day counts as a
  * TXT record found today would. A zone listing alone proves nothing: anyone can create a zone.

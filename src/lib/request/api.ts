@@ -142,7 +142,7 @@ export function domainService(client: ApiClient) {
     records: async (id: string) => client.get<InventoryView>(`${domainPath(id)}/records`),
     /** Keeps a BIND master file as a verified domain's inventory until replaced. */
     uploadZoneFile: async (id: string, zoneFile: string) =>
-      client.request<{ records: number }>('PUT', `${domainPath(id)}/zone-file`, {
+      client.request<{ records: number; scanId: string | null }>('PUT', `${domainPath(id)}/zone-file`, {
         body: zoneFile,
         headers: { 'Content-Type': 'text/plain' },
       }),

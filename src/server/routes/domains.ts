@@ -96,8 +96,8 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       const body = Readable.fromWeb(
         (c.req.raw.body ?? new ReadableStream()) as NodeReadableStream<Uint8Array>,
       );
-      const update = await uploadZoneFile(db, row, body, now());
-      return c.json({ records: update.records });
+      const { update, scan } = await uploadZoneFile(db, deps.queue, owner, row, body, now());
+      return c.json({ records: update.records, scanId: scan?.id ?? null });
     })
     .get('/:id/records', async (c) => {
       const { user, owner } = await callerIn(db, c, 'read');

@@ -3,11 +3,9 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
 import { syncConnection } from '../../core/dns-connections/sync.ts';
-import { requestScan, type ScanQueue } from '../../core/domains/scan-requests.ts';
-import { ScanRefused } from '../../core/errors.ts';
-import { workspaceTier } from '../../core/workspaces/workspaces.ts';
+import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import type { Db } from '../../db/client.ts';
-import { dnsConnections, dnsConnectionZones, domains, users, workspaceMembers } from '../../db/schema.ts';
+import { dnsConnections, dnsConnectionZones, users, workspaceMembers } from '../../db/schema.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { type ProviderCallOptions, ProviderError } from '../../scanner/zone/providers/provider.ts';
 import type { AlertDeps } from './send-alert.ts';
@@ -43,9 +41,9 @@ export async function dueConnections(db: Db, now: Date, syncMinutes: number): Pr
 }
 
 /**
- * Reads a connection's zones again; records that were added or changed since the last read are
- * scanned at once, as a scan of just those names that the plan pays for (it does not count against
- * the day's quota). A provider failing for days is told to the owner once.
+ * Reads a connection's zones again (syncConnection: what each read brought is scanned at once, and
+ * each zone's delegation checked); a provider failing for days is told to the owner once. Answers
+ * how many scans the sync started.
  */
 export async function runZoneSync(
   db: Db,
@@ -62,7 +60,6 @@ export async function runZoneSync(
     logger.warn({ connectionId }, settings.secrets.reason);
     return 0;
   }
-  let started = 0;
   try {
     const synced = await syncConnection(
       db,
@@ -71,32 +68,7 @@ export async function runZoneSync(
       { providerOptions: settings.providerOptions ?? {}, resolvers: settings.resolvers, queue },
       now,
     );
-    const owner = {
-      id: connection.workspaceId,
-      tier: await workspaceTier(db, { id: connection.workspaceId }),
-    };
-    for (const { domainId, update, ownership } of synced) {
-      // A domain proven just now got its first scan of every record instead.
-      if (update.baseline || update.changedNames.length === 0 || ownership.newlyVerified) continue;
-      const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
-      if (domain?.status !== 'verified' || domain.overPlanLimit) continue;
-      const { scanFrequency: _, ...config } = domain.scanConfig;
-      try {
-        await requestScan(db, queue, {
-          owner,
-          domain,
-          trigger: 'zone-change',
-          config: { ...config, names: update.changedNames },
-          now,
-        });
-        started++;
-      } catch (error) {
-        // A scan of the domain is already running: the changed names wait for the next sync's scan.
-        if (!(error instanceof ScanRefused)) throw error;
-        logger.info({ domain: domain.domain, reason: error.message }, 'scan of changed records not started');
-      }
-    }
-    return started;
+    return synced.filter((zone) => zone.scan).length;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     logger.warn({ connectionId, provider: connection.provider, reason: error.message }, 'zone sync failed');

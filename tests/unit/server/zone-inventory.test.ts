@@ -1,8 +1,9 @@
 // A domain's zone uploaded as a BIND file becomes its inventory, and each upload after the first
 // records what changed.
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZONE_FILE_RATE } from '../../../src/core/limits.ts';
-import { domains } from '../../../src/db/schema.ts';
+import { domains, scans } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
@@ -20,7 +21,10 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `zone file inventory on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      const api = apiSuite(backend);
+      const queued: string[] = [];
+      const api = apiSuite(backend, {
+        scanning: { queue: { enqueue: async (id: string) => void queued.push(id) }, queueUp: () => true },
+      });
       const { tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
@@ -114,7 +118,11 @@ other.example.org. IN A 192.0.2.1 ; outside the zone: skipped
         expect(res.status).toBe(200);
         // Counted per account: a parse of up to 5 MB each.
         expect(res.headers.get('x-ratelimit-limit')).toBe(String(ZONE_FILE_RATE.limit));
-        expect(await res.json()).toEqual({ records: 5 });
+        // Its names are scanned at once: the whole inventory, as a first upload.
+        const { records, scanId } = (await res.json()) as { records: number; scanId: string };
+        expect(records).toBe(5);
+        expect(queued).toEqual([scanId]);
+        await api.db.update(scans).set({ status: 'completed' }).where(eq(scans.id, scanId));
         const view = await inventory(domainId);
         expect(view.source).toBe('zone-file');
         expect(view.readAt).not.toBeNull();
@@ -133,7 +141,10 @@ other.example.org. IN A 192.0.2.1 ; outside the zone: skipped
         const second = first
           .replace('www      300 IN A', 'www      60 IN A')
           .replace(/^old .*$/m, `new-app IN CNAME new-app.azurewebsites.net.`);
-        expect(await (await upload(domainId, second)).json()).toEqual({ records: 5 });
+        expect(await (await upload(domainId, second)).json()).toMatchObject({
+          records: 5,
+          scanId: queued[1],
+        });
         const view = await inventory(domainId);
         expect(view.history.map((h) => `${h.change} ${h.name} ${h.type} ${h.ttl}`).sort()).toEqual([
           `added new-app.${zone} CNAME 3600`,

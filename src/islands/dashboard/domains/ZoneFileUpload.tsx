@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 
 interface ZoneFileUploadProps {
@@ -19,11 +20,16 @@ export function ZoneFileUpload({ domainId, domainName, onUploaded }: ZoneFileUpl
     setBusy(true);
     setError(null);
     try {
-      const { records } = await dashboardApi().domains.uploadZoneFile(domainId, await file.text());
+      const { records, scanId } = await dashboardApi().domains.uploadZoneFile(domainId, await file.text());
       toast({
         title: 'Zone File Uploaded',
-        description: `${domainName}: ${records.toLocaleString('en-US')} records kept as its inventory.`,
+        description: `${domainName}: ${records.toLocaleString('en-US')} records kept as its inventory. ${
+          scanId
+            ? 'The names it brought are being scanned now; the findings show on the Scans screen in a minute or two.'
+            : 'Nothing new to scan: its names were already in the inventory, or a scan of the domain is running and the next one reads them.'
+        }`,
       });
+      if (scanId) scansChanged();
       onUploaded();
     } catch (cause) {
       setError(failureMessage(cause, 'The zone file could not be uploaded.'));
