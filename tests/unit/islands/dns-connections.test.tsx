@@ -156,6 +156,8 @@ describe('where findings and records come from', () => {
           lastSeenAt: '2026-11-25T11:56:00.000Z',
         },
       ],
+      nextCursor: null,
+      total: 1,
       history: [
         {
           at: '2026-11-25T11:56:00.000Z',
