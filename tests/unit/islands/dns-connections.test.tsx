@@ -183,6 +183,7 @@ describe('where findings and records come from', () => {
       <RecordsDialog
         domainName="acme.io"
         inventory={inventory}
+        load={async () => inventory}
         summary="1 record from Cloudflare"
         onClose={noop}
       />,
