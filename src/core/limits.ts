@@ -65,5 +65,11 @@ export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 360
  */
 export const INVENTORY_RECORD_LIMIT = 100_000;
 
+/**
+ * Team workspaces an account may create per hour, whatever its plan: each one is rows, a Stripe
+ * customer to be, and on Free a share of the owner's allowance, so a script must not mint them.
+ */
+export const WORKSPACE_CREATE_RATE = { name: 'workspace-create', limit: 10, windowSeconds: 3600 } as const;
+
 /** Invitation e-mails an account may send per hour, into all its workspaces. */
 export const INVITATION_RATE = { name: 'invitation', limit: 30, windowSeconds: 3600 } as const;

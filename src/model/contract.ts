@@ -257,6 +257,12 @@ export interface QuotaView {
   maxScansPerMonth: number | null;
   /** The first of next month, UTC. */
   resetDate: string;
+  /**
+   * The other workspaces whose domains and requested scans count against this same allowance (a
+   * Free plan is one per account: its personal workspace and its team workspace share it); empty
+   * when the workspace's plan is its own.
+   */
+  sharedWith: { id: string; name: string }[];
 }
 
 export interface DomainListResponse {
