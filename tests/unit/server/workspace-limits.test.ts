@@ -148,6 +148,23 @@ for (const backend of databaseBackends) {
           ).map((row) => `${row.domain} ${row.over ? 'beyond' : 'within'}`);
         expect(await over(ann.uid)).toEqual([`${zone} within`]);
         expect(await over(team)).toEqual([`a.${zone} beyond`, `b.${zone} beyond`]);
+
+        // 'Keep this domain' chooses across both workspaces; deleting the team gives its place back.
+        const [, kept] = (await list(team)).domains;
+        expect(kept?.domain).toBe(`b.${zone}`);
+        const keep = await call(`/api/domains/${kept?.id}/keep`, {
+          method: 'POST',
+          token: ann.idToken,
+          workspace: team,
+        });
+        expect(keep.status).toBe(200);
+        expect(await over(ann.uid)).toEqual([`${zone} beyond`]);
+        expect(await over(team)).toEqual([`a.${zone} beyond`, `b.${zone} within`]);
+        expect((await call(`/api/workspaces/${team}`, { method: 'DELETE', token: ann.idToken })).status).toBe(
+          204,
+        );
+        expect(await over(ann.uid)).toEqual([`${zone} within`]);
+        expect((await list(ann.uid)).quota.sharedWith).toEqual([]);
       });
 
       it('paid plans keep their own limits per workspace, and creating workspaces is rate limited', async () => {
