@@ -220,6 +220,16 @@ export function describeApi(plan: Plan): string {
     : `${plan.limits.apiCallsPerHour.toLocaleString('en-US')} calls/hour`;
 }
 
+/**
+ * The pricing card's line on team workspaces: a plan that limits them shares its allowance with
+ * them, so it says so; a plan without a number says nothing more than its members.
+ */
+export function describeTeamWorkspaces(plan: Plan): string | null {
+  const n = plan.limits.teamWorkspaces;
+  if (n === null) return null;
+  return `${n} team workspace${n === 1 ? '' : 's'}, sharing this plan's ${plan.limits.domains} domain${plan.limits.domains === 1 ? '' : 's'} and scans with your own`;
+}
+
 export function describeUptime(plan: Plan): string {
   return plan.uptimeTarget === null ? 'Best effort' : `${plan.uptimeTarget.toFixed(1)}%`;
 }

@@ -49,6 +49,13 @@ export function PlanUsageCard({ quota, stats }: { quota: QuotaView; stats: ScanS
           Plans
         </a>
       </div>
+      {quota.sharedWith.length > 0 && (
+        <p className="mt-1 text-xs text-slate-700" data-testid="quota-shared">
+          Shared with {quota.sharedWith.map((w) => w.name).join(', ')}: the domains and scans of{' '}
+          {quota.sharedWith.length === 1 ? 'both workspaces' : 'these workspaces'} count against one{' '}
+          {planName(quota.tier)} plan.
+        </p>
+      )}
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <UsageRow label="Domains" used={quota.currentDomains} max={quota.maxDomains} />
         <UsageRow label="Scans today" used={quota.scansUsedToday} max={quota.maxScansPerDay} />
