@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_CREATE_RATE } from '../../../src/core/limits.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
+import { underWorkspaceLock } from '../../../src/core/workspaces/workspaces.ts';
 import { domains } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG, type DomainListResponse } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
@@ -165,6 +166,33 @@ for (const backend of databaseBackends) {
         );
         expect(await over(ann.uid)).toEqual([`${zone} within`]);
         expect((await list(ann.uid)).quota.sharedWith).toEqual([]);
+      });
+
+      it("a limit's check in a Free team workspace waits for one in its owner's personal workspace", async () => {
+        // What keeps two domains added at once, one in each, from both taking the one place.
+        const carol = await api.signIn('carol', { email: `carol@carol-${tag}.com` }, { verify: true });
+        const made = await create(carol, 'Carol team');
+        const carolTeam = ((await made.json()) as { workspace: WorkspaceView }).workspace.id;
+        const order: string[] = [];
+        let release = () => {};
+        let entered = () => {};
+        const inside = new Promise<void>((resolve) => {
+          entered = resolve;
+        });
+        const first = underWorkspaceLock(api.db, carolTeam, async () => {
+          order.push('team');
+          entered();
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          order.push('team done');
+        });
+        await inside;
+        const second = underWorkspaceLock(api.db, carol.uid, async () => void order.push('personal'));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        release();
+        await Promise.all([first, second]);
+        expect(order).toEqual(['team', 'team done', 'personal']);
       });
 
       it('paid plans keep their own limits per workspace, and creating workspaces is rate limited', async () => {
