@@ -15,7 +15,7 @@ const free: BillingInfo = {
   subscriptionStatus: 'none',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
-  usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3 },
+  usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3, sharedWith: [] },
   invoices: [],
   billing: { configured: true, purchasable: ['intro', 'solo'] },
 };
@@ -161,5 +161,20 @@ describe('PlanUsageCard', () => {
     );
     expect(shared).toContain('1 / 1');
     expect(renderToStaticMarkup(<PlanUsageCard quota={quota} stats={null} />)).not.toContain('quota-shared');
+  });
+});
+
+describe('CurrentPlanCard of a shared allowance', () => {
+  it("says that the plan's usage is shared with other workspaces", () => {
+    const shared = { ...free, usage: { ...free.usage, sharedWith: [{ id: 't1', name: 'Side project' }] } };
+    const html = renderToStaticMarkup(
+      <CurrentPlanCard info={shared} canManage subject="Ann" onChanged={() => {}} />,
+    );
+    expect(text(html)).toContain(
+      'Shared with Side project: the domains and scans of both workspaces count against one Free plan.',
+    );
+    expect(
+      renderToStaticMarkup(<CurrentPlanCard info={free} canManage subject="Ann" onChanged={() => {}} />),
+    ).not.toContain('plan-shared');
   });
 });

@@ -94,6 +94,14 @@ for (const backend of databaseBackends) {
           sharedWith: [{ id: ann.uid, name: 'Personal' }],
         });
         expect((await list(ann.uid)).quota.sharedWith).toEqual([{ id: team, name: 'Side project' }]);
+        // The plan tab's usage is the shared one, and says so.
+        const billing = await call('/api/billing/info', { token: ann.idToken, workspace: team });
+        expect(((await billing.json()) as { usage: unknown }).usage).toEqual({
+          domainsMonitored: 1,
+          scansUsed: 0,
+          scansThisMonth: 0,
+          sharedWith: [{ id: ann.uid, name: 'Personal' }],
+        });
 
         // The other way round: the place is the team's now, and the personal workspace has none.
         const [own] = (await list(ann.uid)).domains;

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { sharedAllowanceLine } from '../../../lib/dashboard/messages.ts';
 import type { QuotaView, ScanStats } from '../../../model/contract.ts';
 import { getPlan, PLANS, type PlanId } from '../../../model/plans.ts';
 
@@ -51,9 +52,7 @@ export function PlanUsageCard({ quota, stats }: { quota: QuotaView; stats: ScanS
       </div>
       {quota.sharedWith.length > 0 && (
         <p className="mt-1 text-xs text-slate-700" data-testid="quota-shared">
-          Shared with {quota.sharedWith.map((w) => w.name).join(', ')}: the domains and scans of{' '}
-          {quota.sharedWith.length === 1 ? 'both workspaces' : 'these workspaces'} count against one{' '}
-          {planName(quota.tier)} plan.
+          {sharedAllowanceLine(quota.sharedWith, planName(quota.tier))}
         </p>
       )}
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
