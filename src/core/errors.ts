@@ -11,6 +11,7 @@ export type Refusal =
   | 'not-found'
   | 'conflict'
   | 'gone'
+  | 'too-large'
   | 'unavailable'
   | 'upstream-failed';
 

@@ -58,5 +58,18 @@ export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSe
 export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
 export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;
 
+/**
+ * Records one domain's inventory holds at most, whether uploaded or synced: a zone above it is
+ * refused whole (413 for an upload, a sync error for a provider) and the last good inventory stays.
+ * Each stored read of a zone holds all its keys in memory and its rows in one transaction.
+ */
+export const INVENTORY_RECORD_LIMIT = 100_000;
+
+/**
+ * Team workspaces an account may create per hour, whatever its plan: each one is rows, a Stripe
+ * customer to be, and on Free a share of the owner's allowance, so a script must not mint them.
+ */
+export const WORKSPACE_CREATE_RATE = { name: 'workspace-create', limit: 10, windowSeconds: 3600 } as const;
+
 /** Invitation e-mails an account may send per hour, into all its workspaces. */
 export const INVITATION_RATE = { name: 'invitation', limit: 30, windowSeconds: 3600 } as const;

@@ -19,7 +19,13 @@ export interface BillingInfo {
   subscriptionStatus: SubscriptionStatus;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
-  usage: { domainsMonitored: number; scansUsed: number; scansThisMonth: number };
+  usage: {
+    domainsMonitored: number;
+    scansUsed: number;
+    scansThisMonth: number;
+    /** The other workspaces whose use is counted with this one's (QuotaView.sharedWith). */
+    sharedWith: { id: string; name: string }[];
+  };
   /** The last five, newest first; empty without a Stripe customer or without billing. */
   invoices: InvoiceView[];
   /** Stripe could not be asked for the invoices just now. */

@@ -9,6 +9,22 @@ export const RISK_NOTE_MAX = 500;
 export const SCANS_PAGE_SIZE = 10;
 /** Largest `limit` GET /scan/api/v1/scans accepts. */
 export const SCANS_MAX_PAGE_SIZE = 100;
+/** Records per page of GET /api/domains/{id}/records, and the largest `limit` it accepts. */
+export const INVENTORY_PAGE_SIZE = 100;
+export const INVENTORY_MAX_PAGE_SIZE = 500;
+/** The record types the inventory dialog filters by: what the zone sources hold most. */
+export const INVENTORY_RECORD_TYPES = [
+  'A',
+  'AAAA',
+  'ALIAS',
+  'CAA',
+  'CNAME',
+  'MX',
+  'NS',
+  'SOA',
+  'SRV',
+  'TXT',
+] as const;
 /** 'Stale: {age}' after this long. */
 export const STALE_AFTER_MS = 30 * 60_000;
 /** The dashboard reloads this long after a scan is triggered. */

@@ -284,6 +284,12 @@ export interface QuotaView {
   maxScansPerMonth: number | null;
   /** The first of next month, UTC. */
   resetDate: string;
+  /**
+   * The other workspaces whose domains and requested scans count against this same allowance (a
+   * Free plan is one per account: its personal workspace and its team workspace share it); empty
+   * when the workspace's plan is its own.
+   */
+  sharedWith: { id: string; name: string }[];
 }
 
 export interface DomainListResponse {
@@ -374,10 +380,18 @@ export interface InventorySummary {
   records: number;
 }
 
-/** GET /api/domains/{id}/records: a domain's inventory, where it comes from, and its history. */
+/**
+ * GET /api/domains/{id}/records: a page of a domain's inventory (`?limit&cursor&q&type`), where it
+ * comes from, and its history.
+ */
 export interface InventoryView {
   source: InventorySource | null;
   readAt: string | null;
+  /** This page's records, in (name, type, data) order. */
   records: InventoryRecord[];
+  /** Pass it back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** Records the filter (`q`, `type`) keeps, on every page. */
+  total: number;
   history: InventoryChange[];
 }

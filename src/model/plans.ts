@@ -27,6 +27,12 @@ export interface Plan {
     namesPerScan: number;
     /** People in one workspace, the owner and pending invitations included. */
     members: number;
+    /**
+     * Team workspaces an account on this plan may own; null: no number, each on a plan of its own.
+     * A team workspace on Free shares its owner's Free allowance (domains, daily scans) rather than
+     * adding one: src/core/workspaces/allowance.ts.
+     */
+    teamWorkspaces: number | null;
   };
   /** Monthly uptime target; null is best effort. */
   uptimeTarget: number | null;
@@ -48,6 +54,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 7,
       namesPerScan: 10_000,
       members: 1,
+      teamWorkspaces: 1,
     },
     uptimeTarget: null,
     support: { channel: 'Community forum', responseTime: null, hours: null },
@@ -73,6 +80,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 90,
       namesPerScan: 10_000,
       members: 3,
+      teamWorkspaces: null,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -91,6 +99,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 90,
       namesPerScan: 10_000,
       members: 3,
+      teamWorkspaces: null,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -109,6 +118,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 90,
       namesPerScan: 10_000,
       members: 10,
+      teamWorkspaces: null,
     },
     uptimeTarget: 99.0,
     support: { channel: 'E-mail', responseTime: '48 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -128,6 +138,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 90,
       namesPerScan: 25_000,
       members: 10,
+      teamWorkspaces: null,
     },
     uptimeTarget: 99.5,
     support: { channel: 'E-mail', responseTime: '24 hours', hours: '9am-5pm EST, Monday to Friday' },
@@ -146,6 +157,7 @@ export const PLANS: readonly Plan[] = [
       retentionDays: 90,
       namesPerScan: 50_000,
       members: 50,
+      teamWorkspaces: null,
     },
     uptimeTarget: 99.9,
     support: { channel: 'E-mail and chat', responseTime: '4 hours', hours: '8am-8pm EST' },
@@ -206,6 +218,16 @@ export function describeApi(plan: Plan): string {
   return plan.limits.apiCallsPerHour === 0
     ? 'None'
     : `${plan.limits.apiCallsPerHour.toLocaleString('en-US')} calls/hour`;
+}
+
+/**
+ * The pricing card's line on team workspaces: a plan that limits them shares its allowance with
+ * them, so it says so; a plan without a number says nothing more than its members.
+ */
+export function describeTeamWorkspaces(plan: Plan): string | null {
+  const n = plan.limits.teamWorkspaces;
+  if (n === null) return null;
+  return `${n} team workspace${n === 1 ? '' : 's'}, sharing this plan's ${plan.limits.domains} domain${plan.limits.domains === 1 ? '' : 's'} and scans with your own`;
 }
 
 export function describeUptime(plan: Plan): string {

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ACTIVITY_CURSOR } from './activity.ts';
 import { API_KEY_NAME_MAX } from './api-access.ts';
-import { RISK_NOTE_MAX, SCANS_MAX_PAGE_SIZE, SCANS_PAGE_SIZE } from './constants.ts';
+import {
+  INVENTORY_MAX_PAGE_SIZE,
+  INVENTORY_PAGE_SIZE,
+  RISK_NOTE_MAX,
+  SCANS_MAX_PAGE_SIZE,
+  SCANS_PAGE_SIZE,
+} from './constants.ts';
 import {
   type AlertSettings,
   FINDING_STATES,
@@ -59,6 +65,48 @@ export const scanListQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   status: z.enum(SCAN_STATUSES).optional(),
   q: z.string().trim().max(200).optional(),
+});
+
+/** Where a page of a domain's inventory ends: the last record's (name, type, data), the order it is read in. */
+export interface InventoryCursor {
+  name: string;
+  type: string;
+  data: string;
+}
+
+/** The opaque `nextCursor` of an inventory page: clients pass it back unread. */
+export function encodeInventoryCursor(after: InventoryCursor): string {
+  return Buffer.from(JSON.stringify([after.name, after.type, after.data])).toString('base64url');
+}
+
+const inventoryCursorSchema = z
+  .string()
+  .max(16 * 1024)
+  .transform((value, ctx) => {
+    try {
+      const [name, type, data] = z
+        .tuple([z.string(), z.string(), z.string()])
+        .parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
+      return { name, type, data } satisfies InventoryCursor;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'the nextCursor of the previous page' });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * GET /api/domains/{id}/records: a page of the inventory, in (name, type, data) order. `q` keeps the
+ * names holding it (any case), `type` one record type.
+ */
+export const inventoryQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE).default(INVENTORY_PAGE_SIZE),
+  cursor: inventoryCursorSchema.optional(),
+  q: z.string().trim().max(253).optional(),
+  type: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'a record type such as A, CNAME or TXT')
+    .transform((value) => value.toUpperCase())
+    .optional(),
 });
 
 export const findingQuerySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { PlanId } from './plans.ts';
+import type { Plan, PlanId } from './plans.ts';
 
 /**
  * Workspaces: every account has a personal one, and may create team workspaces. Domains, scans,
@@ -135,4 +135,6 @@ export const WORKSPACE_MESSAGES = {
   handOverFirst: (names: string[]) =>
     `You are the only owner of ${listNames(names)}, where others work: make another member owner, or delete the workspace (Settings → Members), before deleting your account`,
   noLongerMember: (name: string) => `You no longer have access to ${name}`,
+  teamLimit: (plan: Plan) =>
+    `The ${plan.name} plan includes ${plan.limits.teamWorkspaces} team workspace${plan.limits.teamWorkspaces === 1 ? '' : 's'}, which shares your ${plan.limits.domains} domain${plan.limits.domains === 1 ? '' : 's'} and ${plan.limits.scansPerDomainPerDay} scan${plan.limits.scansPerDomainPerDay === 1 ? '' : 's'} a day: upgrade your own plan (Settings → Plan) to create more team workspaces, each with a plan of its own`,
 } as const;

@@ -32,6 +32,7 @@ export const REFUSAL_STATUS: Record<Refusal, ErrorStatus> = {
   'not-found': 404,
   conflict: 409,
   gone: 410,
+  'too-large': 413,
   unavailable: 503,
   'upstream-failed': 502,
 };

@@ -99,6 +99,9 @@ const quotaSchema = z.object({
   scansUsedThisMonth: z.number().int(),
   maxScansPerMonth: z.number().int().nullable(),
   resetDate: iso,
+  sharedWith: z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .meta({ description: 'Other workspaces counted against the same Free allowance; empty on a paid plan.' }),
 }) satisfies z.ZodType<QuotaView>;
 
 const domainSchema = z.object({

@@ -229,18 +229,40 @@ test('a zone file uploaded for a TXT-verified domain becomes its inventory; a br
   );
 
   const upload = card.getByLabel('Upload zone file');
+  // 250 more records: the dialog reads them a page at a time.
+  const hosts = Array.from({ length: 250 }, (_, n) => `h${n} IN A 192.0.2.${n}\n`).join('');
   const zoneFile = (lastLine: string) => ({
     name: `${domain}.zone`,
     mimeType: 'text/plain',
-    buffer: Buffer.from(`$ORIGIN ${domain}.\n$TTL 300\n@ IN A 192.0.2.20\nwww IN CNAME @\n${lastLine}\n`),
+    buffer: Buffer.from(
+      `$ORIGIN ${domain}.\n$TTL 300\n@ IN A 192.0.2.20\nwww IN CNAME @\n${lastLine}\n${hosts}`,
+    ),
   });
   await upload.setInputFiles(zoneFile('broken IN A 999.1.1.1'));
   await expect(card.getByTestId('zone-file-error')).toContainText('Zone file line 5');
   await upload.setInputFiles(zoneFile('old IN CNAME @'));
-  await expect(card.getByTestId('inventory-line')).toHaveText(/^3 records from a zone file uploaded /);
+  await expect(card.getByTestId('inventory-line')).toHaveText(/^253 records from a zone file uploaded /);
   await expect(card.getByTestId('zone-file-error')).toHaveCount(0);
   await card.getByRole('button', { name: 'Records and history' }).click();
   const records = page.getByRole('dialog', { name: `Records of ${domain}` });
-  await expect(records.getByTestId('record-table')).toContainText(`old.${domain}`);
+  const rows = records.getByTestId('record-table').getByRole('row');
+  const shown = records.getByTestId('records-shown');
+  await expect(shown).toHaveText('Showing 100 of 253');
+  await expect(rows).toHaveCount(101);
+  await records.getByRole('button', { name: 'Load more' }).click();
+  await expect(shown).toHaveText('Showing 200 of 253');
+  await records.getByRole('button', { name: 'Load more' }).click();
+  await expect(shown).toHaveText('Showing 253 of 253');
+  await expect(rows).toHaveCount(254);
+  await expect(records.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   expect(await blockingViolations(page)).toEqual([]);
+
+  // Searching and filtering ask the server, which counts what they keep.
+  await records.getByLabel('Search records by name').fill('OLD');
+  await expect(shown).toHaveText('Showing 1 of 1');
+  await expect(records.getByTestId('record-table')).toContainText(`old.${domain}`);
+  await records.getByLabel('Search records by name').fill('');
+  await records.getByLabel('Record type').selectOption('CNAME');
+  await expect(shown).toHaveText('Showing 2 of 2');
+  await expect(records.getByTestId('record-table')).toContainText(`www.${domain}`);
 });

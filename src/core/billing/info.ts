@@ -73,6 +73,7 @@ export async function billingInfo(
       domainsMonitored: quota.currentDomains,
       scansUsed: quota.scansUsedToday,
       scansThisMonth: quota.scansUsedThisMonth,
+      sharedWith: quota.sharedWith,
     },
     invoices,
     ...(invoicesUnavailable ? { invoicesUnavailable } : {}),

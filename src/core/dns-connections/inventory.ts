@@ -1,7 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, zoneRecordChanges, zoneRecords } from '../../db/schema.ts';
+import type { InventoryView } from '../../model/contract.ts';
+import { encodeInventoryCursor, type InventoryCursor } from '../../model/schemas.ts';
+import { ProviderError, type ProviderId } from '../../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../../scanner/zone/record.ts';
+import { ServiceError } from '../errors.ts';
+import { INVENTORY_RECORD_LIMIT } from '../limits.ts';
 
 /** Records written per statement while a zone is stored. */
 const BATCH = 500;
@@ -25,9 +30,30 @@ const keyOf = (record: { name: string; type: string; data: string }) =>
   `${record.name}\u0000${record.type}\u0000${record.data}`;
 
 /**
+ * A zone beyond INVENTORY_RECORD_LIMIT, in the words of its source: 413 for an uploaded file, a
+ * provider's failure for a sync (which the connection then shows as its sync error).
+ */
+function tooLarge(source: string): Error {
+  const cap = INVENTORY_RECORD_LIMIT.toLocaleString('en-US');
+  if (source === ZONE_FILE_SOURCE) {
+    return new ServiceError(
+      'too-large',
+      'INVENTORY_TOO_LARGE',
+      `The zone file holds more than ${cap} records, the most DangleWatch keeps for one domain`,
+    );
+  }
+  return new ProviderError(
+    source as ProviderId,
+    'too-large',
+    `The zone holds more than ${cap} records, the most DangleWatch keeps for one domain: the last good inventory is kept`,
+  );
+}
+
+/**
  * Makes a domain's inventory the zone just read from `source`, streamed, and records what changed
  * since the last read (added, TTL changed, removed). The first read is the baseline: stored, but
- * not a change. One transaction, so a read that fails half-way leaves the last good inventory.
+ * not a change. One transaction, so a read that fails half-way, or a zone beyond
+ * INVENTORY_RECORD_LIMIT, leaves the last good inventory.
  */
 export async function replaceInventory(
   db: Db,
@@ -81,7 +107,7 @@ export async function replaceInventory(
       const key = keyOf(record);
       if (seen.has(key)) continue;
       seen.add(key);
-      count++;
+      if (++count > INVENTORY_RECORD_LIMIT) throw tooLarge(source);
       const before = known.get(key);
       if (!before || before.ttl !== record.ttl) {
         changedNames.add(record.name);
@@ -136,13 +162,50 @@ export const ZONE_FILE_SOURCE = 'zone-file';
 /** Changes shown with an inventory, newest first. */
 const HISTORY_SHOWN = 500;
 
-/** GET /api/domains/{id}/records: the inventory, where it comes from, and its history. */
-export async function inventoryView(db: Db, domain: typeof domains.$inferSelect) {
-  const records = await db
+/** One page of an inventory: how many records, after which one, and which (GET /api/domains/{id}/records). */
+export interface InventoryPage {
+  limit: number;
+  cursor?: InventoryCursor;
+  /** Part of the name, any case. */
+  q?: string;
+  type?: string;
+}
+
+/** LIKE's wildcards in `text` taken literally (backslash is LIKE's escape character). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * GET /api/domains/{id}/records: a page of the inventory in (name, type, data) order, which the
+ * unique index zone_records_record reads in order, so a page costs the same at its end as at its
+ * start; with where it comes from, its history, and the number of records the filter keeps.
+ */
+export async function inventoryView(
+  db: Db,
+  domain: typeof domains.$inferSelect,
+  page: InventoryPage,
+): Promise<InventoryView> {
+  const filter = and(
+    eq(zoneRecords.domainId, domain.id),
+    page.q ? sql`${zoneRecords.name} ilike ${`%${likeLiteral(page.q)}%`}` : undefined,
+    page.type ? eq(zoneRecords.type, page.type) : undefined,
+  );
+  const after = page.cursor;
+  const rows = await db
     .select()
     .from(zoneRecords)
-    .where(eq(zoneRecords.domainId, domain.id))
-    .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data);
+    .where(
+      and(
+        filter,
+        after
+          ? sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data}) > (${after.name}, ${after.type}, ${after.data})`
+          : undefined,
+      ),
+    )
+    .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
+    .limit(page.limit + 1);
+  const records = rows.slice(0, page.limit);
+  const last = records.at(-1);
+  const [total] = await db.select({ n: count() }).from(zoneRecords).where(filter);
   const history = await db
     .select()
     .from(zoneRecordChanges)
@@ -150,7 +213,7 @@ export async function inventoryView(db: Db, domain: typeof domains.$inferSelect)
     .orderBy(desc(zoneRecordChanges.at), zoneRecordChanges.name)
     .limit(HISTORY_SHOWN);
   return {
-    source: domain.inventorySource,
+    source: domain.inventorySource as InventoryView['source'],
     readAt: domain.inventoryReadAt?.toISOString() ?? null,
     records: records.map((r) => ({
       name: r.name,
@@ -161,9 +224,11 @@ export async function inventoryView(db: Db, domain: typeof domains.$inferSelect)
       firstSeenAt: r.firstSeenAt.toISOString(),
       lastSeenAt: r.lastSeenAt.toISOString(),
     })),
+    nextCursor: rows.length > page.limit && last ? encodeInventoryCursor(last) : null,
+    total: Number(total?.n ?? 0),
     history: history.map((h) => ({
       at: h.at.toISOString(),
-      change: h.change,
+      change: h.change as InventoryView['history'][number]['change'],
       name: h.name,
       type: h.type,
       ttl: h.ttl,

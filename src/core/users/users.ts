@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { deletedAccounts, users, workspaces } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../model/profile.ts';
-import { startOfUtcDay, userScansSince } from '../domains/quota.ts';
+import { scansToday } from '../domains/quota.ts';
 import { ServiceError } from '../errors.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -108,7 +108,7 @@ export async function authUserResponse(db: Db, row: Account, now: Date): Promise
   return {
     user: profileOf(row),
     domain: row.domain,
-    quota: scanQuota(row.tier, await userScansSince(db, row.id, startOfUtcDay(now)), now),
+    quota: scanQuota(row.tier, await scansToday(db, row, now), now),
   };
 }
 

@@ -5,8 +5,9 @@ import { WORKSPACE_MESSAGES } from '../../model/workspaces.ts';
 import { audit } from '../audit.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
 import type { Billing } from '../billing/stripe.ts';
+import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ServiceError } from '../errors.ts';
-import type { WorkspaceAccess } from './workspaces.ts';
+import { type WorkspaceAccess, workspaceOwner } from './workspaces.ts';
 
 /**
  * Deletes the workspaces `ids` name and everything they own. The rows go by the foreign keys'
@@ -65,6 +66,7 @@ export async function deleteWorkspace(
   // that if Stripe fails nothing is gone yet, as for an account.
   await assertBillingSettled(db, [workspace.id]);
   await deleteStripeCustomers(db, billing, [workspace.id]);
+  const owner = await workspaceOwner(db, workspace.id);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await deleteWorkspaceRows(tx, [workspace.id]);
@@ -75,4 +77,6 @@ export async function deleteWorkspace(
       ip: actor.ip,
     });
   });
+  // On Free its domains held places of its owner's Free allowance, which the others may take now.
+  if (owner) await applyDomainLimit(db, owner);
 }

@@ -13,6 +13,7 @@ import {
 } from '../../model/workspaces.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { ServiceError } from '../errors.ts';
+import { teamWorkspacesOwned } from './allowance.ts';
 import {
   pendingInvitations,
   selectMembers,
@@ -32,7 +33,11 @@ export const invitationView = (row: InvitationRow): InvitationView => ({
   expiresAt: row.expiresAt.toISOString(),
 });
 
-/** A team workspace, its creator its owner. New workspaces start on Free. */
+/**
+ * A team workspace, its creator its owner. New workspaces start on Free, sharing the creator's Free
+ * allowance (allowance.ts); an account whose own plan limits its team workspaces (Free: one) makes
+ * no more than that.
+ */
 export async function createWorkspace(
   db: Db,
   userId: string,
@@ -40,7 +45,13 @@ export async function createWorkspace(
   now: Date,
 ): Promise<WorkspaceView> {
   const id = crypto.randomUUID();
-  await db.transaction(async (tx) => {
+  // Under the personal workspace's lock: two requests at once cannot both take the last one.
+  await underWorkspaceLock(db, userId, async (tx) => {
+    const plan = getPlanForTier(await workspaceTier(tx, { id: userId }));
+    const most = plan.limits.teamWorkspaces;
+    if (most !== null && (await teamWorkspacesOwned(tx, userId)) >= most) {
+      throw new ServiceError('conflict', 'WORKSPACE_LIMIT', WORKSPACE_MESSAGES.teamLimit(plan));
+    }
     await tx.insert(workspaces).values({ id, name, personal: false, createdAt: now });
     await tx.insert(workspaceMembers).values({ workspaceId: id, userId, role: 'owner', joinedAt: now });
   });

@@ -12,6 +12,7 @@ import {
   type WorkspaceView,
 } from '../../model/workspaces.ts';
 import { ServiceError } from '../errors.ts';
+import { allowanceLockSql } from './allowance.ts';
 
 /** The workspace a call acts on, and the caller's role in it. */
 export interface WorkspaceAccess {
@@ -44,16 +45,13 @@ export async function workspaceAccess(db: Db, userId: string, named?: string): P
 /**
  * Runs `work` in a transaction that holds the workspace's row lock: a plan limit's check and the
  * insert it allows then cannot interleave with another request on the same workspace (two tabs, two
- * members, a script), which would let both pass the check. `work` must use the transaction it is
- * given, not `db`.
+ * members, a script), which would let both pass the check. A team workspace on Free also holds its
+ * owner's personal workspace's lock, which every workspace sharing that Free allowance takes
+ * (src/core/workspaces/allowance.ts). `work` must use the transaction it is given, not `db`.
  */
 export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(eq(workspaces.id, workspaceId))
-      .for('update');
+    await tx.execute(allowanceLockSql(workspaceId));
     return work(tx as unknown as Db);
   });
 }

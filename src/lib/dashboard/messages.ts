@@ -29,6 +29,12 @@ export const DASHBOARD_MESSAGES = {
   degradedToast: 'Scanning may take longer than usual while the service is degraded.',
 } as const;
 
+/** Under a plan's usage: the other workspaces whose domains and scans count against the same plan. */
+export function sharedAllowanceLine(workspaces: { name: string }[], plan: string): string {
+  const both = workspaces.length === 1 ? 'both workspaces' : 'these workspaces';
+  return `Shared with ${workspaces.map((w) => w.name).join(', ')}: the domains and scans of ${both} count against one ${plan} plan.`;
+}
+
 /**
  * The 'Failed to Add Domain' message. The server's own words are shown for what it
  * refused on purpose (400 bad input, 409 already added, 403 quota); other failures map by their text.

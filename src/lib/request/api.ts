@@ -138,8 +138,15 @@ export function domainService(client: ApiClient) {
     /** Keeps a domain within the plan's number, in place of the one chosen least recently. */
     keep: async (id: string) => client.post<{ domain: DomainView }>(`${domainPath(id)}/keep`),
     trend: async (id: string) => client.get<{ points: TrendPoint[] }>(`${domainPath(id)}/trend`),
-    /** The domain's record inventory, where it comes from, and its history. */
-    records: async (id: string) => client.get<InventoryView>(`${domainPath(id)}/records`),
+    /**
+     * A page of the domain's record inventory (`cursor`: the previous page's nextCursor; `q`: part
+     * of the name; `type`: one record type), where it comes from, and its history.
+     */
+    records: async (id: string, page: { cursor?: string; q?: string; type?: string } = {}) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(page)) if (value) query.set(key, value);
+      return client.get<InventoryView>(`${domainPath(id)}/records${query.size ? `?${query}` : ''}`);
+    },
     /** Keeps a BIND master file as a verified domain's inventory until replaced. */
     uploadZoneFile: async (id: string, zoneFile: string) =>
       client.request<{ records: number; scanId: string | null }>('PUT', `${domainPath(id)}/zone-file`, {

@@ -16,8 +16,14 @@ import {
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { listDomains, ownDomain, viewOfDomain } from '../../core/domains/store.ts';
 import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';
+import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
-import { alertSettingsSchema, domainNameSchema, scanConfigSchema } from '../../model/schemas.ts';
+import {
+  alertSettingsSchema,
+  domainNameSchema,
+  inventoryQuerySchema,
+  scanConfigSchema,
+} from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -100,10 +106,11 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ records: update.records, scanId: scan?.id ?? null });
     })
     .get('/:id/records', async (c) => {
+      const page = parseInput(inventoryQuerySchema, c.req.query());
       const { user, owner } = await callerIn(db, c, 'read');
       const row = await ownDomain(db, owner.id, c.req.param('id'));
       await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
-      return c.json(await inventoryView(db, row));
+      return c.json(await inventoryView(db, row, page));
     })
     .post('/:id/keep', async (c) => {
       const { owner } = await callerIn(db, c, 'domains.write');

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { audit } from '../../core/audit.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { ServiceError } from '../../core/errors.ts';
-import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
+import { BODY_LIMIT_KB, INVITATION_RATE, WORKSPACE_CREATE_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
@@ -78,6 +78,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     .post('/', smallBody, async (c) => {
       const { name } = await readJson(c, createWorkspaceSchema);
       const user = await currentUser(db, c.var);
+      await countRequest(c, db, `${WORKSPACE_CREATE_RATE.name}:${user.id}`, WORKSPACE_CREATE_RATE);
       const workspace = await createWorkspace(db, user.id, name, now());
       await audit(db, {
         userId: user.id,

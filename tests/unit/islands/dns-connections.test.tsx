@@ -156,6 +156,8 @@ describe('where findings and records come from', () => {
           lastSeenAt: '2026-11-25T11:56:00.000Z',
         },
       ],
+      nextCursor: null,
+      total: 1,
       history: [
         {
           at: '2026-11-25T11:56:00.000Z',
@@ -181,6 +183,7 @@ describe('where findings and records come from', () => {
       <RecordsDialog
         domainName="acme.io"
         inventory={inventory}
+        load={async () => inventory}
         summary="1 record from Cloudflare"
         onClose={noop}
       />,

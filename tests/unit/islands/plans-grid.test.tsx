@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { PlanUsageCard } from '../../../src/islands/dashboard/domains/PlanUsageCard.tsx';
 import { BillingHistory } from '../../../src/islands/dashboard/settings/BillingHistory.tsx';
 import { CurrentPlanCard } from '../../../src/islands/dashboard/settings/CurrentPlanCard.tsx';
 import { PlansGrid } from '../../../src/islands/dashboard/settings/PlansGrid.tsx';
@@ -14,7 +15,7 @@ const free: BillingInfo = {
   subscriptionStatus: 'none',
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
-  usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3 },
+  usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3, sharedWith: [] },
   invoices: [],
   billing: { configured: true, purchasable: ['intro', 'solo'] },
 };
@@ -133,5 +134,47 @@ describe('BillingHistory', () => {
   it('says when Stripe could not be asked', () => {
     const html = renderToStaticMarkup(<BillingHistory info={{ ...free, invoicesUnavailable: true }} />);
     expect(text(html)).toContain('Invoices could not be loaded from Stripe just now.');
+  });
+});
+
+describe('PlanUsageCard', () => {
+  const quota = {
+    tier: 'free',
+    currentDomains: 1,
+    maxDomains: 1,
+    scansUsedToday: 1,
+    maxScansPerDay: 1,
+    scansUsedThisMonth: 4,
+    maxScansPerMonth: 30,
+    resetDate: '2026-12-01T00:00:00.000Z',
+    sharedWith: [],
+  };
+
+  it('says which workspaces share a Free allowance, whose use it shows', () => {
+    const shared = text(
+      renderToStaticMarkup(
+        <PlanUsageCard quota={{ ...quota, sharedWith: [{ id: 'u1', name: 'Personal' }] }} stats={null} />,
+      ),
+    );
+    expect(shared).toContain(
+      'Shared with Personal: the domains and scans of both workspaces count against one Free plan.',
+    );
+    expect(shared).toContain('1 / 1');
+    expect(renderToStaticMarkup(<PlanUsageCard quota={quota} stats={null} />)).not.toContain('quota-shared');
+  });
+});
+
+describe('CurrentPlanCard of a shared allowance', () => {
+  it("says that the plan's usage is shared with other workspaces", () => {
+    const shared = { ...free, usage: { ...free.usage, sharedWith: [{ id: 't1', name: 'Side project' }] } };
+    const html = renderToStaticMarkup(
+      <CurrentPlanCard info={shared} canManage subject="Ann" onChanged={() => {}} />,
+    );
+    expect(text(html)).toContain(
+      'Shared with Side project: the domains and scans of both workspaces count against one Free plan.',
+    );
+    expect(
+      renderToStaticMarkup(<CurrentPlanCard info={free} canManage subject="Ann" onChanged={() => {}} />),
+    ).not.toContain('plan-shared');
   });
 });

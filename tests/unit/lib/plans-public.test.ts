@@ -4,6 +4,7 @@ import {
   DATA_RETENTION,
   describeApi,
   describeScans,
+  describeTeamWorkspaces,
   describeUptime,
   formatPrice,
   getPlan,
@@ -84,5 +85,12 @@ describe('plan catalogue as the public pages show it', () => {
       deletionAfterTerminationDays: 30,
       policyChangeNoticeDays: 30,
     });
+  });
+
+  it('says on the Free card that its one team workspace shares the plan, and nothing on the paid ones', () => {
+    expect(describeTeamWorkspaces(getPlan('free'))).toBe(
+      "1 team workspace, sharing this plan's 1 domain and scans with your own",
+    );
+    for (const plan of PLANS.filter((p) => p.id !== 'free')) expect(describeTeamWorkspaces(plan)).toBeNull();
   });
 });

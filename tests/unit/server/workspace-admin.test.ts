@@ -80,6 +80,8 @@ for (const backend of databaseBackends) {
           await person('cleo'),
           await person('dan'),
         ];
+        // Ann owns several team workspaces, which a Free account may not (workspace-limits.test.ts).
+        await api.db.update(workspaces).set({ tier: 'intro' }).where(eq(workspaces.id, ann.uid));
         team = await teamOf(ann, 'Acme');
         await api.db.insert(workspaceMembers).values([
           { workspaceId: team.id, userId: bob.uid, role: 'admin' },

@@ -277,6 +277,8 @@ for (const backend of databaseBackends) {
       });
 
       it("a member who leaves, is removed or deletes their account takes the API keys they made with them; the others' go on", async () => {
+        // A second team workspace of Ann's, which a Free account may not own (workspace-limits.test.ts).
+        expect(await setPlan(api.db, annEmail, 'intro')).toBe(1);
         const keys = await call('/api/workspaces', {
           method: 'POST',
           token: ann.idToken,

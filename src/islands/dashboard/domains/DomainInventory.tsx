@@ -4,7 +4,7 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { loadDomains } from '../../../lib/dashboard/store.ts';
 import type { InventorySummary, InventoryView } from '../../../model/contract.ts';
 import { useCan } from '../shared/use-can.ts';
-import { RecordsDialog } from './RecordsDialog.tsx';
+import { RecordsDialog, type RecordsPage } from './RecordsDialog.tsx';
 import { ZoneFileUpload } from './ZoneFileUpload.tsx';
 
 interface DomainInventoryProps {
@@ -22,11 +22,12 @@ export function DomainInventory({ domainId, domainName, inventory, now }: Domain
   const mayWrite = useCan('domains.write');
   const [reading, setReading] = useState(false);
 
-  // A zone of 10,000 records is megabytes of JSON: read when the dialog opens, not with every card.
+  // Read when the dialog opens, not with every card, and a page at a time: a zone may hold 100,000 records.
+  const load = (page: RecordsPage) => dashboardApi().domains.records(domainId, page);
   const open = async () => {
     setReading(true);
     try {
-      setRecords(await dashboardApi().domains.records(domainId));
+      setRecords(await load({}));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -66,6 +67,7 @@ export function DomainInventory({ domainId, domainName, inventory, now }: Domain
         <RecordsDialog
           domainName={domainName}
           inventory={records}
+          load={load}
           summary={line}
           onClose={() => setRecords(null)}
         />

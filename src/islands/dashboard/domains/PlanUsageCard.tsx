@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { sharedAllowanceLine } from '../../../lib/dashboard/messages.ts';
 import type { QuotaView, ScanStats } from '../../../model/contract.ts';
 import { getPlan, PLANS, type PlanId } from '../../../model/plans.ts';
 
@@ -49,6 +50,11 @@ export function PlanUsageCard({ quota, stats }: { quota: QuotaView; stats: ScanS
           Plans
         </a>
       </div>
+      {quota.sharedWith.length > 0 && (
+        <p className="mt-1 text-xs text-slate-700" data-testid="quota-shared">
+          {sharedAllowanceLine(quota.sharedWith, planName(quota.tier))}
+        </p>
+      )}
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <UsageRow label="Domains" used={quota.currentDomains} max={quota.maxDomains} />
         <UsageRow label="Scans today" used={quota.scansUsedToday} max={quota.maxScansPerDay} />

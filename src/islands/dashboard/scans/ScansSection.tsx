@@ -12,13 +12,13 @@ import { BUTTON } from '../shared/buttons.ts';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
+import { useDebounced } from '../shared/use-debounced.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
 import { NewScanDialog } from './NewScanDialog.tsx';
 import { ScanCard } from './ScanCard.tsx';
 import { ScanDetailsDialog } from './ScanDetailsDialog.tsx';
 import { type ScanFilter, ScanFilters } from './ScanFilters.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
-import { useDebounced } from './use-debounced.ts';
 import { useScanList } from './use-scan-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sharedAllowanceLine } from '../../../lib/dashboard/messages.ts';
 import { type BillingInfo, hasPaidSubscription, type SubscriptionStatus } from '../../../model/billing.ts';
 import { formatPrice } from '../../../model/plans.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
@@ -78,6 +79,11 @@ export function CurrentPlanCard({ info, canManage, subject, onChanged }: Props) 
           <dd className="font-semibold text-ink">{info.usage.scansThisMonth}</dd>
         </div>
       </dl>
+      {info.usage.sharedWith.length > 0 && (
+        <p className="mt-2 text-xs text-slate-700" data-testid="plan-shared">
+          {sharedAllowanceLine(info.usage.sharedWith, plan.name)}
+        </p>
+      )}
       {canManage && info.billing.configured && info.subscriptionStatus !== 'none' && (
         <div className="mt-4 flex flex-wrap gap-2">
           <button type="button" className={BUTTON.secondary} onClick={() => void openBillingPortal()}>

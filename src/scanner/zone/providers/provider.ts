@@ -8,9 +8,10 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
  * Why a provider call failed. `credentials`: the provider refused the credential or its rights
  * (the product answers 400 with the message); `not-found`: the credential cannot see that zone;
  * `unavailable`: the provider kept failing (5xx, 429, timeouts) after the retries; `malformed`:
- * an answer that is not what the provider documents.
+ * an answer that is not what the provider documents; `too-large`: a zone with more records than the
+ * product keeps for one domain.
  */
-export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed';
+export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed' | 'too-large';
 
 /** A provider call that failed; the message is the provider's own, and never holds a credential. */
 export class ProviderError extends Error {

@@ -13,6 +13,7 @@ const quota: QuotaView = {
   scansUsedThisMonth: 0,
   maxScansPerMonth: 750,
   resetDate: '2026-12-01T00:00:00.000Z',
+  sharedWith: [],
 };
 
 function domain(id: string, name: string): DomainView {
