@@ -151,11 +151,14 @@ export async function revokeInvitation(
 
 /**
  * Accepts an invitation for the signed-in account: only with the address it was sent to (without
- * regard to case), once, within its days, and within the plan's number of members.
+ * regard to case) and that the sign-in provider verified (`signIn`, from the ID token: an address
+ * nobody checked proves nothing, and a forwarded link must not make its holder a member), once,
+ * within its days, and within the plan's number of members.
  */
 export async function acceptInvitation(
   db: Db,
-  user: { id: string; email: string | null },
+  user: { id: string },
+  signIn: { email: string | undefined; emailVerified: boolean },
   token: string,
   now: Date,
 ): Promise<WorkspaceView> {
@@ -166,8 +169,11 @@ export async function acceptInvitation(
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
     throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
   }
-  if (!user.email || user.email.toLowerCase() !== row.email) {
+  if (!signIn.email || signIn.email.toLowerCase() !== row.email) {
     throw new ServiceError('forbidden', 'WRONG_ACCOUNT', WORKSPACE_MESSAGES.invitationWrongEmail);
+  }
+  if (!signIn.emailVerified) {
+    throw new ServiceError('forbidden', 'EMAIL_NOT_VERIFIED', WORKSPACE_MESSAGES.invitationUnverifiedEmail);
   }
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
   if (!workspace) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);

@@ -212,7 +212,14 @@ export function invitationRoutes(db: Db, auth: AuthDeps | undefined, now: () => 
   return new Hono<AuthedEnv>().use(requireAuth(auth)).post('/accept', smallBody, async (c) => {
     const { token } = await readJson(c, acceptInvitationSchema);
     const user = await currentUser(db, c.var);
-    const workspace = await acceptInvitation(db, user, token, now());
+    const { email, email_verified } = c.var.token;
+    const workspace = await acceptInvitation(
+      db,
+      user,
+      { email, emailVerified: email_verified === true },
+      token,
+      now(),
+    );
     await audit(db, {
       userId: user.id,
       workspaceId: workspace.id,

@@ -166,12 +166,18 @@ describe('scan actions by role', () => {
 });
 
 describe('accepting an invitation', () => {
-  const refusal = (status: number, error: string) =>
-    acceptFailure(errorFromResponse(status, '', { error, code: 'X', statusCode: status }, new Headers()));
-  it("says in plain words why: another address (403), a link that no longer works (410), in the server's words", () => {
-    expect(refusal(403, WORKSPACE_MESSAGES.invitationWrongEmail)).toEqual({
+  const refusal = (status: number, error: string, code = 'X') =>
+    acceptFailure(errorFromResponse(status, '', { error, code, statusCode: status }, new Headers()));
+  it("says in plain words why: another address or an unverified one (403, signing in again mends both), a link that no longer works (410), in the server's words", () => {
+    expect(refusal(403, WORKSPACE_MESSAGES.invitationWrongEmail, 'WRONG_ACCOUNT')).toEqual({
       title: 'This invitation is for another address',
       message: WORKSPACE_MESSAGES.invitationWrongEmail,
+      signInAgain: true,
+    });
+    expect(refusal(403, WORKSPACE_MESSAGES.invitationUnverifiedEmail, 'EMAIL_NOT_VERIFIED')).toEqual({
+      title: 'Your e-mail address is not verified',
+      message: WORKSPACE_MESSAGES.invitationUnverifiedEmail,
+      signInAgain: true,
     });
     expect(refusal(410, WORKSPACE_MESSAGES.invitationGone)).toEqual({
       title: 'This invitation link no longer works',
