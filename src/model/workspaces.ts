@@ -47,6 +47,11 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(ROLE_NEEDED[action]);
 }
 
+/** The less able of two roles: what someone acting with both may do is what both allow. */
+export function lesserRole(a: WorkspaceRole, b: WorkspaceRole): WorkspaceRole {
+  return WORKSPACE_ROLES.indexOf(a) >= WORKSPACE_ROLES.indexOf(b) ? a : b;
+}
+
 /**
  * Workspace-scoped calls name their workspace in this header; without it, the caller's personal one.
  * Browser and server both read it from here.

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../src/islands/auth/auth-context.tsx';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
 import { DataTab } from '../../../src/islands/dashboard/settings/DataTab.tsx';
-import { type MemberActions, MembersView } from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
+import {
+  type MemberActions,
+  MembersView,
+  roleChangeEffects,
+} from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
@@ -82,6 +86,13 @@ describe('Members', () => {
     expect(html).toMatch(/<label[^>]*>Role of Cleo<\/label>/);
     // The owner's own row: removing or re-roling oneself is not offered.
     expect(html).not.toContain('aria-label="Remove Olive"');
+  });
+
+  it("a role change's dialog says what happens to the member's API keys", () => {
+    expect(roleChangeEffects('viewer')).toContain(
+      'The API keys they made follow the new role from their next call: they can read, but no longer start scans.',
+    );
+    expect(roleChangeEffects('member')).toContain('a key reads and starts scans at most');
   });
 
   it('an owner renames and deletes the workspace; its only owner leaves only after handing it over', () => {

@@ -134,6 +134,7 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
   // Pending invitations hold a seat, as the server counts them.
   const seats = data.members.length + data.invitations.length;
   const [removing, setRemoving] = useState<MemberView | null>(null);
+  const [changing, setChanging] = useState<{ member: MemberView; role: WorkspaceRole } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async (work: () => Promise<void>): Promise<boolean> => {
     setFailure(null);
@@ -184,7 +185,7 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
               member={member}
               workspace={workspace}
               self={member.userId === me}
-              onRole={(role) => run(() => actions.setRole(member, role))}
+              onRole={(role) => setChanging({ member, role })}
               onRemove={() => setRemoving(member)}
             />
           ))}
@@ -258,6 +259,27 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
         />
       )}
 
+      {changing && (
+        <ConfirmDialog
+          title="Change role"
+          question={`Make ${nameOf(changing.member)} ${ROLE_LABELS[changing.role]} in ${workspace.name}?`}
+          confirmLabel="Change role"
+          busyLabel="Changing..."
+          fallbackError="That did not work; try again."
+          onConfirm={async () => {
+            try {
+              await actions.setRole(changing.member, changing.role);
+            } catch (cause) {
+              throw new Error(serverMessage(cause));
+            }
+            setChanging(null);
+          }}
+          onClose={() => setChanging(null)}
+        >
+          {roleChangeEffects(changing.role)}
+        </ConfirmDialog>
+      )}
+
       {removing && (
         <ConfirmDialog
           title={leaving ? 'Leave workspace' : 'Remove member'}
@@ -286,6 +308,19 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
       )}
     </div>
   );
+}
+
+const nameOf = (member: MemberView) => member.displayName ?? member.email ?? 'this member';
+
+/**
+ * What a role change does besides the role, as its dialog says: the member's API keys act with
+ * at most their role as it is at each call (the server checks it), so they follow it at once.
+ */
+export function roleChangeEffects(role: WorkspaceRole): string {
+  const keys = can(role, 'scans.start')
+    ? 'The API keys they made follow the new role from their next call (a key reads and starts scans at most).'
+    : 'The API keys they made follow the new role from their next call: they can read, but no longer start scans.';
+  return `Their access changes on their next call. ${keys}`;
 }
 
 interface MemberRowProps {
