@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { audit } from '../../core/audit.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
@@ -6,6 +7,8 @@ import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
+import { mailWebhooksDisabled } from '../../core/webhooks/disabled-mail.ts';
+import type { WebhookRow } from '../../core/webhooks/webhooks.ts';
 import { listActivity } from '../../core/workspaces/activity.ts';
 import { deleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
 import { invitationMail } from '../../core/workspaces/invitation-mail.ts';
@@ -35,6 +38,7 @@ import {
   renameWorkspaceSchema,
 } from '../../model/schemas.ts';
 import {
+  dashboardLink,
   INVITATION_DAYS,
   ROLE_LABELS,
   WORKSPACE_MESSAGES,
@@ -67,6 +71,22 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     const workspace = await workspaceAccess(db, userId, id);
     assertCan(workspace, action);
     return workspace;
+  };
+  /** Mails the owners which webhooks a member's removal or demotion disabled, with the way back. */
+  const tellOwners = async (
+    c: Context<AuthedEnv>,
+    workspace: { id: string; name: string },
+    hooks: WebhookRow[],
+  ) => {
+    if (!hooks.length || !deps.mailer) return;
+    const base = deps.publicUrl ?? new URL(c.req.url).origin;
+    const link = dashboardLink(base, '/dashboard', { section: 'settings', tab: 'alerts' }, workspace.id);
+    try {
+      await mailWebhooksDisabled(db, deps.mailer, { workspace, hooks, link });
+    } catch (error) {
+      // The webhooks stay disabled, and Settings → Alerts says why: the mail only points there.
+      c.get('logger').warn({ err: error }, 'disabled-webhook e-mail not sent');
+    }
   };
 
   return new Hono<AuthedEnv>()
@@ -177,7 +197,8 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       if (alertsEmail !== undefined && target !== user.id) {
         throw new ServiceError('forbidden', 'OWN_ALERTS_ONLY', WORKSPACE_MESSAGES.ownAlertsOnly);
       }
-      let member = role === undefined ? undefined : await changeRole(db, workspace, target, role);
+      const changed = role === undefined ? undefined : await changeRole(db, workspace, target, role);
+      let member = changed?.member;
       if (role !== undefined) {
         await audit(db, {
           userId: user.id,
@@ -186,6 +207,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
           detail: { member: target, role },
           ip: c.get('clientAddress'),
         });
+        await tellOwners(c, workspace, changed?.disabledWebhooks ?? []);
       }
       if (alertsEmail !== undefined) member = await setMemberAlerts(db, workspace.id, target, alertsEmail);
       return c.json({ member });
@@ -195,7 +217,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       const leaving = c.req.param('userId') === user.id;
       // Anyone may leave; removing someone else is the members' manager's.
       const workspace = await access(c.req.param('id'), user.id, leaving ? 'read' : 'members.manage');
-      await removeMember(db, workspace, c.req.param('userId'));
+      const { disabledWebhooks } = await removeMember(db, workspace, c.req.param('userId'));
       await audit(db, {
         userId: user.id,
         workspaceId: workspace.id,
@@ -203,6 +225,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
         detail: { member: c.req.param('userId') },
         ip: c.get('clientAddress'),
       });
+      await tellOwners(c, workspace, disabledWebhooks);
       return c.body(null, 204);
     });
 }

@@ -5,7 +5,7 @@ import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
 import { apiKeys, auditLog, domains, scans, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { API_ACCESS_MESSAGES } from '../../../src/model/api-access.ts';
 import { type ApiKeyView, type CreatedApiKey, DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { WORKSPACE_HEADER, WORKSPACE_MESSAGES, type WorkspaceView } from '../../../src/model/workspaces.ts';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -141,17 +141,14 @@ for (const backend of databaseBackends) {
       });
 
       it("regression: a key acts with at most its maker's current role, checked on every call: a demoted admin's key no longer starts scans", async () => {
-        const made = await call('/api/workspaces', {
-          method: 'POST',
-          token: ann.idToken,
-          body: { name: 'Ops' },
-        });
-        const team = ((await made.json()) as { workspace: WorkspaceView }).workspace;
-        await api.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, team.id));
+        // A team on Solo, Ann its owner and Dee an admin, made in place.
+        const team = { id: crypto.randomUUID(), name: 'Ops' };
+        await api.db.insert(workspaces).values({ ...team, tier: 'solo' });
         const dee = await api.signIn('dee', { email: `dee-${tag}@acme.com` });
-        await api.db
-          .insert(workspaceMembers)
-          .values({ workspaceId: team.id, userId: dee.uid, role: 'admin' });
+        await api.db.insert(workspaceMembers).values([
+          { workspaceId: team.id, userId: ann.uid, role: 'owner' },
+          { workspaceId: team.id, userId: dee.uid, role: 'admin' },
+        ]);
         const inTeam = (user: MintedUser, path: string, init: { method?: string; body?: unknown } = {}) =>
           api.app.request(path, {
             method: init.method ?? 'GET',

@@ -302,8 +302,8 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           onClose={() => setRemoving(null)}
         >
           {leaving
-            ? 'You lose access to its domains, scans and findings at once, and the API keys you made for it stop working; an admin can invite you again.'
-            : 'They lose access to its domains, scans and findings on their next call, and the API keys they made for it stop working.'}
+            ? `You lose access to its domains, scans and findings at once, the API keys you made for it stop working, and the webhooks you added are disabled (${OWNERS_TOLD}); an admin can invite you again.`
+            : `They lose access to its domains, scans and findings on their next call, the API keys they made for it stop working, and the webhooks they added are disabled (${OWNERS_TOLD}).`}
         </ConfirmDialog>
       )}
     </div>
@@ -312,15 +312,20 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
 
 const nameOf = (member: MemberView) => member.displayName ?? member.email ?? 'this member';
 
+/** What happens to a disabled webhook, as the dialogs that disable one say it. */
+const OWNERS_TOLD = 'the owners get an e-mail; an admin re-enables them in Settings → Alerts';
+
 /**
  * What a role change does besides the role, as its dialog says: the member's API keys act with
- * at most their role as it is at each call (the server checks it), so they follow it at once.
+ * at most their role as it is at each call (the server checks it), so they follow it at once, and
+ * a role below admin disables the webhooks they added.
  */
 export function roleChangeEffects(role: WorkspaceRole): string {
   const keys = can(role, 'scans.start')
     ? 'The API keys they made follow the new role from their next call (a key reads and starts scans at most).'
     : 'The API keys they made follow the new role from their next call: they can read, but no longer start scans.';
-  return `Their access changes on their next call. ${keys}`;
+  const hooks = can(role, 'webhooks.manage') ? '' : ` The webhooks they added are disabled (${OWNERS_TOLD}).`;
+  return `Their access changes on their next call. ${keys}${hooks}`;
 }
 
 interface MemberRowProps {
