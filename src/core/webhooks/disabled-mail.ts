@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { workspaces } from '../../db/schema.ts';
+import { dashboardLink } from '../../model/workspaces.ts';
 import { escapeHtml } from '../mail/html.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { ownerAddresses } from '../workspaces/members.ts';
@@ -38,26 +41,34 @@ export function webhooksDisabledMail(notice: {
 }
 
 /**
- * Tells each owner of the workspace, one e-mail each, which webhooks were just disabled and why
- * (all of them were disabled by one change, so for one reason).
+ * Tells each owner of each workspace concerned, one e-mail each, which of its webhooks were just
+ * disabled and why (one change disabled them, so for one reason), linking to Settings → Alerts.
  */
 export async function mailWebhooksDisabled(
   db: Db,
   mailer: Mailer,
-  notice: { workspace: { id: string; name: string }; hooks: WebhookRow[]; link: string },
+  hooks: WebhookRow[],
+  publicUrl: string,
 ): Promise<void> {
-  const { workspace, hooks, link } = notice;
-  const reason = hooks[0]?.disabledReason;
-  if (!reason) return;
-  for (const to of await ownerAddresses(db, workspace.id)) {
-    await mailer.send(
-      webhooksDisabledMail({
-        to,
-        workspaceName: workspace.name,
-        reason,
-        urls: hooks.map((h) => h.url),
-        link,
-      }),
-    );
+  for (const workspaceId of new Set(hooks.map((hook) => hook.workspaceId))) {
+    const disabled = hooks.filter((hook) => hook.workspaceId === workspaceId);
+    const reason = disabled[0]?.disabledReason;
+    const [workspace] = await db
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    if (!reason || !workspace) continue;
+    const link = dashboardLink(publicUrl, '/dashboard', { section: 'settings', tab: 'alerts' }, workspaceId);
+    for (const to of await ownerAddresses(db, workspaceId)) {
+      await mailer.send(
+        webhooksDisabledMail({
+          to,
+          workspaceName: workspace.name,
+          reason,
+          urls: disabled.map((hook) => hook.url),
+          link,
+        }),
+      );
+    }
   }
 }

@@ -93,14 +93,14 @@ export async function removeWebhook(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * Disables the live webhooks `userId` added (in one workspace): they chose where the workspace's
- * findings go, and once they leave it, or no longer manage its webhooks, nobody vouches for that
- * address any more. Disabled, not deleted: an admin sees why and re-enables what the workspace
- * still trusts. Answers the webhooks it disabled.
+ * Disables the live webhooks `userId` added, in one workspace or (`workspaceId` undefined: the
+ * account goes) in all: they chose where the workspace's findings go, and once they leave it, or
+ * no longer manage its webhooks, nobody vouches for that address any more. Disabled, not deleted:
+ * an admin sees why and re-enables what the workspace still trusts. Answers those it disabled.
  */
 export function disableWebhooksAddedBy(
   db: Db,
-  workspaceId: string,
+  workspaceId: string | undefined,
   userId: string,
   reason: string,
   now: Date,
@@ -109,7 +109,11 @@ export function disableWebhooksAddedBy(
     .update(webhooks)
     .set({ disabledAt: now, disabledReason: reason })
     .where(
-      and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.createdBy, userId), isNull(webhooks.disabledAt)),
+      and(
+        workspaceId === undefined ? undefined : eq(webhooks.workspaceId, workspaceId),
+        eq(webhooks.createdBy, userId),
+        isNull(webhooks.disabledAt),
+      ),
     )
     .returning();
 }

@@ -234,7 +234,7 @@ export async function ownerAddresses(db: Db, workspaceId: string): Promise<strin
 }
 
 /** How a member is named where others read it: a webhook's reason for being disabled. */
-const named = (member: { displayName: string | null; email: string | null }) =>
+export const memberName = (member: { displayName: string | null; email: string | null }) =>
   member.displayName && member.email
     ? `${member.displayName} (${member.email})`
     : (member.displayName ?? member.email ?? 'A former member');
@@ -269,7 +269,7 @@ export async function changeRole(
           tx,
           workspace.id,
           userId,
-          WEBHOOK_MESSAGES.adderDemoted(named(member), role),
+          WEBHOOK_MESSAGES.adderDemoted(memberName(member), role),
           new Date(),
         );
     return { member: { ...member, role, joinedAt: member.joinedAt.toISOString() }, disabledWebhooks };
@@ -303,7 +303,7 @@ export async function removeMember(
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
     const now = new Date();
     await revokeKeysMadeBy(tx, userId, now, workspace.id);
-    const reason = WEBHOOK_MESSAGES.adderGone(named(member));
+    const reason = WEBHOOK_MESSAGES.adderGone(memberName(member));
     return { disabledWebhooks: await disableWebhooksAddedBy(tx, workspace.id, userId, reason, now) };
   });
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { audit } from '../../core/audit.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
@@ -7,8 +6,6 @@ import { BODY_LIMIT_KB, INVITATION_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { currentUser } from '../../core/users/users.ts';
 import { parseInput } from '../../core/validation.ts';
-import { mailWebhooksDisabled } from '../../core/webhooks/disabled-mail.ts';
-import type { WebhookRow } from '../../core/webhooks/webhooks.ts';
 import { listActivity } from '../../core/workspaces/activity.ts';
 import { deleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
 import { invitationMail } from '../../core/workspaces/invitation-mail.ts';
@@ -38,13 +35,13 @@ import {
   renameWorkspaceSchema,
 } from '../../model/schemas.ts';
 import {
-  dashboardLink,
   INVITATION_DAYS,
   ROLE_LABELS,
   WORKSPACE_MESSAGES,
   type WorkspaceAction,
 } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { tellOwnersOfDisabledWebhooks } from '../disabled-webhooks.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
@@ -72,23 +69,6 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     assertCan(workspace, action);
     return workspace;
   };
-  /** Mails the owners which webhooks a member's removal or demotion disabled, with the way back. */
-  const tellOwners = async (
-    c: Context<AuthedEnv>,
-    workspace: { id: string; name: string },
-    hooks: WebhookRow[],
-  ) => {
-    if (!hooks.length || !deps.mailer) return;
-    const base = deps.publicUrl ?? new URL(c.req.url).origin;
-    const link = dashboardLink(base, '/dashboard', { section: 'settings', tab: 'alerts' }, workspace.id);
-    try {
-      await mailWebhooksDisabled(db, deps.mailer, { workspace, hooks, link });
-    } catch (error) {
-      // The webhooks stay disabled, and Settings → Alerts says why: the mail only points there.
-      c.get('logger').warn({ err: error }, 'disabled-webhook e-mail not sent');
-    }
-  };
-
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
@@ -207,7 +187,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
           detail: { member: target, role },
           ip: c.get('clientAddress'),
         });
-        await tellOwners(c, workspace, changed?.disabledWebhooks ?? []);
+        await tellOwnersOfDisabledWebhooks(c, db, deps, changed?.disabledWebhooks ?? []);
       }
       if (alertsEmail !== undefined) member = await setMemberAlerts(db, workspace.id, target, alertsEmail);
       return c.json({ member });
@@ -225,7 +205,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
         detail: { member: c.req.param('userId') },
         ip: c.get('clientAddress'),
       });
-      await tellOwners(c, workspace, disabledWebhooks);
+      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
       return c.body(null, 204);
     });
 }

@@ -282,7 +282,7 @@ for (const backend of databaseBackends) {
         expect(await queueWebhookAlerts(api.db, again?.id as string, deps)).toBe(0);
       });
 
-      it("regression: a removed admin's webhook, and a demoted one's, get no more deliveries; the owners are told once, and an admin re-enables it", async () => {
+      it("regression: a removed admin's webhook, a demoted one's, and one whose adder deleted their account get no more deliveries; the owners are told once each time, and an admin re-enables it", async () => {
         const olga = await api.signIn('olga', { email: `olga-${tag}@acme.com`, name: 'Olga' });
         const mal = await api.signIn('mal', { email: `mal-${tag}@acme.com`, name: 'Mal' });
         const ned = await api.signIn('ned', { email: `ned-${tag}@acme.com`, name: 'Ned' });
@@ -431,6 +431,19 @@ for (const backend of databaseBackends) {
         const enabled = await enable(olga, { enabled: true });
         expect(enabled.status).toBe(200);
         expect(((await enabled.json()) as { webhook: WebhookView }).webhook.disabled).toBeNull();
+        expect(await changedScan()).toEqual([malHook.id, olgaHook.id].sort());
+
+        // An admin who deletes their account leaves the team as surely as one removed.
+        const pia = await api.signIn('pia', { email: `pia-${tag}@acme.com`, name: 'Pia' });
+        await api.db
+          .insert(workspaceMembers)
+          .values({ workspaceId: team.id, userId: pia.uid, role: 'admin' });
+        const piaHook = await addHook(pia, 'pia');
+        expect((await call('/api/auth/account', { method: 'DELETE', token: pia.idToken })).status).toBe(204);
+        expect((await listed()).find((h) => h.id === piaHook.id)?.disabled?.reason).toBe(
+          WEBHOOK_MESSAGES.adderGone(`Pia (pia-${tag}@acme.com)`),
+        );
+        expect(mailsTo(`olga-${tag}@acme.com`).at(-1)).toContain(`${receiverUrl}/pia`);
         expect(await changedScan()).toEqual([malHook.id, olgaHook.id].sort());
       });
     },
