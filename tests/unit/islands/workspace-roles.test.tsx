@@ -89,16 +89,17 @@ describe('Members', () => {
   });
 
   it("a role change's dialog says what happens to the member's API keys, and below admin to their webhooks", () => {
-    expect(roleChangeEffects('viewer')).toContain(
+    expect(roleChangeEffects('member', 'viewer')).toContain(
       'The API keys they made follow the new role from their next call: they can read, but no longer start scans.',
     );
-    expect(roleChangeEffects('member')).toContain('a key reads and starts scans at most');
+    expect(roleChangeEffects('viewer', 'member')).toContain('a key reads and starts scans at most');
     for (const role of ['member', 'viewer'] as const) {
-      expect(roleChangeEffects(role)).toContain(
+      expect(roleChangeEffects('admin', role)).toContain(
         'The webhooks they added are disabled (the owners get an e-mail',
       );
     }
-    expect(roleChangeEffects('admin')).not.toContain('webhooks');
+    expect(roleChangeEffects('member', 'viewer')).not.toContain('webhooks');
+    expect(roleChangeEffects('member', 'admin')).not.toContain('webhooks');
   });
 
   it('an owner renames and deletes the workspace; its only owner leaves only after handing it over', () => {

@@ -276,7 +276,7 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           }}
           onClose={() => setChanging(null)}
         >
-          {roleChangeEffects(changing.role)}
+          {roleChangeEffects(changing.member.role, changing.role)}
         </ConfirmDialog>
       )}
 
@@ -320,11 +320,14 @@ const OWNERS_TOLD = 'the owners get an e-mail; an admin re-enables them in Setti
  * at most their role as it is at each call (the server checks it), so they follow it at once, and
  * a role below admin disables the webhooks they added.
  */
-export function roleChangeEffects(role: WorkspaceRole): string {
+export function roleChangeEffects(from: WorkspaceRole, role: WorkspaceRole): string {
   const keys = can(role, 'scans.start')
     ? 'The API keys they made follow the new role from their next call (a key reads and starts scans at most).'
     : 'The API keys they made follow the new role from their next call: they can read, but no longer start scans.';
-  const hooks = can(role, 'webhooks.manage') ? '' : ` The webhooks they added are disabled (${OWNERS_TOLD}).`;
+  const hooks =
+    can(from, 'webhooks.manage') && !can(role, 'webhooks.manage')
+      ? ` The webhooks they added are disabled (${OWNERS_TOLD}).`
+      : '';
   return `Their access changes on their next call. ${keys}${hooks}`;
 }
 
