@@ -413,6 +413,15 @@ export const webhooks = pgTable(
     /** json (our payload) or slack (an incoming-webhook message). */
     format: text('format').notNull(),
     secret: text('secret').notNull(),
+    /**
+     * Who added it, or last re-enabled it: they chose where the workspace's findings go, so their
+     * removal, or a role below admin, disables it. Null for a team's webhooks added before this was
+     * kept (migration 0017), and after the account's deletion.
+     */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was disabled, and why in a sentence: it gets no deliveries until re-enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhooks_workspace').on(t.workspaceId)],

@@ -189,6 +189,11 @@ export interface WebhookView {
   format: (typeof WEBHOOK_FORMATS)[number];
   secret: string;
   createdAt: string;
+  /**
+   * Set while it is disabled (its adder left the workspace or is no longer an admin): it gets no
+   * deliveries until an admin re-enables it (PATCH `{ "enabled": true }`).
+   */
+  disabled: { at: string; reason: string } | null;
 }
 
 /** One entry of the delivery log. */

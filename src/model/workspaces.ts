@@ -47,6 +47,11 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return WORKSPACE_ROLES.indexOf(role) <= WORKSPACE_ROLES.indexOf(ROLE_NEEDED[action]);
 }
 
+/** The less able of two roles: what someone acting with both may do is what both allow. */
+export function lesserRole(a: WorkspaceRole, b: WorkspaceRole): WorkspaceRole {
+  return WORKSPACE_ROLES.indexOf(a) >= WORKSPACE_ROLES.indexOf(b) ? a : b;
+}
+
 /**
  * Workspace-scoped calls name their workspace in this header; without it, the caller's personal one.
  * Browser and server both read it from here.
@@ -126,6 +131,8 @@ export const WORKSPACE_MESSAGES = {
   alreadyMember: (email: string) => `${email} is already a member of this workspace`,
   invitationWrongEmail:
     'This invitation was sent to another e-mail address: sign in with that address to accept it',
+  invitationUnverifiedEmail:
+    'Your sign-in provider has not verified this e-mail address, and only a verified address accepts an invitation. Verify it with your provider (on GitHub: Settings → Emails) and sign in again, or sign in with a provider that has verified it, such as Google.',
   invitationGone: 'This invitation has expired, was already used, or was withdrawn',
   lastOwner: 'A workspace needs an owner: make another member owner first',
   ownAlertsOnly: 'Each member chooses their own e-mail alerts',

@@ -133,7 +133,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth/user', profileRoutes(deps.db, deps.auth));
   app.route(
     '/api/auth',
-    accountRoutes(deps.db, deps.auth, { billing: deps.billing, now, outboxDir: deps.outboxDir }),
+    accountRoutes(deps.db, deps.auth, {
+      billing: deps.billing,
+      now,
+      outboxDir: deps.outboxDir,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+    }),
   );
   app.route(
     '/',

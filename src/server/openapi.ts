@@ -227,8 +227,16 @@ function answer(description: string, schema: JsonSchema, headers: JsonSchema = r
 
 /** The failures every keyed call may answer, in the one error shape. */
 const keyedErrors = {
-  '401': answer('No API key, or an unknown or revoked one.', ref('Error'), {}),
-  '403': answer('The key owner’s plan has no API access.', ref('Error'), {}),
+  '401': answer(
+    'No API key, an unknown or revoked one, or one whose maker left the workspace.',
+    ref('Error'),
+    {},
+  ),
+  '403': answer(
+    'The key owner’s plan has no API access, or the key’s role may not make this call: a key acts with at most its maker’s current role in the workspace.',
+    ref('Error'),
+    {},
+  ),
   '429': answer('Rate limit exceeded: wait for Retry-After seconds.', ref('Error'), {
     ...rateHeaders,
     'Retry-After': { description: 'Seconds until the hour ends.', schema: { type: 'integer' } },

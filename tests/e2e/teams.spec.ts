@@ -156,7 +156,16 @@ test('teams: a shared workspace, an invited viewer who sees its findings but can
   // The owner sees the colleague as a member, and removes them.
   await owner.reload();
   const row = owner.getByTestId('member-row').filter({ hasText: colleague.email });
-  await expect(row).toContainText('Viewer');
+  const role = row.getByLabel(`Role of ${colleague.name}`);
+  await expect(role).toHaveValue('viewer');
+  // A role change asks first, and says what follows for the member's API keys.
+  await role.selectOption('member');
+  const changing = owner.getByRole('dialog', { name: 'Change role' });
+  await expect(changing).toContainText('The API keys they made follow the new role from their next call');
+  expect(await blockingViolations(owner)).toEqual([]);
+  await changing.getByRole('button', { name: 'Change role' }).click();
+  await expect(changing).toHaveCount(0);
+  await expect(role).toHaveValue('member');
   await row.getByRole('button', { name: `Remove ${colleague.name}` }).click();
   await owner
     .getByRole('dialog', { name: 'Remove member' })

@@ -1,10 +1,12 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
+import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { accountLock } from '../users/users.ts';
+import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
-import { teamsOfLeavingAccount } from '../workspaces/members.ts';
+import { memberName, teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
 export async function forgetDeletion(db: Db, userId: string): Promise<void> {
@@ -23,14 +25,19 @@ export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<nu
 /**
  * Removes every row of the user: the account row and its personal workspace, and the team
  * workspaces it is alone in, with everything they own (deleteWorkspaceRows), the account's
- * rate-limit counters and its mailing-list sign-up. One transaction: all or nothing.
+ * rate-limit counters and its mailing-list sign-up. One transaction: all or nothing. The webhooks
+ * it added to teams that go on are disabled, as its leaving them would (answered, for their
+ * owners to hear of).
  */
-export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAccountRows(db: Db, userId: string): Promise<{ disabledWebhooks: WebhookRow[] }> {
+  return db.transaction(async (tx) => {
     await tx.execute(accountLock(userId));
     // Kept until the sign-in account is deleted too (see deletedAccounts).
     await tx.insert(deletedAccounts).values({ uid: userId }).onConflictDoNothing();
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, userId));
     // The personal workspace (its id is the uid) and the team workspaces the account is alone in.
     const gone = [userId, ...(await teamsOfLeavingAccount(tx as unknown as Db, userId)).alone];
     if (user?.email) {
@@ -42,7 +49,16 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<void> {
     // The personal workspace's id is the uid, so its counters are the account's ('<name>:<uid>').
     await deleteWorkspaceRows(tx as unknown as Db, gone);
     // Keys the account made for team workspaces that go on: their secrets leave with it.
-    await revokeKeysMadeBy(tx as unknown as Db, userId, new Date());
+    const now = new Date();
+    await revokeKeysMadeBy(tx as unknown as Db, userId, now);
+    const disabledWebhooks = await disableWebhooksAddedBy(
+      tx as unknown as Db,
+      undefined,
+      userId,
+      WEBHOOK_MESSAGES.adderGone(memberName(user ?? { displayName: null, email: null })),
+      now,
+    );
     await tx.delete(users).where(eq(users.id, userId));
+    return { disabledWebhooks };
   });
 }

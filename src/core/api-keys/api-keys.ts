@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { apiKeys, workspaces } from '../../db/schema.ts';
-import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
+import { apiKeys, workspaceMembers, workspaces } from '../../db/schema.ts';
+import { API_ACCESS_MESSAGES, API_KEY_ROLE } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
+import { can, lesserRole, type WorkspaceAction, type WorkspaceRole } from '../../model/workspaces.ts';
 import { ServiceError } from '../errors.ts';
 import { API_KEY_LIMIT } from '../limits.ts';
 import { isUuid } from '../validation.ts';
@@ -99,21 +100,43 @@ export async function revokeKeysMadeBy(
 }
 
 /**
- * The key a secret is, with the workspace it acts on (its id and plan); undefined for a secret
- * that is no key of ours.
+ * The key a secret is, with the workspace it acts on (its id and plan) and the role it acts with:
+ * the lesser of its own (API_KEY_ROLE) and its maker's role in the workspace as it is now, read in
+ * the same query on every call, so a role change holds for the maker's keys at their next call.
+ * `role` is undefined when the maker is no member any more. Undefined for a secret that is no key
+ * of ours.
  */
 export async function findApiKey(db: Db, secret: string) {
   if (!looksLikeApiKey(secret)) return undefined;
   const [found] = await db
-    .select({ key: apiKeys, workspace: { id: workspaces.id, personal: workspaces.personal } })
+    .select({
+      key: apiKeys,
+      workspace: { id: workspaces.id, personal: workspaces.personal },
+      makerRole: workspaceMembers.role,
+    })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, apiKeys.workspaceId),
+        eq(workspaceMembers.userId, apiKeys.createdBy),
+      ),
+    )
     .where(eq(apiKeys.hash, hashApiKey(secret)));
   if (!found) return undefined;
   return {
     key: found.key,
     owner: { id: found.workspace.id, tier: await workspaceTier(db, found.workspace) },
+    role: found.makerRole ? lesserRole(API_KEY_ROLE, found.makerRole as WorkspaceRole) : undefined,
   };
+}
+
+/** Refuses a call the key's role may not make, naming that role and the one the call needs. */
+export function assertKeyCan(role: WorkspaceRole, action: WorkspaceAction): void {
+  if (!can(role, action)) {
+    throw new ServiceError('forbidden', 'ROLE_REQUIRED', API_ACCESS_MESSAGES.keyRoleNeeded(role, action));
+  }
 }
 
 export async function markApiKeyUsed(db: Db, id: string, at: Date): Promise<void> {

@@ -64,6 +64,11 @@ export async function deliverWebhook(
     return last ? 'failed' : 'retry';
   };
 
+  if (row.hook.disabledAt) {
+    // Queued before it was disabled: nothing goes out, and the log says why.
+    await record({ status: 'failed', error: `The webhook was disabled: ${row.hook.disabledReason}` });
+    return 'failed';
+  }
   const target = await checkWebhookTarget(row.hook.url, options.allowPrivate ?? false, options.resolvers);
   if (!target.ok) {
     // A refused address will not become acceptable by waiting.

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
+import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { ServiceError } from '../errors.ts';
 import { WEBHOOK_LIMIT } from '../limits.ts';
@@ -58,6 +59,8 @@ export async function ownWebhook(db: Db, userId: string, id: string): Promise<We
 export async function addWebhook(
   db: Db,
   userId: string,
+  /** Who adds it: their removal, or a role below admin, disables it. */
+  createdBy: string,
   request: { url: string; format: (typeof WEBHOOK_FORMATS)[number] },
   target: { allowPrivate: AllowPrivate; resolvers?: string[] },
 ): Promise<WebhookRow> {
@@ -75,6 +78,7 @@ export async function addWebhook(
         url: checked.url.toString(),
         format: request.format,
         secret: `whsec_${randomBytes(24).toString('base64url')}`,
+        createdBy,
       })
       .returning();
     return inserted;
@@ -88,8 +92,56 @@ export async function removeWebhook(db: Db, userId: string, id: string): Promise
   await db.delete(webhooks).where(eq(webhooks.id, row.id));
 }
 
-/** A test delivery to one of the user's webhooks, stored to be queued by the caller. */
+/**
+ * Disables the live webhooks `userId` added, in one workspace or (`workspaceId` undefined: the
+ * account goes) in all: they chose where the workspace's findings go, and once they leave it, or
+ * no longer manage its webhooks, nobody vouches for that address any more. Disabled, not deleted:
+ * an admin sees why and re-enables what the workspace still trusts. Answers those it disabled.
+ */
+export function disableWebhooksAddedBy(
+  db: Db,
+  workspaceId: string | undefined,
+  userId: string,
+  reason: string,
+  now: Date,
+): Promise<WebhookRow[]> {
+  return db
+    .update(webhooks)
+    .set({ disabledAt: now, disabledReason: reason })
+    .where(
+      and(
+        workspaceId === undefined ? undefined : eq(webhooks.workspaceId, workspaceId),
+        eq(webhooks.createdBy, userId),
+        isNull(webhooks.disabledAt),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Re-enables one of the workspace's webhooks; whoever does it now answers for its address, as its
+ * adder did (their own removal disables it again). Enabling one that is live changes nothing else.
+ */
+export async function enableWebhook(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  actorId: string,
+): Promise<WebhookRow> {
+  const row = await ownWebhook(db, workspaceId, id);
+  if (!row.disabledAt) return row;
+  const [enabled] = await db
+    .update(webhooks)
+    .set({ disabledAt: null, disabledReason: null, createdBy: actorId })
+    .where(eq(webhooks.id, row.id))
+    .returning();
+  return enabled ?? row;
+}
+
+/** A test delivery to one of the user's webhooks, stored to be queued by the caller; none while disabled. */
 export async function createTestDelivery(db: Db, webhook: WebhookRow, now: Date): Promise<DeliveryRow> {
+  if (webhook.disabledAt)
+    throw new ServiceError('conflict', 'WEBHOOK_DISABLED', WEBHOOK_MESSAGES.disabledTest);
   const [delivery] = await db
     .insert(webhookDeliveries)
     .values({

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../mail/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The invitation e-mail: who invites, into which workspace, with which role, and the link. */
 export function invitationMail(invitation: {

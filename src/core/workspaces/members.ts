@@ -3,7 +3,9 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { getPlanForTier } from '../../model/profile.ts';
+import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import {
+  can,
   INVITATION_DAYS,
   type InvitationView,
   type MemberView,
@@ -13,6 +15,7 @@ import {
 } from '../../model/workspaces.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { ServiceError } from '../errors.ts';
+import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { teamWorkspacesOwned } from './allowance.ts';
 import {
   pendingInvitations,
@@ -162,11 +165,14 @@ export async function revokeInvitation(
 
 /**
  * Accepts an invitation for the signed-in account: only with the address it was sent to (without
- * regard to case), once, within its days, and within the plan's number of members.
+ * regard to case) and that the sign-in provider verified (`signIn`, from the ID token: an address
+ * nobody checked proves nothing, and a forwarded link must not make its holder a member), once,
+ * within its days, and within the plan's number of members.
  */
 export async function acceptInvitation(
   db: Db,
-  user: { id: string; email: string | null },
+  user: { id: string },
+  signIn: { email: string | undefined; emailVerified: boolean },
   token: string,
   now: Date,
 ): Promise<WorkspaceView> {
@@ -177,8 +183,11 @@ export async function acceptInvitation(
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
     throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
   }
-  if (!user.email || user.email.toLowerCase() !== row.email) {
+  if (!signIn.email || signIn.email.toLowerCase() !== row.email) {
     throw new ServiceError('forbidden', 'WRONG_ACCOUNT', WORKSPACE_MESSAGES.invitationWrongEmail);
+  }
+  if (!signIn.emailVerified) {
+    throw new ServiceError('forbidden', 'EMAIL_NOT_VERIFIED', WORKSPACE_MESSAGES.invitationUnverifiedEmail);
   }
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
   if (!workspace) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
@@ -225,16 +234,34 @@ async function owners(db: Db, workspaceId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The addresses of the workspace's owners, who hear of what happens to its webhooks. */
+export async function ownerAddresses(db: Db, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
+  return rows.flatMap((row) => (row.email ? [row.email] : []));
+}
+
+/** How a member is named where others read it: a webhook's reason for being disabled. */
+export const memberName = (member: { displayName: string | null; email: string | null }) =>
+  member.displayName && member.email
+    ? `${member.displayName} (${member.email})`
+    : (member.displayName ?? member.email ?? 'A former member');
+
 /**
  * Changes a member's role. Only an owner makes someone owner or changes an owner's role, and the
- * last owner stays owner: a workspace always has one.
+ * last owner stays owner: a workspace always has one. A role below admin disables the webhooks
+ * the member added (answered as `disabledWebhooks`, for the owners to hear of); their API keys
+ * need nothing: a key acts with its maker's role as it is at each call.
  */
 export async function changeRole(
   db: Db,
   workspace: WorkspaceAccess,
   userId: string,
   role: WorkspaceRole,
-): Promise<MemberView> {
+): Promise<{ member: MemberView; disabledWebhooks: WebhookRow[] }> {
   return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
     if ((role === 'owner' || member.role === 'owner') && workspace.role !== 'owner') {
@@ -247,20 +274,34 @@ export async function changeRole(
       .update(workspaceMembers)
       .set({ role })
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
-    return { ...member, role, joinedAt: member.joinedAt.toISOString() };
+    const disabledWebhooks = can(role, 'webhooks.manage')
+      ? []
+      : await disableWebhooksAddedBy(
+          tx,
+          workspace.id,
+          userId,
+          WEBHOOK_MESSAGES.adderDemoted(memberName(member), role),
+          new Date(),
+        );
+    return { member: { ...member, role, joinedAt: member.joinedAt.toISOString() }, disabledWebhooks };
   });
 }
 
 /**
  * Removes a member (or the caller leaves): they lose access on their next call, and so do the API
- * keys they made for the workspace (they saw those secrets). Only an owner removes an owner, and
- * the last owner cannot leave.
+ * keys they made for the workspace (they saw those secrets); the webhooks they added are disabled
+ * (answered, for the owners to hear of). Only an owner removes an owner, and the last owner cannot
+ * leave.
  */
-export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: string): Promise<void> {
+export async function removeMember(
+  db: Db,
+  workspace: WorkspaceAccess,
+  userId: string,
+): Promise<{ disabledWebhooks: WebhookRow[] }> {
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
   }
-  await underWorkspaceLock(db, workspace.id, async (tx) => {
+  return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
     if (member.role === 'owner' && workspace.role !== 'owner') {
       throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
@@ -271,7 +312,10 @@ export async function removeMember(db: Db, workspace: WorkspaceAccess, userId: s
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
-    await revokeKeysMadeBy(tx, userId, new Date(), workspace.id);
+    const now = new Date();
+    await revokeKeysMadeBy(tx, userId, now, workspace.id);
+    const reason = WEBHOOK_MESSAGES.adderGone(memberName(member));
+    return { disabledWebhooks: await disableWebhooksAddedBy(tx, workspace.id, userId, reason, now) };
   });
 }
 

@@ -199,7 +199,7 @@ export function findingService(client: ApiClient) {
   };
 }
 
-/** Webhooks for change alerts, their delivery log, and 'Send test'. */
+/** Webhooks for change alerts, their delivery log, 'Send test', and re-enabling a disabled one. */
 export function webhookService(client: ApiClient) {
   return {
     list: () => client.get<{ webhooks: WebhookView[]; deliveries: WebhookDeliveryView[] }>('/api/webhooks'),
@@ -208,6 +208,8 @@ export function webhookService(client: ApiClient) {
     remove: (id: string) => client.delete<null>(`/api/webhooks/${encodeURIComponent(id)}`),
     test: (id: string) =>
       client.post<{ delivery: WebhookDeliveryView }>(`/api/webhooks/${encodeURIComponent(id)}/test`),
+    enable: (id: string) =>
+      client.patch<{ webhook: WebhookView }>(`/api/webhooks/${encodeURIComponent(id)}`, { enabled: true }),
   };
 }
 

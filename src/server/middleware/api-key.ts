@@ -4,6 +4,7 @@ import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '.
 import type { Db } from '../../db/client.ts';
 import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
+import type { WorkspaceRole } from '../../model/workspaces.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { countRequest } from './rate-limit.ts';
@@ -14,6 +15,8 @@ export interface ApiKeyEnv {
     owner: { id: string; tier: string };
     /** Who made the key: calls made with it are theirs in the audit log. */
     actorId: string | undefined;
+    /** What the key may do now: the lesser of its own role and its maker's current one. */
+    role: WorkspaceRole;
   };
 }
 
@@ -23,7 +26,7 @@ const CHALLENGE = { headers: { 'WWW-Authenticate': 'Bearer realm="DangleWatch AP
 
 /**
  * Lets a request through with `Authorization: Bearer dw_…`, a live key of a workspace whose plan
- * has API access, within the plan's calls per hour (one counter per workspace, `api:<workspaceId>`,
+ * has API access, made by someone still a member (the routes check what its role may do), within the plan's calls per hour (one counter per workspace, `api:<workspaceId>`,
  * shared by all its keys and all API processes). Every answer past the key check carries the
  * X-RateLimit-* headers.
  */
@@ -33,7 +36,11 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     if (!secret) throw new ApiError(401, 'API_KEY_REQUIRED', UNAUTHENTICATED, CHALLENGE);
     const found = await findApiKey(db, secret);
     if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
-    if (found.key.revokedAt) throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
+    // A maker who is no member any more took the key with them (removal revokes it; this holds for
+    // keys of members removed before it did).
+    if (found.key.revokedAt || !found.role) {
+      throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
+    }
     const plan = getPlanForTier(found.owner.tier);
     if (plan.limits.apiCallsPerHour === 0) {
       throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
@@ -49,6 +56,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     });
     c.set('owner', found.owner);
     c.set('actorId', found.key.createdBy ?? undefined);
+    c.set('role', found.role);
     await next();
   };
 }

@@ -5,17 +5,22 @@ import { audit } from '../../core/audit.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../../core/billing/closing.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { jsonObjectStream } from '../../core/json-stream.ts';
+import type { Mailer } from '../../core/mail/mailer.ts';
 import { deleteOutboxMail } from '../../core/mail/outbox.ts';
 import { currentUser } from '../../core/users/users.ts';
 import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../../core/workspaces/members.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { tellOwnersOfDisabledWebhooks } from '../disabled-webhooks.ts';
 
 interface AccountDeps {
   billing?: Billing;
   now: () => Date;
   /** Where alert e-mails are written without SMTP: a deleted account's are removed from it. */
   outboxDir?: string;
+  /** Tells the owners of teams the account leaves which of its webhooks were disabled. */
+  mailer?: Mailer;
+  publicUrl?: string;
 }
 
 /** The account's own data: export and deletion (cancelling is in routes/billing.ts). */
@@ -40,8 +45,9 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
       // A team others work in is handed over first.
       await assertTeamsHandedOver(db, user.id);
       await deleteStripeCustomers(db, deps.billing, leaving);
-      await deleteAccountRows(db, user.id);
+      const { disabledWebhooks } = await deleteAccountRows(db, user.id);
       if (user.email && deps.outboxDir) await deleteOutboxMail(deps.outboxDir, user.email);
+      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
       try {
         await auth?.verifier.deleteUser(user.id);
       } finally {

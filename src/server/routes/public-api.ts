@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { assertKeyCan } from '../../core/api-keys/api-keys.ts';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
 import { listDomains } from '../../core/domains/store.ts';
 import { scanView } from '../../core/domains/views.ts';
@@ -15,7 +16,8 @@ import { readJson } from '../validation.ts';
 
 /**
  * The public API (/api/v1) for scripts and CI, with an API key instead of a Firebase session: the
- * dashboard's answers, from the same queries, for the key owner's own data only. Its OpenAPI
+ * dashboard's answers, from the same queries, for the key owner's own data only, each call checked
+ * against what the key may do now (its maker's current role, at most a member's). Its OpenAPI
  * document is public; everything else needs a key and counts against the plan's hourly calls.
  */
 export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Date; resolvers?: string[] }) {
@@ -25,9 +27,13 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
       return c.json(openApiDocument());
     })
     .use(requireApiKey(db, deps.now))
-    .get('/domains', async (c) => c.json(await listDomains(db, c.get('owner'), deps.now())))
+    .get('/domains', async (c) => {
+      assertKeyCan(c.get('role'), 'read');
+      return c.json(await listDomains(db, c.get('owner'), deps.now()));
+    })
     .post('/scans', limitBody(BODY_LIMIT_KB.standard), async (c) => {
       const body = await readJson(c, startScanSchema);
+      assertKeyCan(c.get('role'), 'scans.start');
       const row = await startRequestedScan(db, deps.queue, {
         owner: c.get('owner'),
         actorId: c.get('actorId'),
@@ -39,13 +45,18 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scans', async (c) => {
+      assertKeyCan(c.get('role'), 'read');
       const query = parseInput(scanListQuerySchema, c.req.query());
       return c.json(await listScans(db, c.get('owner').id, query));
     })
-    .get('/scans/:id', async (c) =>
-      c.json(scanView(await ownScan(db, c.get('owner').id, c.req.param('id')), { withSubdomains: true })),
-    )
+    .get('/scans/:id', async (c) => {
+      assertKeyCan(c.get('role'), 'read');
+      return c.json(
+        scanView(await ownScan(db, c.get('owner').id, c.req.param('id')), { withSubdomains: true }),
+      );
+    })
     .get('/findings', async (c) => {
+      assertKeyCan(c.get('role'), 'read');
       const query = parseInput(findingQuerySchema, c.req.query());
       return c.json(await listFindings(db, c.get('owner').id, query));
     });

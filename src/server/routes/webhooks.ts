@@ -5,13 +5,15 @@ import {
   addWebhook,
   createTestDelivery,
   type DeliveryRow,
+  enableWebhook,
   listWebhooks,
   ownWebhook,
   removeWebhook,
   type WebhookRow,
 } from '../../core/webhooks/webhooks.ts';
 import type { Db } from '../../db/client.ts';
-import { WEBHOOK_FORMATS } from '../../model/contract.ts';
+import { WEBHOOK_FORMATS, type WebhookView } from '../../model/contract.ts';
+import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
@@ -33,12 +35,16 @@ const addSchema = z.strictObject({
   format: z.enum(WEBHOOK_FORMATS).default('json'),
 });
 
-const hookView = (row: WebhookRow) => ({
+/** Re-enabling a disabled webhook: the one change a webhook takes. */
+const updateSchema = z.strictObject({ enabled: z.literal(true, { error: WEBHOOK_MESSAGES.enableOnly }) });
+
+const hookView = (row: WebhookRow): WebhookView => ({
   id: row.id,
   url: row.url,
-  format: row.format,
+  format: row.format as WebhookView['format'],
   secret: row.secret,
   createdAt: row.createdAt.toISOString(),
+  disabled: row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null,
 });
 
 const deliveryView = (row: DeliveryRow) => ({
@@ -53,7 +59,7 @@ const deliveryView = (row: DeliveryRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The caller's webhooks (change alerts), their delivery log, and 'Send test'. */
+/** The caller's webhooks (change alerts), their delivery log, 'Send test', and re-enabling one. */
 export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookDeps | undefined) {
   const queue = () => {
     if (!deps)
@@ -70,12 +76,17 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
-      const { owner } = await callerIn(db, c, 'webhooks.manage');
-      const row = await addWebhook(db, owner.id, body, {
+      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
+      const row = await addWebhook(db, owner.id, user.id, body, {
         allowPrivate: deps?.allowPrivate ?? false,
         resolvers: deps?.resolvers,
       });
       return c.json({ webhook: hookView(row) }, 201);
+    })
+    .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
+      await readJson(c, updateSchema);
+      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
+      return c.json({ webhook: hookView(await enableWebhook(db, owner.id, c.req.param('id'), user.id)) });
     })
     .delete('/:id', async (c) => {
       const { owner } = await callerIn(db, c, 'webhooks.manage');

@@ -41,6 +41,7 @@ import {
   type WorkspaceAction,
 } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
+import { tellOwnersOfDisabledWebhooks } from '../disabled-webhooks.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
@@ -68,7 +69,6 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     assertCan(workspace, action);
     return workspace;
   };
-
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
@@ -178,7 +178,8 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       if (alertsEmail !== undefined && target !== user.id) {
         throw new ServiceError('forbidden', 'OWN_ALERTS_ONLY', WORKSPACE_MESSAGES.ownAlertsOnly);
       }
-      let member = role === undefined ? undefined : await changeRole(db, workspace, target, role);
+      const changed = role === undefined ? undefined : await changeRole(db, workspace, target, role);
+      let member = changed?.member;
       if (role !== undefined) {
         await audit(db, {
           userId: user.id,
@@ -187,6 +188,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
           detail: { member: target, role },
           ip: c.get('clientAddress'),
         });
+        await tellOwnersOfDisabledWebhooks(c, db, deps, changed?.disabledWebhooks ?? []);
       }
       if (alertsEmail !== undefined) member = await setMemberAlerts(db, workspace.id, target, alertsEmail);
       return c.json({ member });
@@ -196,7 +198,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       const leaving = c.req.param('userId') === user.id;
       // Anyone may leave; removing someone else is the members' manager's.
       const workspace = await access(c.req.param('id'), user.id, leaving ? 'read' : 'members.manage');
-      await removeMember(db, workspace, c.req.param('userId'));
+      const { disabledWebhooks } = await removeMember(db, workspace, c.req.param('userId'));
       await audit(db, {
         userId: user.id,
         workspaceId: workspace.id,
@@ -204,6 +206,7 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
         detail: { member: c.req.param('userId') },
         ip: c.get('clientAddress'),
       });
+      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
       return c.body(null, 204);
     });
 }
@@ -213,7 +216,14 @@ export function invitationRoutes(db: Db, auth: AuthDeps | undefined, now: () => 
   return new Hono<AuthedEnv>().use(requireAuth(auth)).post('/accept', smallBody, async (c) => {
     const { token } = await readJson(c, acceptInvitationSchema);
     const user = await currentUser(db, c.var);
-    const workspace = await acceptInvitation(db, user, token, now());
+    const { email, email_verified } = c.var.token;
+    const workspace = await acceptInvitation(
+      db,
+      user,
+      { email, emailVerified: email_verified === true },
+      token,
+      now(),
+    );
     await audit(db, {
       userId: user.id,
       workspaceId: workspace.id,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type AlertChanges, isEmpty } from '../../core/alerts/alert-message.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
@@ -33,8 +33,8 @@ export function changesPayload(input: {
 }
 
 /**
- * Queues one delivery per webhook of the owner for a scan whose changes deserve an alert; a job
- * run twice queues nothing twice (one delivery per webhook and scan).
+ * Queues one delivery per live (not disabled) webhook of the owner for a scan whose changes
+ * deserve an alert; a job run twice queues nothing twice (one delivery per webhook and scan).
  */
 export async function queueWebhookAlerts(
   db: Db,
@@ -43,7 +43,10 @@ export async function queueWebhookAlerts(
 ): Promise<number> {
   const found = await scanAlert(db, scanId);
   if (!found?.domain.alertsWebhook || isEmpty(found.alert)) return 0;
-  const hooks = await db.select().from(webhooks).where(eq(webhooks.workspaceId, found.scan.workspaceId));
+  const hooks = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.workspaceId, found.scan.workspaceId), isNull(webhooks.disabledAt)));
   const payload = changesPayload({
     domain: found.scan.domain,
     scanId,

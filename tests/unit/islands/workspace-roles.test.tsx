@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../src/islands/auth/auth-context.tsx';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
 import { DataTab } from '../../../src/islands/dashboard/settings/DataTab.tsx';
-import { type MemberActions, MembersView } from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
+import {
+  type MemberActions,
+  MembersView,
+  roleChangeEffects,
+} from '../../../src/islands/dashboard/settings/MembersPanel.tsx';
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
@@ -82,6 +86,20 @@ describe('Members', () => {
     expect(html).toMatch(/<label[^>]*>Role of Cleo<\/label>/);
     // The owner's own row: removing or re-roling oneself is not offered.
     expect(html).not.toContain('aria-label="Remove Olive"');
+  });
+
+  it("a role change's dialog says what happens to the member's API keys, and below admin to their webhooks", () => {
+    expect(roleChangeEffects('member', 'viewer')).toContain(
+      'The API keys they made follow the new role from their next call: they can read, but no longer start scans.',
+    );
+    expect(roleChangeEffects('viewer', 'member')).toContain('a key reads and starts scans at most');
+    for (const role of ['member', 'viewer'] as const) {
+      expect(roleChangeEffects('admin', role)).toContain(
+        'The webhooks they added are disabled (the owners get an e-mail',
+      );
+    }
+    expect(roleChangeEffects('member', 'viewer')).not.toContain('webhooks');
+    expect(roleChangeEffects('member', 'admin')).not.toContain('webhooks');
   });
 
   it('an owner renames and deletes the workspace; its only owner leaves only after handing it over', () => {
@@ -166,12 +184,18 @@ describe('scan actions by role', () => {
 });
 
 describe('accepting an invitation', () => {
-  const refusal = (status: number, error: string) =>
-    acceptFailure(errorFromResponse(status, '', { error, code: 'X', statusCode: status }, new Headers()));
-  it("says in plain words why: another address (403), a link that no longer works (410), in the server's words", () => {
-    expect(refusal(403, WORKSPACE_MESSAGES.invitationWrongEmail)).toEqual({
+  const refusal = (status: number, error: string, code = 'X') =>
+    acceptFailure(errorFromResponse(status, '', { error, code, statusCode: status }, new Headers()));
+  it("says in plain words why: another address or an unverified one (403, signing in again mends both), a link that no longer works (410), in the server's words", () => {
+    expect(refusal(403, WORKSPACE_MESSAGES.invitationWrongEmail, 'WRONG_ACCOUNT')).toEqual({
       title: 'This invitation is for another address',
       message: WORKSPACE_MESSAGES.invitationWrongEmail,
+      signInAgain: true,
+    });
+    expect(refusal(403, WORKSPACE_MESSAGES.invitationUnverifiedEmail, 'EMAIL_NOT_VERIFIED')).toEqual({
+      title: 'Your e-mail address is not verified',
+      message: WORKSPACE_MESSAGES.invitationUnverifiedEmail,
+      signInAgain: true,
     });
     expect(refusal(410, WORKSPACE_MESSAGES.invitationGone)).toEqual({
       title: 'This invitation link no longer works',

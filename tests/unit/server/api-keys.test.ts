@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
-import { apiKeys, auditLog, workspaces } from '../../../src/db/schema.ts';
-import type { ApiKeyView, CreatedApiKey } from '../../../src/model/contract.ts';
+import { apiKeys, auditLog, domains, scans, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
+import { API_ACCESS_MESSAGES } from '../../../src/model/api-access.ts';
+import { type ApiKeyView, type CreatedApiKey, DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -13,8 +15,10 @@ for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
     `API key management on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
-      const api = apiSuite(backend);
-      const { call } = api;
+      const api = apiSuite(backend, {
+        scanning: { queue: { enqueue: async () => {} }, queueUp: () => true },
+      });
+      const { call, tag } = api;
       let ann: MintedUser;
       let bob: MintedUser;
       let fay: MintedUser;
@@ -134,6 +138,96 @@ for (const backend of databaseBackends) {
         expect((await list(ann.idToken)).find((k) => k.id === key.id)?.revokedAt).toBe(revoked.revokedAt);
         const audits = await api.db.select().from(auditLog).where(eq(auditLog.userId, ann.uid));
         expect(audits.filter((a) => a.action === 'api_key.revoked')).toHaveLength(1);
+      });
+
+      it("regression: a key acts with at most its maker's current role, checked on every call: a demoted admin's key no longer starts scans", async () => {
+        // A team on Solo, Ann its owner and Dee an admin, made in place.
+        const team = { id: crypto.randomUUID(), name: 'Ops' };
+        await api.db.insert(workspaces).values({ ...team, tier: 'solo' });
+        const dee = await api.signIn('dee', { email: `dee-${tag}@acme.com` });
+        await api.db.insert(workspaceMembers).values([
+          { workspaceId: team.id, userId: ann.uid, role: 'owner' },
+          { workspaceId: team.id, userId: dee.uid, role: 'admin' },
+        ]);
+        const inTeam = (user: MintedUser, path: string, init: { method?: string; body?: unknown } = {}) =>
+          api.app.request(path, {
+            method: init.method ?? 'GET',
+            headers: {
+              authorization: `Bearer ${user.idToken}`,
+              [WORKSPACE_HEADER]: team.id,
+              'content-type': 'application/json',
+            },
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          });
+        const deeKey = (
+          (await (
+            await inTeam(dee, '/api/keys', { method: 'POST', body: { name: 'dee ci' } })
+          ).json()) as CreatedApiKey
+        ).secret;
+        const domain = `ops-${tag}.com`;
+        const [row] = await api.db
+          .insert(domains)
+          .values({
+            workspaceId: team.id,
+            domain,
+            verificationToken: 'o'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        const scanWithKey = async () => {
+          const res = await call('/api/v1/scans', {
+            method: 'POST',
+            token: deeKey,
+            body: { domain, scanType: 'dangling-subdomains' },
+          });
+          // Finished at once, so that the next start is not refused as one already running.
+          await api.db
+            .update(scans)
+            .set({ status: 'completed' })
+            .where(eq(scans.domainId, row?.id as string));
+          return res;
+        };
+        const setRole = async (role: string) => {
+          const res = await inTeam(ann, `/api/workspaces/${team.id}/members/${dee.uid}`, {
+            method: 'PATCH',
+            body: { role },
+          });
+          expect(res.status).toBe(200);
+        };
+
+        expect((await scanWithKey()).status).toBe(202);
+        // Demoted to viewer: the dashboard refuses Dee a scan, and so does the key Dee made as admin.
+        await setRole('viewer');
+        await expectError(
+          await inTeam(dee, '/scan/api/v1/scan', {
+            method: 'POST',
+            body: { domain, scanType: 'dangling-subdomains' },
+          }),
+          403,
+          WORKSPACE_MESSAGES.roleNeeded('scans.start'),
+        );
+        await expectError(
+          await scanWithKey(),
+          403,
+          API_ACCESS_MESSAGES.keyRoleNeeded('viewer', 'scans.start'),
+          'ROLE_REQUIRED',
+        );
+        // What a viewer may do, the key still does.
+        expect((await call('/api/v1/scans', { token: deeKey })).status).toBe(200);
+        expect((await call('/api/v1/domains', { token: deeKey })).status).toBe(200);
+        // Made a member again: the key follows at its next call.
+        await setRole('member');
+        expect((await scanWithKey()).status).toBe(202);
+        // A maker no longer in the workspace, whose key was left live (removed before removal
+        // revoked keys): the key is refused as revoked.
+        await api.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, dee.uid));
+        const refused = await call('/api/v1/domains', { token: deeKey });
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toMatchObject({ code: 'API_KEY_REVOKED' });
+        expect(
+          (await call(`/api/workspaces/${team.id}`, { method: 'DELETE', token: ann.idToken })).status,
+        ).toBe(204);
       });
 
       it("answers 404 for another user's key and for ids that are no key", async () => {

@@ -113,6 +113,13 @@ const ROUTES: {
     body: { url: 'https://hooks.example.invalid/x' },
   },
   {
+    route: 'PATCH /api/webhooks/:id',
+    action: 'webhooks.manage',
+    path: (i) => `/api/webhooks/${i.webhook}`,
+    body: { enabled: true },
+    names: true,
+  },
+  {
     route: 'DELETE /api/webhooks/:id',
     action: 'webhooks.manage',
     path: (i) => `/api/webhooks/${i.webhook}`,

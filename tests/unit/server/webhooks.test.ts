@@ -1,11 +1,17 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../../../src/core/webhooks/deliver.ts';
-import { domains, scans, webhookDeliveries } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
+import { domains, scans, webhookDeliveries, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG, type WebhookView } from '../../../src/model/contract.ts';
+import { WEBHOOK_MESSAGES } from '../../../src/model/webhooks.ts';
+import { WORKSPACE_HEADER } from '../../../src/model/workspaces.ts';
 import { queueWebhookAlerts } from '../../../src/worker/jobs/webhook-alerts.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
@@ -36,8 +42,13 @@ for (const backend of databaseBackends) {
       const received: Received[] = [];
       const queued: string[] = [];
       const enqueue = async (id: string) => void queued.push(id);
+      const outbox = mkdtempSync(join(tmpdir(), 'dw-webhooks-'));
       // The suite's app may deliver to the local receiver; `strict` holds the production rule.
-      const api = apiSuite(backend, { webhooks: { enqueue, allowPrivate: ['127.0.0.1'] } });
+      const api = apiSuite(backend, {
+        webhooks: { enqueue, allowPrivate: ['127.0.0.1'] },
+        publicUrl: 'https://dw.example',
+        mailer: createMailer({ from: 'DangleWatch <dw@example>', outboxDir: outbox, logger }),
+      });
       const { call, tag } = api;
       let strict: ReturnType<typeof testApp>;
       const strictCall = apiCaller({ request: (path, init) => strict.request(path, init) });
@@ -63,6 +74,7 @@ for (const backend of databaseBackends) {
       });
       afterAll(async () => {
         await new Promise((resolve) => receiver?.close(resolve));
+        rmSync(outbox, { recursive: true, force: true });
       });
 
       it('needs a signed-in caller', async () => {
@@ -268,6 +280,171 @@ for (const backend of databaseBackends) {
           })
           .returning();
         expect(await queueWebhookAlerts(api.db, again?.id as string, deps)).toBe(0);
+      });
+
+      it("regression: a removed admin's webhook, a demoted one's, and one whose adder deleted their account get no more deliveries; the owners are told once each time, and an admin re-enables it", async () => {
+        const olga = await api.signIn('olga', { email: `olga-${tag}@acme.com`, name: 'Olga' });
+        const mal = await api.signIn('mal', { email: `mal-${tag}@acme.com`, name: 'Mal' });
+        const ned = await api.signIn('ned', { email: `ned-${tag}@acme.com`, name: 'Ned' });
+        const team = { id: crypto.randomUUID(), name: 'Crew' };
+        await api.db.insert(workspaces).values({ ...team, tier: 'intro' });
+        await api.db.insert(workspaceMembers).values([
+          { workspaceId: team.id, userId: olga.uid, role: 'owner' },
+          { workspaceId: team.id, userId: mal.uid, role: 'admin' },
+          { workspaceId: team.id, userId: ned.uid, role: 'admin' },
+        ]);
+        const inTeam = (user: MintedUser, path: string, init: { method?: string; body?: unknown } = {}) =>
+          api.app.request(path, {
+            method: init.method ?? 'GET',
+            headers: {
+              authorization: `Bearer ${user.idToken}`,
+              [WORKSPACE_HEADER]: team.id,
+              'content-type': 'application/json',
+            },
+            body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          });
+        const addHook = async (user: MintedUser, path: string) => {
+          const res = await inTeam(user, '/api/webhooks', {
+            method: 'POST',
+            body: { url: `${receiverUrl}/${path}` },
+          });
+          expect(res.status).toBe(201);
+          return ((await res.json()) as { webhook: WebhookView }).webhook;
+        };
+        const listed = async () =>
+          ((await (await inTeam(olga, '/api/webhooks')).json()) as { webhooks: WebhookView[] }).webhooks;
+        const mailsTo = (to: string) =>
+          readdirSync(outbox)
+            .map((name) => readFileSync(join(outbox, name), 'utf8'))
+            .filter((mail) => mail.toLowerCase().includes(`to: ${to.toLowerCase()}`))
+            .map((mail) =>
+              mail
+                .replace(/=\r?\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
+            );
+        const [domain] = await api.db
+          .insert(domains)
+          .values({
+            workspaceId: team.id,
+            domain: `crew-${tag}.com`,
+            verificationToken: 'c'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        const changedScan = async () => {
+          const [scan] = await api.db
+            .insert(scans)
+            .values({
+              workspaceId: team.id,
+              domainId: domain?.id,
+              domain: `crew-${tag}.com`,
+              status: 'completed',
+              changes: {
+                new: [
+                  {
+                    subdomain: `old.crew-${tag}.com`,
+                    recordType: 'CNAME' as const,
+                    target: 'gone.herokuapp.com',
+                    service: 'Heroku',
+                    status: 'claimable' as const,
+                  },
+                ],
+                changed: [],
+                resolved: [],
+                stillOpen: 0,
+              },
+            })
+            .returning();
+          await queueWebhookAlerts(api.db, scan?.id as string, { publicUrl: 'https://dw.example', enqueue });
+          const rows = await api.db
+            .select({ webhookId: webhookDeliveries.webhookId })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.scanId, scan?.id as string));
+          return rows.map((r) => r.webhookId).sort();
+        };
+
+        const malHook = await addHook(mal, 'mal');
+        const nedHook = await addHook(ned, 'ned');
+        const olgaHook = await addHook(olga, 'olga');
+        expect(malHook.disabled).toBeNull();
+        // A test queued while Mal was still an admin, not yet delivered.
+        expect((await inTeam(mal, `/api/webhooks/${malHook.id}/test`, { method: 'POST' })).status).toBe(202);
+        const pending = queued.at(-1) as string;
+
+        // Olga removes Mal: Mal's webhook is disabled, not deleted, and says why.
+        expect(
+          (await inTeam(olga, `/api/workspaces/${team.id}/members/${mal.uid}`, { method: 'DELETE' })).status,
+        ).toBe(204);
+        const gone = WEBHOOK_MESSAGES.adderGone(`Mal (mal-${tag}@acme.com)`);
+        expect((await listed()).map((h) => [h.id, h.disabled?.reason ?? null])).toEqual([
+          [malHook.id, gone],
+          [nedHook.id, null],
+          [olgaHook.id, null],
+        ]);
+        const before = received.length;
+        expect(await deliverWebhook(api.db, pending, { allowPrivate: ['127.0.0.1'], logger })).toBe('failed');
+        expect(received.length).toBe(before);
+        const [log] = await api.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, pending));
+        expect(log?.error).toBe(`The webhook was disabled: ${gone}`);
+        // The owner hears of it once, with the webhook and the way to re-enable it.
+        const [removalMail, ...more] = mailsTo(`olga-${tag}@acme.com`);
+        expect(more).toEqual([]);
+        expect(removalMail).toContain('Subject: A webhook of Crew was disabled');
+        expect(removalMail).toContain(`${receiverUrl}/mal`);
+        expect(removalMail).toContain(gone);
+        expect(removalMail).toContain(
+          `https://dw.example/dashboard?section=settings&tab=alerts&workspace=${team.id}`,
+        );
+        expect(mailsTo(`ned-${tag}@acme.com`)).toEqual([]);
+
+        // Ned is made a member: the webhook Ned added as an admin is disabled too.
+        expect(
+          (
+            await inTeam(olga, `/api/workspaces/${team.id}/members/${ned.uid}`, {
+              method: 'PATCH',
+              body: { role: 'member' },
+            })
+          ).status,
+        ).toBe(200);
+        const demoted = WEBHOOK_MESSAGES.adderDemoted(`Ned (ned-${tag}@acme.com)`, 'member');
+        expect((await listed()).find((h) => h.id === nedHook.id)?.disabled?.reason).toBe(demoted);
+        expect(mailsTo(`olga-${tag}@acme.com`)).toHaveLength(2);
+        expect(mailsTo(`olga-${tag}@acme.com`).at(-1)).toContain(`${receiverUrl}/ned`);
+
+        // A scan's changes reach the owner's webhook alone.
+        expect(await changedScan()).toEqual([olgaHook.id]);
+        const refused = await inTeam(olga, `/api/webhooks/${malHook.id}/test`, { method: 'POST' });
+        await expectError(refused, 409, WEBHOOK_MESSAGES.disabledTest, 'WEBHOOK_DISABLED');
+
+        // Re-enabling is an admin's: Ned no longer may; Olga does, through PATCH.
+        const enable = (user: MintedUser, body: unknown) =>
+          inTeam(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
+        expect((await enable(ned, { enabled: true })).status).toBe(403);
+        await expectError(
+          await enable(olga, { enabled: false }),
+          400,
+          `enabled: ${WEBHOOK_MESSAGES.enableOnly}`,
+        );
+        const enabled = await enable(olga, { enabled: true });
+        expect(enabled.status).toBe(200);
+        expect(((await enabled.json()) as { webhook: WebhookView }).webhook.disabled).toBeNull();
+        expect(await changedScan()).toEqual([malHook.id, olgaHook.id].sort());
+
+        // An admin who deletes their account leaves the team as surely as one removed.
+        const pia = await api.signIn('pia', { email: `pia-${tag}@acme.com`, name: 'Pia' });
+        await api.db
+          .insert(workspaceMembers)
+          .values({ workspaceId: team.id, userId: pia.uid, role: 'admin' });
+        const piaHook = await addHook(pia, 'pia');
+        expect((await call('/api/auth/account', { method: 'DELETE', token: pia.idToken })).status).toBe(204);
+        expect((await listed()).find((h) => h.id === piaHook.id)?.disabled?.reason).toBe(
+          WEBHOOK_MESSAGES.adderGone(`Pia (pia-${tag}@acme.com)`),
+        );
+        expect(mailsTo(`olga-${tag}@acme.com`).at(-1)).toContain(`${receiverUrl}/pia`);
+        expect(await changedScan()).toEqual([malHook.id, olgaHook.id].sort());
       });
     },
   );

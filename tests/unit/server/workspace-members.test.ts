@@ -356,6 +356,39 @@ for (const backend of databaseBackends) {
         expect((await callWithKey(annKey)).status).toBe(401);
       });
 
+      it('regression: a forwarded link is refused to an account whose provider never verified the invited address', async () => {
+        // Made in place: how many team workspaces an account may create is not this test's concern.
+        const vetted = { id: crypto.randomUUID(), name: 'Vetted' };
+        await api.db.insert(workspaces).values({ ...vetted, tier: 'intro' });
+        await api.db
+          .insert(workspaceMembers)
+          .values({ workspaceId: vetted.id, userId: ann.uid, role: 'owner' });
+        const invitedEmail = `ivy-${tag}@acme.com`;
+        expect((await invite(ann, { email: invitedEmail, role: 'admin' }, vetted.id)).status).toBe(201);
+        const token = mailedToken(invitedEmail);
+        // Another account that claims the invited address, which its provider never checked.
+        const claimant = await api.signIn('claimant', { email: invitedEmail, email_verified: false });
+        await expectError(
+          await accept(claimant, token),
+          403,
+          WORKSPACE_MESSAGES.invitationUnverifiedEmail,
+          'EMAIL_NOT_VERIFIED',
+        );
+        await expectError(
+          await call(`/api/workspaces/${vetted.id}/members`, { token: claimant.idToken }),
+          404,
+          WORKSPACE_MESSAGES.notFound,
+        );
+        // The invitation stands for its verified owner.
+        const ivy = await api.signIn('ivy', { email: invitedEmail });
+        const joined = await accept(ivy, token);
+        expect(joined.status).toBe(200);
+        expect(((await joined.json()) as { workspace: WorkspaceView }).workspace.role).toBe('admin');
+        expect(
+          (await call(`/api/workspaces/${vetted.id}`, { method: 'DELETE', token: ann.idToken })).status,
+        ).toBe(204);
+      });
+
       it("an owner's export covers the team workspace too", async () => {
         const added = await api.app.request('/api/domains', {
           method: 'POST',

@@ -134,6 +134,7 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
   // Pending invitations hold a seat, as the server counts them.
   const seats = data.members.length + data.invitations.length;
   const [removing, setRemoving] = useState<MemberView | null>(null);
+  const [changing, setChanging] = useState<{ member: MemberView; role: WorkspaceRole } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async (work: () => Promise<void>): Promise<boolean> => {
     setFailure(null);
@@ -184,7 +185,7 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
               member={member}
               workspace={workspace}
               self={member.userId === me}
-              onRole={(role) => run(() => actions.setRole(member, role))}
+              onRole={(role) => setChanging({ member, role })}
               onRemove={() => setRemoving(member)}
             />
           ))}
@@ -258,6 +259,27 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
         />
       )}
 
+      {changing && (
+        <ConfirmDialog
+          title="Change role"
+          question={`Make ${nameOf(changing.member)} ${ROLE_LABELS[changing.role]} in ${workspace.name}?`}
+          confirmLabel="Change role"
+          busyLabel="Changing..."
+          fallbackError="That did not work; try again."
+          onConfirm={async () => {
+            try {
+              await actions.setRole(changing.member, changing.role);
+            } catch (cause) {
+              throw new Error(serverMessage(cause));
+            }
+            setChanging(null);
+          }}
+          onClose={() => setChanging(null)}
+        >
+          {roleChangeEffects(changing.member.role, changing.role)}
+        </ConfirmDialog>
+      )}
+
       {removing && (
         <ConfirmDialog
           title={leaving ? 'Leave workspace' : 'Remove member'}
@@ -280,12 +302,33 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           onClose={() => setRemoving(null)}
         >
           {leaving
-            ? 'You lose access to its domains, scans and findings at once, and the API keys you made for it stop working; an admin can invite you again.'
-            : 'They lose access to its domains, scans and findings on their next call, and the API keys they made for it stop working.'}
+            ? `You lose access to its domains, scans and findings at once, the API keys you made for it stop working, and the webhooks you added are disabled (${OWNERS_TOLD}); an admin can invite you again.`
+            : `They lose access to its domains, scans and findings on their next call, the API keys they made for it stop working, and the webhooks they added are disabled (${OWNERS_TOLD}).`}
         </ConfirmDialog>
       )}
     </div>
   );
+}
+
+const nameOf = (member: MemberView) => member.displayName ?? member.email ?? 'this member';
+
+/** What happens to a disabled webhook, as the dialogs that disable one say it. */
+const OWNERS_TOLD = 'the owners get an e-mail; an admin re-enables them in Settings → Alerts';
+
+/**
+ * What a role change does besides the role, as its dialog says: the member's API keys act with
+ * at most their role as it is at each call (the server checks it), so they follow it at once, and
+ * a role below admin disables the webhooks they added.
+ */
+export function roleChangeEffects(from: WorkspaceRole, role: WorkspaceRole): string {
+  const keys = can(role, 'scans.start')
+    ? 'The API keys they made follow the new role from their next call (a key reads and starts scans at most).'
+    : 'The API keys they made follow the new role from their next call: they can read, but no longer start scans.';
+  const hooks =
+    can(from, 'webhooks.manage') && !can(role, 'webhooks.manage')
+      ? ` The webhooks they added are disabled (${OWNERS_TOLD}).`
+      : '';
+  return `Their access changes on their next call. ${keys}${hooks}`;
 }
 
 interface MemberRowProps {

@@ -14,8 +14,8 @@ import { Spinner } from '../shared/Spinner.tsx';
 
 /**
  * Webhooks for change alerts: add an https:// URL (our JSON, or a Slack, Teams or Discord message), see its signing secret,
- * send a test, remove it, and read the delivery log. Alerts reach every webhook of the account for
- * each domain whose webhook alerts are on (Scan Settings).
+ * send a test, remove it, and read the delivery log. Alerts reach every live webhook of the account for
+ * each domain whose webhook alerts are on (Scan Settings); a disabled one says why and is re-enabled here.
  */
 export function WebhooksPanel() {
   const [hooks, setHooks] = useState<WebhookView[] | null>(null);
@@ -122,6 +122,26 @@ export function WebhooksPanel() {
               <p className="mt-1 text-xs text-slate-600">
                 {WEBHOOK_FORMAT_LABELS[hook.format] ?? hook.format} · added {formatDateTime(hook.createdAt)}
               </p>
+              {hook.disabled && (
+                <div
+                  className="mt-2 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900"
+                  data-testid="webhook-disabled"
+                >
+                  <p className="flex-1">
+                    <strong>Disabled</strong> {formatDateTime(hook.disabled.at)}: {hook.disabled.reason}. It
+                    gets no alerts until it is re-enabled.
+                  </p>
+                  <button
+                    type="button"
+                    className={BUTTON.small}
+                    disabled={busy}
+                    aria-label={`Re-enable ${hook.url}`}
+                    onClick={() => act(() => dashboardApi().webhooks.enable(hook.id), 'Webhook Re-enabled')}
+                  >
+                    Re-enable
+                  </button>
+                </div>
+              )}
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <span className="text-xs text-slate-700">Secret</span>
                 <code className="rounded bg-slate-100 px-2 py-0.5 text-xs">{hook.secret}</code>
@@ -129,7 +149,7 @@ export function WebhooksPanel() {
                 <button
                   type="button"
                   className={BUTTON.small}
-                  disabled={busy}
+                  disabled={busy || hook.disabled !== null}
                   onClick={() => act(() => dashboardApi().webhooks.test(hook.id), 'Test Sent')}
                 >
                   Send test

@@ -3,7 +3,7 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { rememberWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { serverMessage, toRequestError } from '../../../lib/request/errors.ts';
 import type { WorkspaceView } from '../../../model/workspaces.ts';
-import { AuthProvider } from '../../auth/auth-context.tsx';
+import { AuthProvider, useAuth } from '../../auth/auth-context.tsx';
 import { ProtectedRoute, Spinner } from '../../auth/ProtectedRoute.tsx';
 import { IslandErrorBoundary } from '../../ui/IslandErrorBoundary.tsx';
 import { BUTTON } from '../shared/buttons.ts';
@@ -24,21 +24,35 @@ export default function AcceptInvitation() {
   );
 }
 
+interface Failure {
+  title: string;
+  message: string;
+  /** The way on is another sign-in (the invited address, verified): the page offers it. */
+  signInAgain?: boolean;
+}
+
 type State =
   | { kind: 'accepting' }
   | { kind: 'joined'; workspace: WorkspaceView }
-  | { kind: 'failed'; title: string; message: string };
+  | ({ kind: 'failed' } & Failure);
 
-/** The refusal in plain words: 403 another address, 410 a link that no longer works. */
-export function acceptFailure(error: unknown): { title: string; message: string } {
-  const status = toRequestError(error).statusCode;
-  if (status === 403)
-    return { title: 'This invitation is for another address', message: serverMessage(error) };
-  if (status === 410) return { title: 'This invitation link no longer works', message: serverMessage(error) };
-  return { title: 'The invitation could not be accepted', message: serverMessage(error) };
+/**
+ * The refusal in plain words: 403 another address or one the sign-in provider has not verified
+ * (both mended by signing in again), 410 a link that no longer works.
+ */
+export function acceptFailure(error: unknown): Failure {
+  const { statusCode, code } = toRequestError(error);
+  const message = serverMessage(error);
+  if (statusCode === 403 && code === 'EMAIL_NOT_VERIFIED')
+    return { title: 'Your e-mail address is not verified', message, signInAgain: true };
+  if (statusCode === 403)
+    return { title: 'This invitation is for another address', message, signInAgain: true };
+  if (statusCode === 410) return { title: 'This invitation link no longer works', message };
+  return { title: 'The invitation could not be accepted', message };
 }
 
 function Accept() {
+  const auth = useAuth();
   const [state, setState] = useState<State>({ kind: 'accepting' });
   // React's development double effects must not spend the single-use token twice.
   const started = useRef(false);
@@ -69,9 +83,17 @@ function Accept() {
         <p role="alert" className="mt-3 text-slate-700">
           {state.message}
         </p>
-        <a href="/dashboard" className={`${BUTTON.secondary} mt-6`}>
-          Go to your dashboard
-        </a>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {state.signInAgain && (
+            // Signed out, the page sends the visitor to sign in and back here with the same link.
+            <button type="button" className={BUTTON.primary} onClick={() => void auth.signOut()}>
+              Sign in with another account
+            </button>
+          )}
+          <a href="/dashboard" className={BUTTON.secondary}>
+            Go to your dashboard
+          </a>
+        </div>
       </div>
     );
   }
