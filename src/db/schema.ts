@@ -264,7 +264,7 @@ export const dnsConnectionZones = pgTable(
   (t) => [uniqueIndex('dns_connection_zones_zone').on(t.connectionId, t.zone)],
 );
 
-/** A domain's zone as last read from its source: one row per record (name, type, data). */
+/** A domain's zone as last read from each of its sources: one row per record (name, type, data) and source. */
 export const zoneRecords = pgTable(
   'zone_records',
   {
@@ -280,7 +280,8 @@ export const zoneRecords = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('zone_records_record').on(t.domainId, t.name, t.type, t.data)],
+  // Each source's records are a set of their own: a record two sources hold is two rows.
+  (t) => [uniqueIndex('zone_records_record').on(t.domainId, t.name, t.type, t.data, t.source)],
 );
 
 /** What each read of a zone found changed: added, changed (its TTL) or removed records, with times. */

@@ -363,7 +363,10 @@ interface InventoryRecord {
   type: string;
   ttl: number;
   data: string;
+  /** The first of `sources`. */
   source: string;
+  /** Every source that holds the record: a provider's zone, a zone file. */
+  sources: string[];
   firstSeenAt: string;
   lastSeenAt: string;
 }

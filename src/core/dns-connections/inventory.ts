@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, zoneRecordChanges, zoneRecords } from '../../db/schema.ts';
 import type { InventoryView } from '../../model/contract.ts';
@@ -50,10 +50,13 @@ function tooLarge(source: string): Error {
 }
 
 /**
- * Makes a domain's inventory the zone just read from `source`, streamed, and records what changed
- * since the last read (added, TTL changed, removed). The first read is the baseline: stored, but
- * not a change. One transaction, so a read that fails half-way, or a zone beyond
- * INVENTORY_RECORD_LIMIT, leaves the last good inventory.
+ * Makes the zone just read from `source`, streamed, that source's part of the domain's inventory,
+ * and records what changed since the last read (added, TTL changed, removed). Each source (a
+ * provider's zone, a zone file) is a set of its own: an upload replaces only the zone file's, a sync
+ * only the provider's, and the inventory is their union. A record another source still holds is
+ * neither added to nor removed from the domain, so its history says nothing of it. The domain's
+ * first read is the baseline: stored, but not a change. One transaction, so a read that fails
+ * half-way, or a zone beyond INVENTORY_RECORD_LIMIT, leaves the last good inventory.
  */
 export async function replaceInventory(
   db: Db,
@@ -71,6 +74,7 @@ export async function replaceInventory(
       .for('update');
     const baseline = !domain?.readAt;
     const known = new Map<string, { id: string; ttl: number }>();
+    const elsewhere = new Set<string>();
     for (const row of await txDb
       .select({
         id: zoneRecords.id,
@@ -78,10 +82,12 @@ export async function replaceInventory(
         type: zoneRecords.type,
         data: zoneRecords.data,
         ttl: zoneRecords.ttl,
+        source: zoneRecords.source,
       })
       .from(zoneRecords)
       .where(eq(zoneRecords.domainId, domainId))) {
-      known.set(keyOf(row), { id: row.id, ttl: row.ttl });
+      if (row.source === source) known.set(keyOf(row), { id: row.id, ttl: row.ttl });
+      else elsewhere.add(keyOf(row));
     }
     const seen = new Set<string>();
     const changes: (typeof zoneRecordChanges.$inferInsert)[] = [];
@@ -94,12 +100,14 @@ export async function replaceInventory(
         .insert(zoneRecords)
         .values(batch)
         .onConflictDoUpdate({
-          target: [zoneRecords.domainId, zoneRecords.name, zoneRecords.type, zoneRecords.data],
-          set: {
-            ttl: sql`excluded.ttl`,
-            source: sql`excluded.source`,
-            lastSeenAt: sql`excluded.last_seen_at`,
-          },
+          target: [
+            zoneRecords.domainId,
+            zoneRecords.name,
+            zoneRecords.type,
+            zoneRecords.data,
+            zoneRecords.source,
+          ],
+          set: { ttl: sql`excluded.ttl`, lastSeenAt: sql`excluded.last_seen_at` },
         });
       batch = [];
     };
@@ -109,7 +117,8 @@ export async function replaceInventory(
       seen.add(key);
       if (++count > INVENTORY_RECORD_LIMIT) throw tooLarge(source);
       const before = known.get(key);
-      if (!before || before.ttl !== record.ttl) {
+      const isNew = !before && !elsewhere.has(key);
+      if (isNew || (before && before.ttl !== record.ttl)) {
         changedNames.add(record.name);
         if (!baseline)
           changes.push({ domainId, at, change: before ? 'changed' : 'added', source, ...record });
@@ -119,14 +128,17 @@ export async function replaceInventory(
     }
     await flush();
     const gone = [...known].filter(([key]) => !seen.has(key));
+    let removedCount = 0;
     for (let i = 0; i < gone.length; i += BATCH) {
       const ids = gone.slice(i, i + BATCH).map(([, row]) => row.id);
       const removed = await txDb
         .delete(zoneRecords)
         .where(and(eq(zoneRecords.domainId, domainId), inArray(zoneRecords.id, ids)))
         .returning();
+      const fromDomain = removed.filter((row) => !elsewhere.has(keyOf(row)));
+      removedCount += fromDomain.length;
       changes.push(
-        ...removed.map((row) => ({
+        ...fromDomain.map((row) => ({
           domainId,
           at,
           change: 'removed',
@@ -141,15 +153,19 @@ export async function replaceInventory(
     for (let i = 0; i < changes.length; i += BATCH) {
       await txDb.insert(zoneRecordChanges).values(changes.slice(i, i + BATCH));
     }
+    const [merged] = await txDb
+      .select({ n: countDistinct(sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data})`) })
+      .from(zoneRecords)
+      .where(eq(zoneRecords.domainId, domainId));
     await txDb
       .update(domains)
-      .set({ inventorySource: source, inventoryReadAt: at, inventoryRecords: count })
+      .set({ inventorySource: source, inventoryReadAt: at, inventoryRecords: Number(merged?.n ?? 0) })
       .where(eq(domains.id, domainId));
     return {
       records: count,
       added: changes.filter((c) => c.change === 'added').length,
       changed: changes.filter((c) => c.change === 'changed').length,
-      removed: gone.length,
+      removed: removedCount,
       changedNames: [...changedNames],
       baseline,
     };
@@ -190,8 +206,17 @@ export async function inventoryView(
     page.type ? eq(zoneRecords.type, page.type) : undefined,
   );
   const after = page.cursor;
+  // A record that several sources hold is one record of the inventory, listing its sources.
   const rows = await db
-    .select()
+    .select({
+      name: zoneRecords.name,
+      type: zoneRecords.type,
+      data: zoneRecords.data,
+      ttl: sql<number>`min(${zoneRecords.ttl})`.mapWith(Number),
+      sources: sql<string[]>`array_agg(${zoneRecords.source} order by ${zoneRecords.source})`,
+      firstSeenAt: sql<Date>`min(${zoneRecords.firstSeenAt})`.mapWith(zoneRecords.firstSeenAt),
+      lastSeenAt: sql<Date>`max(${zoneRecords.lastSeenAt})`.mapWith(zoneRecords.lastSeenAt),
+    })
     .from(zoneRecords)
     .where(
       and(
@@ -201,11 +226,15 @@ export async function inventoryView(
           : undefined,
       ),
     )
+    .groupBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
     .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
     .limit(page.limit + 1);
   const records = rows.slice(0, page.limit);
   const last = records.at(-1);
-  const [total] = await db.select({ n: count() }).from(zoneRecords).where(filter);
+  const [total] = await db
+    .select({ n: countDistinct(sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data})`) })
+    .from(zoneRecords)
+    .where(filter);
   const history = await db
     .select()
     .from(zoneRecordChanges)
@@ -220,7 +249,8 @@ export async function inventoryView(
       type: r.type,
       ttl: r.ttl,
       data: r.data,
-      source: r.source,
+      source: r.sources[0] ?? '',
+      sources: r.sources,
       firstSeenAt: r.firstSeenAt.toISOString(),
       lastSeenAt: r.lastSeenAt.toISOString(),
     })),
@@ -250,29 +280,32 @@ export async function* inventoryRecords(
   domainId: string,
   names?: readonly string[],
 ): AsyncGenerator<ZoneRecord> {
-  let after: { name: string; id: string } | undefined;
+  let after: { name: string; type: string; data: string } | undefined;
   for (;;) {
+    // Once per record, however many sources hold it.
     const rows = await db
       .select({
-        id: zoneRecords.id,
         name: zoneRecords.name,
         type: zoneRecords.type,
-        ttl: zoneRecords.ttl,
         data: zoneRecords.data,
+        ttl: sql<number>`min(${zoneRecords.ttl})`.mapWith(Number),
       })
       .from(zoneRecords)
       .where(
         and(
           eq(zoneRecords.domainId, domainId),
           names ? inArray(zoneRecords.name, [...names]) : undefined,
-          after ? sql`(${zoneRecords.name}, ${zoneRecords.id}) > (${after.name}, ${after.id})` : undefined,
+          after
+            ? sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data}) > (${after.name}, ${after.type}, ${after.data})`
+            : undefined,
         ),
       )
-      .orderBy(zoneRecords.name, zoneRecords.id)
+      .groupBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
+      .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
       .limit(STREAM_PAGE);
-    for (const { id: _id, ...record } of rows) yield record;
+    for (const record of rows) yield record;
     const last = rows.at(-1);
     if (!last || rows.length < STREAM_PAGE) return;
-    after = { name: last.name, id: last.id };
+    after = last;
   }
 }

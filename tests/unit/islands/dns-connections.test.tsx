@@ -152,6 +152,7 @@ describe('where findings and records come from', () => {
           ttl: 300,
           data: 'acme-old.herokuapp.com',
           source: 'cloudflare',
+          sources: ['cloudflare', 'zone-file'],
           firstSeenAt: '2026-11-25T11:56:00.000Z',
           lastSeenAt: '2026-11-25T11:56:00.000Z',
         },
@@ -192,6 +193,8 @@ describe('where findings and records come from', () => {
     expect(words).toContain('Records of acme.io');
     expect(words.indexOf('added')).toBeLessThan(words.indexOf('removed'));
     expect(words).toContain('old.acme.io 300 CNAME acme-old.herokuapp.com');
+    // A record two sources hold lists both.
+    expect(words).toContain('acme-old.herokuapp.com Cloudflare, a zone file');
     expect(words).toContain('gone.acme.io 60 A 192.0.2.7');
     expect(words).toContain('Records (1)');
   });

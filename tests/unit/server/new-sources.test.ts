@@ -1,11 +1,13 @@
 // Every new source of names scans them: a zone linked to a domain already verified by its TXT
 // record, a first zone-file upload and a later one with new names each start a scan of what they
-// brought, outside the day's quota, through the HTTP API as the dashboard calls it.
+// brought, outside the day's quota, through the HTTP API as the dashboard calls it. Each source is
+// a set of its own: an upload does not replace a provider's records, nor a sync a file's.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../src/core/dns-connections/connections.ts';
-import { domains, scans } from '../../../src/db/schema.ts';
+import { syncConnection } from '../../../src/core/dns-connections/sync.ts';
+import { dnsConnections, dnsConnectionZones, domains, scans } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG, type DomainView } from '../../../src/model/contract.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
@@ -31,10 +33,11 @@ for (const backend of databaseBackends) {
       afterAll(async () => {
         await Promise.all([cloudflare?.close(), dns?.close()]);
       });
+      const secrets = { key: randomBytes(32) };
       const api = apiSuite(backend, () => ({
         scanning: { queue, queueUp: () => true, resolvers: [`127.0.0.1:${dns.port}`] },
         dnsConnections: {
-          secrets: { key: randomBytes(32) },
+          secrets,
           providerOptions: { env: { CLOUDFLARE_API_URL: cloudflare.url }, maxRetries: 0 },
         },
       }));
@@ -100,6 +103,67 @@ for (const backend of databaseBackends) {
           quota: { scansUsedToday: number };
         };
         expect(quota.scansUsedToday).toBe(0);
+      });
+
+      it("an upload to a connected domain keeps the provider's records and history, and a sync keeps the file's", async () => {
+        const name = `sources-${tag}.com`;
+        const [row] = await api.db.select().from(domains).where(eq(domains.domain, name));
+        const domainId = row?.id ?? '';
+        await api.db.update(scans).set({ status: 'completed' }).where(eq(scans.domainId, domainId));
+        const res = await upload(
+          domainId,
+          `$ORIGIN ${name}.\n$TTL 300\nlegacy IN CNAME legacy-shop.myshopify.com.\nfile-only IN CNAME promo.azurewebsites.net.\n`,
+        );
+        expect(res.status).toBe(200);
+        const records = async () =>
+          (await (await call(`/api/domains/${domainId}/records`, { token: ann.idToken })).json()) as {
+            records: { name: string; sources: string[] }[];
+            history: { change: string; name: string; source: string }[];
+            total: number;
+          };
+        const merged = await records();
+        expect(merged.total).toBe(2);
+        expect(merged.records.map((r) => [r.name, r.sources])).toEqual([
+          [`file-only.${name}`, ['zone-file']],
+          [`legacy.${name}`, ['cloudflare', 'zone-file']],
+        ]);
+        // Only the record the file brought is new to the domain; no Cloudflare record was removed.
+        expect(merged.history.map((h) => `${h.change} ${h.name} ${h.source}`)).toEqual([
+          `added file-only.${name} zone-file`,
+        ]);
+        // The file's new name is scanned, as a change.
+        const [scan] = (await scansOf(domainId)).filter((s) => s.trigger === 'zone-change');
+        expect(scan?.config?.names).toEqual([`file-only.${name}`]);
+
+        // The next Cloudflare sync keeps the file's record, and changes nothing in the history.
+        await api.db.update(scans).set({ status: 'completed' }).where(eq(scans.domainId, domainId));
+        const [link] = await api.db
+          .select()
+          .from(dnsConnectionZones)
+          .where(eq(dnsConnectionZones.domainId, domainId));
+        const [connection] = await api.db
+          .select()
+          .from(dnsConnections)
+          .where(eq(dnsConnections.id, link?.connectionId as string));
+        await syncConnection(
+          api.db,
+          secrets.key,
+          connection as never,
+          {
+            providerOptions: { env: { CLOUDFLARE_API_URL: cloudflare.url }, maxRetries: 0 },
+            resolvers: [`127.0.0.1:${dns.port}`],
+            queue,
+          },
+          new Date(),
+        );
+        const after = await records();
+        expect(after.total).toBe(2);
+        expect(after.history).toHaveLength(1);
+        // The domain's card counts the records once.
+        const { domains: list } = (await (await call('/api/domains', { token: ann.idToken })).json()) as {
+          domains: DomainView[];
+        };
+        expect(list.find((d) => d.id === domainId)?.inventory?.records).toBe(2);
       });
 
       it('a first zone file scans the whole zone; a later one scans the names it added', async () => {

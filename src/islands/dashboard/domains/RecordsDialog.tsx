@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { inventorySourceLabel } from '../../../lib/dashboard/dns-providers.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { INVENTORY_RECORD_TYPES } from '../../../model/constants.ts';
-import type { InventoryView } from '../../../model/contract.ts';
+import type { InventorySource, InventoryView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useDebounced } from '../shared/use-debounced.ts';
@@ -132,6 +133,7 @@ export function RecordsDialog({ domainName, inventory, load, summary, onClose }:
               <th scope="col">Type</th>
               <th scope="col">TTL</th>
               <th scope="col">Data</th>
+              <th scope="col">Sources</th>
               <th scope="col">First seen</th>
             </tr>
           </thead>
@@ -142,6 +144,9 @@ export function RecordsDialog({ domainName, inventory, load, summary, onClose }:
                 <td>{r.type}</td>
                 <td>{r.ttl}</td>
                 <td className="break-all">{r.data}</td>
+                <td className="font-sans">
+                  {r.sources.map((s) => inventorySourceLabel(s as InventorySource)).join(', ')}
+                </td>
                 <td className="font-sans whitespace-nowrap">{formatDateTime(r.firstSeenAt)}</td>
               </tr>
             ))}
