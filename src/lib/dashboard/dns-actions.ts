@@ -17,8 +17,11 @@ export async function monitorZone(connectionId: string, zone: string): Promise<D
   upsertDomain(domain);
   scansChanged();
   toast(
-    domain.proof === 'zone'
-      ? { title: 'Zone Monitored', description: `${zone} is verified; its first scan checks every record.` }
+    domain.status === 'verified'
+      ? {
+          title: 'Zone Monitored',
+          description: `${zone} is verified (${domain.proof === 'zone' ? 'delegated to this zone' : 'by its TXT record'}); a scan of every record of the zone starts now.`,
+        }
       : {
           title: 'Zone Linked',
           description: `${zone}'s records are kept, but the zone is not proof of ownership yet: ${domain.error ?? 'verify with the TXT record.'}`,

@@ -66,3 +66,10 @@ export const NAME_SOURCE_TEXT: Record<NameSource, { tag: string; title: string }
   wordlist: { tag: 'wordlist', title: 'Found by trying common subdomain names' },
   dns: { tag: 'DNS', title: 'Named in a DNS answer (NS, MX, SPF)' },
 };
+
+/** A finding's identity across scans, as the server keys its state: name, record, target, service. */
+export function findingIdentity(
+  f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>,
+): string {
+  return `${f.subdomain}\n${f.recordType}\n${f.target}\n${f.service}`;
+}

@@ -186,6 +186,7 @@ export function findingService(client: ApiClient) {
       client.get<{ findings: FindingRecord[] }>(
         `/api/findings?${new URLSearchParams({ domain, state: 'all' })}`,
       ),
+    accepted: () => client.get<{ findings: FindingRecord[] }>('/api/findings?state=accepted'),
     /** Every unresolved finding, the accepted ones too (the CSV has their notes). */
     unresolved: async () => {
       const [open, accepted] = await Promise.all([

@@ -129,6 +129,16 @@ describe('a queued sync', () => {
   });
 });
 
+describe('an accepted finding on a scan card', () => {
+  it('shows that its risk is accepted, not the risk it was found with', () => {
+    const open = text(renderToStaticMarkup(<FindingSummary finding={EXAMPLE_FINDING} />));
+    const accepted = text(renderToStaticMarkup(<FindingSummary finding={EXAMPLE_FINDING} accepted />));
+    expect(open).toContain('HIGH RISK');
+    expect(accepted).toContain('ACCEPTED RISK');
+    expect(accepted).not.toContain('HIGH RISK');
+  });
+});
+
 describe('where findings and records come from', () => {
   it("a finding on a scan card tags its name's sources", () => {
     const html = renderToStaticMarkup(

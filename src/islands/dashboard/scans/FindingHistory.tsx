@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { loadDomains, scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { RISK_NOTE_MAX } from '../../../model/constants.ts';
 import type { FindingRecord } from '../../../model/contract.ts';
@@ -30,6 +31,9 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
       );
       onChange(finding);
       setEditing(false);
+      // The cards' marks and the domain's counts change with it.
+      scansChanged();
+      void loadDomains(dashboardApi().domains);
     } catch (cause) {
       toast({
         title: 'Could not save',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cancelScan, startScan } from '../../../lib/dashboard/actions.ts';
 import { downloadReport } from '../../../lib/dashboard/download-report.ts';
-import { byRisk } from '../../../lib/dashboard/findings.ts';
+import { byRisk, findingIdentity } from '../../../lib/dashboard/findings.ts';
 import { formatDateTime, formatDuration, isScanActive, shortId } from '../../../lib/dashboard/format.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
 import type { ScanView } from '../../../model/contract.ts';
@@ -17,10 +17,12 @@ interface ScanCardProps {
   scan: ScanView;
   onUpdate: (scan: ScanView) => void;
   onViewDetails: (scan: ScanView) => void;
+  /** Identities of the findings accepted as risks now (findingIdentity). */
+  accepted?: ReadonlySet<string>;
 }
 
 /** One scan: what was scanned, how it went, its findings, and what can be done next. */
-export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
+export function ScanCard({ scan, onUpdate, onViewDetails, accepted }: ScanCardProps) {
   useLiveScan(scan, onUpdate);
   const [busy, setBusy] = useState<'rescan' | 'cancel' | 'download' | null>(null);
   const active = isScanActive(scan.status);
@@ -151,7 +153,11 @@ export function ScanCard({ scan, onUpdate, onViewDetails }: ScanCardProps) {
         ) : (
           <ul className="mt-3 space-y-2" aria-label={`Findings for ${scan.domain}`}>
             {byRisk(scan.findings).map((finding) => (
-              <FindingSummary key={`${finding.subdomain} ${finding.target}`} finding={finding} />
+              <FindingSummary
+                key={`${finding.subdomain} ${finding.target}`}
+                finding={finding}
+                accepted={accepted?.has(findingIdentity(finding)) ?? false}
+              />
             ))}
           </ul>
         ))}

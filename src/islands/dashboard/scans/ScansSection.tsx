@@ -19,6 +19,7 @@ import { ScanCard } from './ScanCard.tsx';
 import { ScanDetailsDialog } from './ScanDetailsDialog.tsx';
 import { type ScanFilter, ScanFilters } from './ScanFilters.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
+import { useAcceptedFindings } from './use-accepted-findings.ts';
 import { useScanList } from './use-scan-list.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -29,6 +30,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useScanList(filter === 'all' ? null : filter, query);
+  const accepted = useAcceptedFindings();
   const stats = useScanStats();
   const mayScan = useCan('scans.start');
   const [details, setDetails] = useState<ScanView | null>(null);
@@ -164,7 +166,13 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         <>
           <ul className="mt-6 space-y-3" aria-label="Scans">
             {list.scans.map((scan) => (
-              <ScanCard key={scan.scan_id} scan={scan} onUpdate={list.replace} onViewDetails={setDetails} />
+              <ScanCard
+                key={scan.scan_id}
+                scan={scan}
+                onUpdate={list.replace}
+                onViewDetails={setDetails}
+                accepted={accepted}
+              />
             ))}
           </ul>
           {hasMoreScans(list.scans.length, list.total) && (
