@@ -1,49 +1,18 @@
-import { expect, type Page, test } from '@playwright/test';
-import { fixtureURL } from '../../playwright.config.ts';
-import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
+import { expect, test } from '@playwright/test';
 import {
   addVerifiedDomain,
   blockingViolations,
+  cloudflareRecord,
+  cloudflareRevoke,
+  cloudflareStatus,
+  cloudflareZone,
+  delegate,
+  openDnsSettings,
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
 
 test.describe.configure({ timeout: 240_000 });
-
-async function control(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${fixtureURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`fixture control ${path}: HTTP ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/**
- * Creates a zone at the e2e server's Cloudflare fake (`active` unless a status is given); answers
- * the read-only token that reads it and the name servers Cloudflare assigned to it.
- */
-async function cloudflareZone(
-  zone: string,
-  records: ZoneRecord[],
-  status?: string,
-): Promise<{ token: string; nameServers: string[] }> {
-  const answer = await control('/cloudflare/zone', { zone, records, status });
-  return { token: String(answer.token), nameServers: answer.nameServers as string[] };
-}
-
-/** Public DNS delegates the zone to these name servers. */
-async function delegate(zone: string, nameServers: string[]) {
-  for (const ns of nameServers) await publishDns(zone, 'NS', ns);
-}
-
-/** Opens Settings → DNS through the dashboard's own navigation. */
-async function openDnsSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('tab', { name: 'DNS' }).click();
-  await expect(page.getByTestId('dns-connections-panel')).toBeVisible();
-}
 
 test('connect Cloudflare, monitor its zone, and a record added there becomes a finding after Sync now', async ({
   page,
@@ -114,7 +83,7 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
 
   // The owner delegates the domain to Cloudflare, which activates the zone; the next sync sees it.
   await delegate(zone, nameServers);
-  await control('/cloudflare/status', { zone, status: 'active' });
+  await cloudflareStatus(zone, 'active');
   await openDnsSettings(page);
   await page.getByTestId('dns-connection').getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sync Queued' })).toBeVisible();
@@ -132,10 +101,7 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   // A record added at the provider, dangling into an Azure name that no longer exists.
   const forgotten = `forgotten-${stamp}.${zone}`;
   const target = `dw-${stamp}-forgotten.azurewebsites.net`;
-  await control('/cloudflare/record', {
-    zone,
-    record: { name: forgotten, type: 'CNAME', ttl: 300, data: target },
-  });
+  await cloudflareRecord(zone, { name: forgotten, type: 'CNAME', ttl: 300, data: target });
   await publishDns(forgotten, 'CNAME', target);
 
   await openDnsSettings(page);
@@ -167,7 +133,7 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   await records.getByRole('button', { name: 'Close' }).click();
 
   // The token is revoked at Cloudflare: the next sync fails, and the connection says so in its words.
-  await control('/cloudflare/revoke', { zone });
+  await cloudflareRevoke(zone);
   await openDnsSettings(page);
   await page.getByTestId('dns-connection').getByRole('button', { name: 'Sync now' }).click();
   // The panel follows the queued read until it shows.

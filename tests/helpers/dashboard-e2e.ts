@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { fixtureURL } from '../../playwright.config.ts';
+import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup, type TestAccount } from './emulator-e2e.ts';
 
 /**
@@ -52,6 +53,49 @@ async function control(path: string, body: unknown): Promise<Response> {
   if (!response.ok)
     throw new Error(`fixture control ${path}: HTTP ${response.status} ${await response.text()}`);
   return response;
+}
+
+/**
+ * Creates a zone at the e2e server's Cloudflare fake (`active` unless a status is given); answers
+ * the read-only token that reads it and the name servers Cloudflare assigned to it.
+ */
+export async function cloudflareZone(
+  zone: string,
+  records: ZoneRecord[],
+  status?: string,
+): Promise<{ token: string; nameServers: string[] }> {
+  const answer = (await (await control('/cloudflare/zone', { zone, records, status })).json()) as {
+    token: string;
+    nameServers: string[];
+  };
+  return answer;
+}
+
+/** Adds a record to a zone at the Cloudflare fake, as the user would in Cloudflare's dashboard. */
+export async function cloudflareRecord(zone: string, record: ZoneRecord): Promise<void> {
+  await control('/cloudflare/record', { zone, record });
+}
+
+/** Cloudflare's word on the zone's status (`active` once it sees the delegation). */
+export async function cloudflareStatus(zone: string, status: string): Promise<void> {
+  await control('/cloudflare/status', { zone, status });
+}
+
+/** The Cloudflare token is revoked: the next read of the zone is refused as Cloudflare does. */
+export async function cloudflareRevoke(zone: string): Promise<void> {
+  await control('/cloudflare/revoke', { zone });
+}
+
+/** Public DNS delegates the zone to these name servers. */
+export async function delegate(zone: string, nameServers: string[]): Promise<void> {
+  for (const ns of nameServers) await publishDns(zone, 'NS', ns);
+}
+
+/** Opens Settings → DNS through the dashboard's own navigation. */
+export async function openDnsSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'DNS' }).click();
+  await expect(page.getByTestId('dns-connections-panel')).toBeVisible();
 }
 
 /** Publishes a record at the e2e server's DNS fixture, as a user would at their DNS host. */

@@ -51,7 +51,14 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     key = created.secret;
     await db
       .insert(apiKeys)
-      .values({ workspaceId: 'remote-1', name: 'cli', prefix: created.prefix, hash: created.hash });
+      // Made by the workspace's owner: a key acts with at most its maker's role.
+      .values({
+        workspaceId: 'remote-1',
+        createdBy: 'remote-1',
+        name: 'cli',
+        prefix: created.prefix,
+        hash: created.hash,
+      });
     // A worker stand-in: the scan runs, then ends as `outcome` says, as a real worker would write it.
     const queue = {
       enqueue: async (id: string) => {
