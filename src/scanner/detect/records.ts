@@ -1,6 +1,8 @@
+import { parse } from 'tldts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { registrableDomain } from '../discover/rdap.ts';
 import { answeredBy, type Resolution, resolveChain } from '../dns/chain.ts';
+import { knownSafeCname } from '../fingerprints/known-safe.ts';
 import { entriesForCname, entriesForIp, isServiceHost } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
 import { cloudIpTexts, danglingCnameTexts, gradeFor } from '../report/texts.ts';
@@ -133,6 +135,10 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
       }),
     ];
   }
+  // A service that hands out its names itself (BadDNS's negative signatures): nobody can claim it.
+  if (knownSafeCname(target)) return [];
+  // Under a top-level domain that does not exist nobody can register anything: broken, not claimable.
+  if (!parse(target).isIcann) return [];
   const registrable = registrableDomain(target);
   const entry = entries[0];
   return [

@@ -111,9 +111,11 @@ export class SecondOrder {
       return base(
         `unregistered domain ${registrable}`,
         { status: 'claimable', risk: 'high' },
-        [`${registrable} is not registered (RDAP 404, NXDOMAIN)`],
+        [`${registrable} is not registered (RDAP 404, no delegation in DNS)`],
         async () =>
-          (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
+          (await ctx.unregistered(host, true))
+            ? `RDAP still 404 and no delegation for ${registrable}`
+            : undefined,
       );
     }
     const entries = entriesForCname(host, ctx.settings.catalogue).filter(

@@ -43,6 +43,10 @@ const nuclei = (file: string): Source => ({
 /** A dnsReaper signature, dated by its last commit. */
 const reaper = (file: string, date: string): Source => ({ url: `${REAPER}/${file}`, date });
 const subjack = (file = 'fingerprints.json'): Source => ({ url: `${SUBJACK}/${file}`, date: SUBJACK_AT });
+/** A BadDNS signature, dated by the commit read (373abc9, 2026-03-22). */
+const BADDNS_SIGNATURES =
+  'https://github.com/blacklanternsecurity/baddns/blob/373abc9ba357289a5bf6784a88d27accbd21689d/baddns/signatures';
+const baddns = (file: string): Source => ({ url: `${BADDNS_SIGNATURES}/${file}`, date: '2026-03-22' });
 /** A thread (issue, pull request, comment) dated by the post that the reason relies on. */
 const at = (url: string, date: string): Source => ({ url, date });
 const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
@@ -1166,6 +1170,19 @@ const raw = [
       'Oops! We could&#8217;t find that page.',
       'DNS resolution error',
     ],
+  }),
+  web({
+    id: 'lovable',
+    service: 'Lovable',
+    cname: ['lovable.app'],
+    body: ['Publish or update your Lovable project for it to appear here'],
+    httpStatus: [404],
+    status: 'vulnerable',
+    reason:
+      'BadDNS 2.0 ships a signature for unpublished Lovable projects as a takeover (any account can attach the custom domain); no source says Lovable verifies ownership',
+    resource: 'project',
+    claim: 'publishing a Lovable project with this host name as its custom domain',
+    sources: [baddns('baddns_lovable.yml')],
   }),
   web({
     id: 'brightcove',

@@ -30,7 +30,7 @@ export const dmarcTexts = (host: string, domain: string) => ({
 });
 
 export const expiringTexts = (record: string, domain: string, deleting: boolean) => ({
-  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
+  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'has expired or is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
   proofOfConcept: `Look ${domain} up in RDAP or WHOIS: the expiry date and status show it. Nothing to claim until it lapses.`,
   remediation: `Renew ${domain} if it is yours, ask its owner whether they will, or move the ${record} record off it.`,
 });
@@ -63,6 +63,12 @@ export const danglingSrvTexts = (name: string, target: string) => ({
   explanation: `The service record ${name} (SRV) sends clients to ${target}, which does not exist. Clients that look the service up (calls, chat, calendars, mail set-up) fail, and whoever can create ${target} receives their connections, and often their credentials.`,
   proofOfConcept: `dig SRV ${name} names ${target}; dig ${target} answers NXDOMAIN.`,
   remediation: `Delete the SRV record ${name}, or point it at a server you run.`,
+});
+
+export const txtHostTexts = (name: string, host: string, why: string) => ({
+  explanation: `A TXT record of ${name} names ${host}, which ${why}. Whatever reads that record (a verification, a mail or service setting) trusts a host that someone else can take.`,
+  proofOfConcept: `dig TXT ${name} shows ${host}; then look ${host} up (dig, RDAP) to see that it can be claimed.`,
+  remediation: `Remove or update the TXT record of ${name} that names ${host}.`,
 });
 
 export const spfNxTexts = (include: string) => ({
