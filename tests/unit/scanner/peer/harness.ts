@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanDomain } from '../../../../src/scanner/scan.ts';
 import type { FindingStatus, ScanOptions, ScanResult } from '../../../../src/scanner/types.ts';
 import { FIXTURE_IP, zoneFrom } from '../../../fixtures/catalogue-zone.ts';
-import type { Behaviour, FixtureRecord } from '../../../fixtures/dns-server.ts';
+import type { AxfrSettings, Behaviour, FixtureRecord } from '../../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../../fixtures/scan-fixtures.ts';
 import type { Page } from '../../../fixtures/web-server.ts';
 
@@ -44,7 +44,7 @@ export interface PeerCase {
   /** Registered domains with RDAP answers of their own (expiry, statuses), or raw text. */
   rdap?: Array<[string, object | string]>;
   /** Zones the zone's own nameserver hands out by AXFR, with a fault if the transfer breaks. */
-  axfr?: { zone: string; fault?: 'reset' | 'stall' | 'close' | 'garbage' };
+  axfr?: { zone: string; fault?: AxfrSettings['fault'] };
   bareApex?: boolean;
   options?: ScanOptions;
   /** Our verdict: exactly these findings (none when empty). */
