@@ -174,8 +174,15 @@ export class ScanContext {
    * Probes are bounded globally and per service, and a scan probes each (host, address, scheme)
    * once unless `fresh` (validation probes again).
    */
-  probe(host: string, address: string, scheme: Scheme, service: Entry | undefined, fresh = false) {
-    const key = `${scheme} ${host} ${address}`;
+  probe(
+    host: string,
+    address: string,
+    scheme: Scheme,
+    service: Entry | undefined,
+    fresh = false,
+    path = '/',
+  ) {
+    const key = `${scheme} ${host} ${address} ${path}`;
     const cached = fresh ? undefined : this.probeCache.get(key);
     if (cached) return cached;
     // Probes outside any service (silent cloud addresses) are limited per address instead.
@@ -201,6 +208,7 @@ export class ScanContext {
           resolveAddress: (name) => this.resolveAddress(name, fresh),
           signal: this.signal,
           onConnect: this.settings.onConnect,
+          path,
         });
       }),
     );

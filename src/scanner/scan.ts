@@ -6,6 +6,7 @@ import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
 import { detectApexNs, detectDmarc, detectMail, detectTxtHosts } from './detect/mail.ts';
+import { detectMtaSts } from './detect/mta-sts.ts';
 import { detectWildcard } from './detect/wildcard.ts';
 import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
@@ -271,6 +272,7 @@ async function scanNames(
   candidates.push(...stamped(await detectTxtHosts(ctx, domain, apex.txt)));
   candidates.push(...stamped(await detectApexNs(ctx, domain, apex.ns)));
   candidates.push(...stamped(await detectDmarc(ctx, domain)));
+  candidates.push(...stamped(await detectMtaSts(ctx, domain, apex.mx)));
   for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
   for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
   // Registration decides: a registration finding replaces the "missing name" review of the same record.

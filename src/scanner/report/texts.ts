@@ -94,3 +94,9 @@ export const cloudIpTexts = (address: string, provider: string) => ({
   remediation:
     'Delete the A/AAAA record if the server is gone, or confirm the address is still allocated to you.',
 });
+
+export const mtaStsTexts = (domain: string, problem: string) => ({
+  explanation: `${domain} publishes an MTA-STS record (_mta-sts.${domain}), so sending servers look for its policy at https://mta-sts.${domain}/.well-known/mta-sts.txt; ${problem}. Senders that enforce MTA-STS may refuse to deliver, or fall back to unchecked delivery, and whoever takes the policy host decides where this domain's mail may go.`,
+  proofOfConcept: `curl https://mta-sts.${domain}/.well-known/mta-sts.txt, and compare its mx: lines with dig MX ${domain}.`,
+  remediation: `Serve a policy whose mx: lines match the MX records at mta-sts.${domain}, or remove the _mta-sts.${domain} TXT record.`,
+});

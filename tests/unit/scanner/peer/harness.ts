@@ -37,6 +37,8 @@ export interface PeerCase {
   behaviours?: Array<[string, Behaviour]>;
   /** Pages by host, or by `scheme:host` when HTTP and HTTPS differ. */
   pages?: Array<[string, Page]>;
+  /** Web servers that break, by host or `scheme:host`: a reset, a stall, or garbage. */
+  webFaults?: Array<[string, 'reset' | 'hang' | 'garbage']>;
   /** Registrable domains RDAP says do not exist (every other one the records name is registered). */
   unregistered?: string[];
   /** Registrable domains to call registered that the records do not show (e.g. TXT targets). */
@@ -75,6 +77,10 @@ export function peerSuite(title: string, cases: PeerCase[]) {
   let fixtures: ScanFixtures;
   beforeAll(async () => {
     fixtures = await startScanFixtures(zone);
+    const faults = new Map(cases.flatMap((c) => c.webFaults ?? []));
+    const site = fixtures.web.site;
+    fixtures.web.site = (host, scheme, path) =>
+      faults.get(`${scheme}:${host}`) ?? faults.get(host) ?? site(host, scheme, path);
     for (const c of cases) {
       for (const domain of c.registered ?? []) fixtures.api.registered.add(domain);
       for (const [domain, body] of c.rdap ?? []) fixtures.api.rdapBodies.set(domain, body);
