@@ -1,5 +1,6 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import { resolveChain } from '../dns/chain.ts';
+import { inZone, isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { mtaStsTexts } from '../report/texts.ts';
 import { firstAddress } from './web.ts';
@@ -83,11 +84,12 @@ export async function detectMtaSts(
       finding(problem, [`https://${host}${POLICY_PATH}: ${problem}`], async () => (await read(true)).problem),
     ];
   }
-  if (first.policy.mode !== 'enforce') return [];
   const exchanges = mx.map((r) => parseMx(r).exchange).filter((h) => h && h !== '.');
+  const dangling = await danglingPolicyHosts(ctx, record, host, first.policy, exchanges);
+  if (first.policy.mode !== 'enforce') return dangling;
   const refused = (policy: MtaStsPolicy) => exchanges.filter((h) => !mxAllowed(h, policy.mx));
   const outside = refused(first.policy);
-  if (outside.length === 0) return [];
+  if (outside.length === 0) return dangling;
   const problem = `its enforced policy allows ${first.policy.mx.join(', ') || 'no MX host'}, not ${outside.join(', ')}`;
   return [
     finding(
@@ -99,4 +101,47 @@ export async function detectMtaSts(
       },
     ),
   ];
+}
+
+/**
+ * The policy's own `mx:` hosts (outside the zone, not MX hosts already checked as such) in a domain
+ * nobody has registered: whoever registers it runs a mail server that senders enforcing the policy
+ * accept for this domain once an MX points there. `likely`: no MX points there yet.
+ */
+async function danglingPolicyHosts(
+  ctx: ScanContext,
+  record: string,
+  host: string,
+  policy: MtaStsPolicy,
+  exchanges: readonly string[],
+): Promise<Candidate[]> {
+  const out: Candidate[] = [];
+  for (const pattern of policy.mx.slice(0, 10)) {
+    const target = pattern.replace(/^\*\./, '');
+    if (!isHostName(target) || exchanges.includes(target) || inZone(target, ctx.settings.domain)) continue;
+    const registrable = await ctx.unregistered(target);
+    if (!registrable) continue;
+    out.push({
+      kind: 'mail',
+      finding: {
+        subdomain: record,
+        recordType: 'TXT',
+        target,
+        service: `unregistered domain ${registrable}`,
+        status: 'likely',
+        risk: 'medium',
+        evidence: [
+          `https://${host}${POLICY_PATH} allows mx: ${pattern}`,
+          `${registrable} is not registered (RDAP 404, no delegation in DNS)`,
+        ],
+        ...mtaStsTexts(
+          ctx.settings.domain,
+          `its policy allows mail servers under ${registrable}, a domain nobody has registered`,
+        ),
+      },
+      recheck: async () =>
+        (await ctx.unregistered(target, true)) ? `RDAP still 404 for ${registrable}` : undefined,
+    });
+  }
+  return out;
 }
