@@ -13,7 +13,7 @@ const MAX_POINTED_AT = 200;
 
 export interface Pointer {
   subdomain: string;
-  recordType: 'CNAME' | 'NS' | 'MX';
+  recordType: 'CNAME' | 'NS' | 'MX' | 'TXT' | 'SRV';
   target: string;
 }
 
@@ -147,8 +147,10 @@ export class ScanContext {
 
   /**
    * The registrable domain of `host` when nobody has registered it: RDAP answers 404 and DNS
-   * agrees (NXDOMAIN for the domain itself). Both, because some RDAP gateways answer 404 for
-   * TLDs they do not cover, and a registered domain is never NXDOMAIN at its apex.
+   * shows no delegation for the domain itself (NXDOMAIN, or no NS records). Registration decides,
+   * not resolution: the host itself may still answer (parking, sinkholes, stale caches). DNS is
+   * asked too because some RDAP gateways answer 404 for TLDs they do not cover, and a registered
+   * domain is delegated: its apex has NS records.
    */
   async unregistered(host: string, fresh = false): Promise<string | undefined> {
     const registrable = registrableDomain(host);
@@ -157,7 +159,7 @@ export class ScanContext {
     if (registration === 'unknown') this.error('detect', `RDAP gave no answer for ${registrable}`, host);
     if (registration !== 'unregistered') return undefined;
     const apex = await this.dns.query(registrable, 'NS', { fresh });
-    return apex.status === 'nxdomain' ? registrable : undefined;
+    return apex.status === 'nxdomain' || apex.status === 'nodata' ? registrable : undefined;
   }
 
   /** First address of a host through the scan's resolvers, for redirect hops. */
@@ -172,8 +174,15 @@ export class ScanContext {
    * Probes are bounded globally and per service, and a scan probes each (host, address, scheme)
    * once unless `fresh` (validation probes again).
    */
-  probe(host: string, address: string, scheme: Scheme, service: Entry | undefined, fresh = false) {
-    const key = `${scheme} ${host} ${address}`;
+  probe(
+    host: string,
+    address: string,
+    scheme: Scheme,
+    service: Entry | undefined,
+    fresh = false,
+    path = '/',
+  ) {
+    const key = `${scheme} ${host} ${address} ${path}`;
     const cached = fresh ? undefined : this.probeCache.get(key);
     if (cached) return cached;
     // Probes outside any service (silent cloud addresses) are limited per address instead.
@@ -199,6 +208,7 @@ export class ScanContext {
           resolveAddress: (name) => this.resolveAddress(name, fresh),
           signal: this.signal,
           onConnect: this.settings.onConnect,
+          path,
         });
       }),
     );

@@ -5,7 +5,8 @@ import { ScanContext } from './context.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
-import { detectApexNs, detectDmarc, detectMail } from './detect/mail.ts';
+import { detectApexNs, detectDmarc, detectMail, detectTxtHosts } from './detect/mail.ts';
+import { detectMtaSts } from './detect/mta-sts.ts';
 import { detectWildcard } from './detect/wildcard.ts';
 import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
@@ -268,11 +269,20 @@ async function scanNames(
     candidates.push(...stamped(await detectWildcard(ctx, parent, res)));
   }
   candidates.push(...stamped(await detectMail(ctx, domain, apex.mx, apex.txt)));
+  candidates.push(...stamped(await detectTxtHosts(ctx, domain, apex.txt)));
   candidates.push(...stamped(await detectApexNs(ctx, domain, apex.ns)));
   candidates.push(...stamped(await detectDmarc(ctx, domain)));
+  candidates.push(...stamped(await detectMtaSts(ctx, domain, apex.mx)));
   for (const server of apex.ns) ctx.notePointer(domain, 'NS', server);
   for (const record of apex.mx) ctx.notePointer(domain, 'MX', parseMx(record).exchange);
-  candidates.push(...stamped(await detectExpiring(ctx)));
+  // Registration decides: a registration finding replaces the "missing name" review of the same record.
+  const registrations = stamped(await detectExpiring(ctx));
+  const decided = new Set(registrations.map((c) => `${c.finding.subdomain} ${c.finding.target}`));
+  const settled = candidates.filter(
+    (c) => c.kind !== 'dangling-cname' || !decided.has(`${c.finding.subdomain} ${c.finding.target}`),
+  );
+  candidates.length = 0;
+  candidates.push(...settled, ...registrations);
   candidates.push(...stamped(await detectOpenTransfer(ctx, domain)));
   return { candidates, checked: resolve.checked, wildcard: resolve.wildcard };
 }

@@ -2,6 +2,7 @@ import type { Candidate, Pointer, ScanContext } from '../context.ts';
 import type { RegistrationDetails } from '../discover/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
 import { mapLimit } from '../util/limit.ts';
+import { unregisteredCandidate } from './unregistered.ts';
 
 /** A registration ending this soon is a warning: the record dangles the day it lapses. */
 const EXPIRY_WARNING_DAYS = 30;
@@ -11,45 +12,82 @@ const LAPSING = ['pendingdelete', 'redemptionperiod'];
 /** Registries asked at once: one after the other, up to 200 slow RDAP answers held the scan for minutes. */
 export const RDAP_WIDTH = 8;
 
-function lapse(details: RegistrationDetails | undefined, now: number) {
+interface Lapse {
+  /** The registry status that says the domain is being deleted. */
+  status: string | undefined;
+  /** Days to the expiry date (negative: past it), when the registry gives one. */
+  days: number | undefined;
+}
+
+function lapse(details: RegistrationDetails | undefined, now: number): Lapse | undefined {
   if (!details) return undefined;
   const status = details.statuses.find((s) => LAPSING.includes(s));
-  if (status) return { status, days: undefined };
-  if (!details.expires) return undefined;
-  const days = Math.floor((Date.parse(details.expires) - now) / DAY_MS);
-  return days <= EXPIRY_WARNING_DAYS ? { status: undefined, days } : undefined;
+  const days = details.expires ? Math.floor((Date.parse(details.expires) - now) / DAY_MS) : undefined;
+  if (status) return { status, days };
+  return days !== undefined && days <= EXPIRY_WARNING_DAYS ? { status: undefined, days } : undefined;
 }
 
 /**
- * Registrations about to lapse: a domain that a CNAME, NS or MX record leads into, whose RDAP
- * expiry date is within 30 days (review) or whose registry status says it is being deleted
- * (likely). Whoever registers it once it drops controls what the record points at.
+ * Past its expiry date and being deleted: free to register any day now (claimable). Past the
+ * date alone, or being deleted before it: likely. Lapsing within 30 days: a warning (review).
+ */
+function grade(found: Lapse) {
+  const expired = found.days !== undefined && found.days < 0;
+  if (found.status && expired) return { status: 'claimable', risk: 'high' } as const;
+  if (found.status || expired) return { status: 'likely', risk: 'medium' } as const;
+  return { status: 'review', risk: 'medium' } as const;
+}
+
+function lapseText(registrable: string, found: Lapse) {
+  const parts: string[] = [];
+  if (found.days !== undefined)
+    parts.push(
+      found.days < 0
+        ? `${registrable} expired ${-found.days} days ago`
+        : `${registrable} expires in ${found.days} days`,
+    );
+  if (found.status) parts.push(`registry status ${found.status}: it is being deleted`);
+  return parts.join('; ');
+}
+
+/**
+ * Registration decides, not resolution: every registrable domain a record leads into (CNAME
+ * hops, NS, MX, SRV, SPF includes; up to 200 per scan) is looked up in RDAP. One nobody has
+ * registered is claimable whether or not its names still resolve (parking, sinkholes, stale
+ * caches); one past its expiry date or being deleted is claimable or likely; one lapsing within
+ * 30 days is a warning. Whoever registers it controls what the record points at.
  */
 export async function detectExpiring(ctx: ScanContext, now = Date.now()): Promise<Candidate[]> {
   const rdap = ctx.rdap;
   if (!rdap) return [];
   const pointers = [...ctx.pointedAt];
-  const lapses = await mapLimit(pointers, RDAP_WIDTH, async ([registrable]) =>
-    lapse(await rdap.details(registrable), now),
-  );
-  const candidates: Candidate[] = [];
-  pointers.forEach(([registrable, pointer], i) => {
-    const found = lapses[i];
-    if (found) candidates.push(candidate(ctx, registrable, pointer, found, now));
+  const found = await mapLimit(pointers, RDAP_WIDTH, async ([registrable, pointer]) => {
+    if ((await rdap.lookup(registrable)) === 'unregistered') {
+      const unregistered = await ctx.unregistered(pointer.target);
+      return unregistered
+        ? unregisteredCandidate(ctx, {
+            subdomain: pointer.subdomain,
+            recordType: pointer.recordType,
+            target: pointer.target,
+            registrable: unregistered,
+            evidence: [`${pointer.subdomain} ${pointer.recordType} ${pointer.target}`],
+          })
+        : undefined;
+    }
+    const lapsing = lapse(await rdap.details(registrable), now);
+    return lapsing ? candidate(ctx, registrable, pointer, lapsing, now) : undefined;
   });
-  return candidates;
+  return found.filter((c) => c !== undefined);
 }
 
 function candidate(
   ctx: ScanContext,
   registrable: string,
   pointer: Pointer,
-  found: NonNullable<ReturnType<typeof lapse>>,
+  found: Lapse,
   now: number,
 ): Candidate {
-  const what = found.status
-    ? `${registrable} has registry status ${found.status}: it is being deleted`
-    : `${registrable} expires in ${found.days} days`;
+  const deleting = found.status !== undefined || (found.days !== undefined && found.days < 0);
   return {
     kind: 'expiring-domain',
     finding: {
@@ -57,14 +95,16 @@ function candidate(
       recordType: pointer.recordType,
       target: pointer.target,
       service: `registration of ${registrable}`,
-      status: found.status ? 'likely' : 'review',
-      risk: 'medium',
-      evidence: [`${pointer.subdomain} ${pointer.recordType} ${pointer.target}`, `${what} (RDAP)`],
-      ...expiringTexts(pointer.recordType, registrable, found.status !== undefined),
+      ...grade(found),
+      evidence: [
+        `${pointer.subdomain} ${pointer.recordType} ${pointer.target}`,
+        `${lapseText(registrable, found)} (RDAP)`,
+      ],
+      ...expiringTexts(pointer.recordType, registrable, deleting),
     },
     recheck: async () => {
       const again = lapse(await ctx.rdap?.details(registrable, true), now);
-      return again ? `RDAP asked again: ${again.status ?? `${again.days} days left`}` : undefined;
+      return again ? `RDAP asked again: ${lapseText(registrable, again)}` : undefined;
     },
   };
 }

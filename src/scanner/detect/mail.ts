@@ -1,10 +1,14 @@
 import type { Candidate, ScanContext } from '../context.ts';
+import { outsideTxtHosts } from '../discover/txt-names.ts';
 import { resolveChain } from '../dns/chain.ts';
-import { isHostName } from '../dns/names.ts';
+import { inZone, isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
-import { entriesForMx } from '../fingerprints/match.ts';
-import { danglingMxTexts, dmarcTexts, gradeFor, spfNxTexts } from '../report/texts.ts';
+import { entriesForCname, entriesForMx } from '../fingerprints/match.ts';
+import { danglingMxTexts, dmarcTexts, gradeFor, spfNxTexts, txtHostTexts } from '../report/texts.ts';
 import { unregisteredCandidate } from './unregistered.ts';
+
+/** DNS lookups an SPF evaluation may make (RFC 7208 §4.6.4): includes past it are never read. */
+const SPF_LOOKUPS = 10;
 
 /** `include:` and `redirect=` targets of an SPF record. */
 export function spfTargets(txt: string): string[] {
@@ -65,7 +69,13 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
     });
   }
   for (const record of txt) {
-    for (const include of spfTargets(record)) {
+    // SPF's own limit: 10 DNS lookups for the whole evaluation, nested includes counted.
+    const queue = spfTargets(record).map((include) => ({ include, via: [] as string[] }));
+    const seen = new Set(queue.map((q) => q.include));
+    for (let lookups = 0; queue.length > 0 && lookups < SPF_LOOKUPS; lookups++) {
+      const { include, via } = queue.shift() as { include: string; via: string[] };
+      const path = via.length > 0 ? ` (included through ${via.join(' → ')})` : '';
+      ctx.notePointer(apex, 'TXT', include);
       const registrable = await ctx.unregistered(include);
       if (registrable) {
         candidates.push(
@@ -74,13 +84,23 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
             recordType: 'TXT',
             target: include,
             registrable,
-            evidence: [`${apex} TXT "${record}"`],
+            evidence: [`${apex} TXT "${record}"${path}`],
           }),
         );
         continue;
       }
       const outcome = await ctx.dns.query(include, 'TXT');
-      if (outcome.status !== 'nxdomain') continue;
+      if (outcome.status === 'ok') {
+        // An include's own includes authorise senders for this domain too.
+        for (const nested of outcome.records.flatMap(spfTargets)) {
+          if (seen.has(nested)) continue;
+          seen.add(nested);
+          queue.push({ include: nested, via: [...via, include] });
+        }
+        continue;
+      }
+      // A missing include of the zone itself is for its owner alone to create: broken, not claimable.
+      if (outcome.status !== 'nxdomain' || inZone(include, ctx.settings.domain)) continue;
       candidates.push({
         kind: 'mail',
         finding: {
@@ -90,13 +110,64 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
           service: 'SPF include',
           status: 'review',
           risk: 'low',
-          evidence: [`${apex} TXT "${record}"`, `${include}: NXDOMAIN (resolver ${outcome.server})`],
+          evidence: [`${apex} TXT "${record}"${path}`, `${include}: NXDOMAIN (resolver ${outcome.server})`],
           ...spfNxTexts(include),
         },
         recheck: async () =>
           (await ctx.dns.query(include, 'TXT', { fresh: true, avoid: outcome.server })).status === 'nxdomain'
             ? `confirmed NXDOMAIN for ${include}`
             : undefined,
+      });
+    }
+  }
+  return candidates;
+}
+
+/**
+ * Host names outside the zone that TXT values name: one in a domain nobody registered, or gone at
+ * a service whose missing names anyone can claim, is trusted by whatever reads the record.
+ * `likely`: what the record is for, and so what a claim gains, is not known.
+ */
+export async function detectTxtHosts(ctx: ScanContext, name: string, txt: readonly string[]) {
+  const candidates: Candidate[] = [];
+  for (const record of txt) {
+    for (const host of outsideTxtHosts(record, ctx.settings.domain)) {
+      const evidence = [`${name} TXT "${record.slice(0, 200)}"`];
+      const registrable = await ctx.unregistered(host);
+      const entry = registrable
+        ? undefined
+        : entriesForCname(host, ctx.settings.catalogue).find(
+            (e) => e.dns === 'nxdomain' && e.status !== 'not-vulnerable',
+          );
+      if (!registrable && !entry) continue;
+      const res = entry ? await resolveChain(ctx.dns, host) : undefined;
+      if (res && res.status !== 'nxdomain') continue;
+      const why = registrable
+        ? `lies in ${registrable}, a domain nobody has registered`
+        : `does not exist at ${entry?.service}, where anyone can create it`;
+      candidates.push({
+        kind: 'mail',
+        finding: {
+          subdomain: name,
+          recordType: 'TXT',
+          target: host,
+          service: registrable ? `unregistered domain ${registrable}` : (entry?.service ?? host),
+          status: 'likely',
+          risk: 'medium',
+          evidence: [
+            ...evidence,
+            registrable
+              ? `${registrable} is not registered (RDAP 404, no delegation in DNS)`
+              : `${host}: NXDOMAIN (resolver ${res?.server})`,
+          ],
+          ...txtHostTexts(name, host, why),
+        },
+        recheck: async () => {
+          if (registrable)
+            return (await ctx.unregistered(host, true)) ? `RDAP still 404 for ${registrable}` : undefined;
+          const fresh = await resolveChain(ctx.dns, host, { fresh: true, avoid: res?.server });
+          return fresh.status === 'nxdomain' ? `confirmed NXDOMAIN for ${host}` : undefined;
+        },
       });
     }
   }
@@ -130,6 +201,7 @@ export async function detectDmarc(ctx: ScanContext, domain: string) {
   const candidates: Candidate[] = [];
   for (const record of txt.records) {
     for (const host of dmarcReportDomains(record)) {
+      ctx.notePointer(name, 'TXT', host);
       const registrable = await ctx.unregistered(host);
       if (!registrable) continue;
       candidates.push({
@@ -141,11 +213,16 @@ export async function detectDmarc(ctx: ScanContext, domain: string) {
           service: `unregistered domain ${registrable}`,
           status: 'claimable',
           risk: 'high',
-          evidence: [`${name} TXT "${record}"`, `${registrable} is not registered (RDAP 404, NXDOMAIN)`],
+          evidence: [
+            `${name} TXT "${record}"`,
+            `${registrable} is not registered (RDAP 404, no delegation in DNS)`,
+          ],
           ...dmarcTexts(host, registrable),
         },
         recheck: async () =>
-          (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
+          (await ctx.unregistered(host, true))
+            ? `RDAP still 404 and no delegation for ${registrable}`
+            : undefined,
       });
     }
   }

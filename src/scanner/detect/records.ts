@@ -1,7 +1,14 @@
+import { parse } from 'tldts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { registrableDomain } from '../discover/rdap.ts';
 import { answeredBy, type Resolution, resolveChain } from '../dns/chain.ts';
-import { entriesForCname, entriesForIp, isServiceHost } from '../fingerprints/match.ts';
+import { knownSafeCname } from '../fingerprints/known-safe.ts';
+import {
+  entriesForCname,
+  entriesForIp,
+  entriesForRegistrable,
+  isServiceHost,
+} from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
 import { cloudIpTexts, danglingCnameTexts, gradeFor } from '../report/texts.ts';
 import type { Detected, RecordKind } from '../types.ts';
@@ -86,7 +93,16 @@ export function detectName(
     ? []
     : [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
   if (res.status === 'nxdomain') return detectGoneTarget(ctx, res, entries);
-  return entries.length > 0 ? detectLiveTarget(ctx, res, entries) : [];
+  if (entries.length > 0) return detectLiveTarget(ctx, res, entries);
+  // A known service under a suffix the references do not document: its fingerprint decides.
+  const related = serviceLabel ? [] : relatedEntries(ctx, res);
+  return related.length > 0 ? detectLiveTarget(ctx, res, related, true) : [];
+}
+
+function relatedEntries(ctx: ScanContext, res: Resolution) {
+  // A provider's own apex (agilecrm.com) is its site, never an unclaimed resource of it.
+  const hops = res.chain.filter((hop) => registrableDomain(hop) !== hop);
+  return [...new Set(hops.flatMap((hop) => entriesForRegistrable(hop, ctx.settings.catalogue)))];
 }
 
 /** An address at a known service or in a cloud range: the only addresses `detectAddresses` looks at. */
@@ -133,6 +149,10 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
       }),
     ];
   }
+  // A service that hands out its names itself (BadDNS's negative signatures): nobody can claim it.
+  if (knownSafeCname(target)) return [];
+  // Under a top-level domain that does not exist nobody can register anything: broken, not claimable.
+  if (!parse(target).isIcann) return [];
   const registrable = registrableDomain(target);
   const entry = entries[0];
   return [
@@ -153,24 +173,41 @@ async function detectGoneTarget(ctx: ScanContext, res: Resolution, entries: Entr
   ];
 }
 
-async function detectLiveTarget(ctx: ScanContext, res: Resolution, entries: Entry[]): Promise<Candidate[]> {
+async function detectLiveTarget(
+  ctx: ScanContext,
+  res: Resolution,
+  entries: Entry[],
+  unknownSuffix = false,
+): Promise<Candidate[]> {
   const address = firstAddress(res.a, res.aaaa);
   if (!address) return [];
   const candidates: Candidate[] = [];
+  const pointsAt = (hop: string, entry: Entry) =>
+    (unknownSuffix
+      ? entriesForRegistrable(hop, ctx.settings.catalogue)
+      : entriesForCname(hop, ctx.settings.catalogue)
+    ).includes(entry);
   for (const entry of entries) {
     if (entry.dns !== 'resolves') continue;
     const first = await webEvidence(ctx, res.name, address, entry);
     if (first.length === 0) continue;
     const target = res.terminal;
+    const finding = entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first]);
+    if (unknownSuffix) {
+      // The claim path for this suffix is not documented: at most likely.
+      finding.evidence.push(
+        `${target} is in ${registrableDomain(target)}, ${entry.service}'s domain, under a suffix the references do not document (they list ${entry.cname.join(', ')})`,
+      );
+      if (finding.status === 'claimable') finding.status = 'likely';
+    }
     candidates.push({
       kind: 'unclaimed-resource',
-      finding: entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first]),
+      finding,
       recheck: async () => {
         const fresh = await again(ctx, res);
         const freshAddress = firstAddress(fresh.a, fresh.aaaa);
         if (fresh.status !== 'exists' || !freshAddress) return undefined;
-        if (!fresh.chain.some((hop) => entriesForCname(hop, ctx.settings.catalogue).includes(entry)))
-          return undefined;
+        if (!fresh.chain.some((hop) => pointsAt(hop, entry))) return undefined;
         const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
         return second.length > 0 ? `confirmed via ${answeredBy(fresh)}: ${second.join('; ')}` : undefined;
       },

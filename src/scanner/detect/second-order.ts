@@ -30,6 +30,43 @@ export function referencedHosts(html: string, limit: number = SECOND_ORDER.refer
   return [...hosts];
 }
 
+/** The Content-Security-Policy directives whose sources run, render or receive data in the page. */
+const CSP_DIRECTIVES = new Set(['script-src', 'style-src', 'frame-src', 'connect-src', 'default-src']);
+
+/** The host of a CSP source or an origin (`https://a.example:8443`, `*.cdn.example`, `cdn.example/path`). */
+function sourceHost(source: string): string | undefined {
+  if (/^'|^[a-z][a-z0-9+.-]*:$/i.test(source) || source === '*') return undefined;
+  const bare = source.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\*\./, '');
+  const host = bare
+    .split(/[/:?#]/)[0]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
+  return host && isHostName(host) ? host : undefined;
+}
+
+/**
+ * The hosts a response's headers trust: the sources of its Content-Security-Policy's script, style,
+ * frame, connect and default directives, and its Access-Control-Allow-Origin, each with where it
+ * was named.
+ */
+export function headerHosts(headers: Record<string, string>, limit: number = SECOND_ORDER.referencesPerPage) {
+  const hosts = new Map<string, string>();
+  for (const policy of (headers['content-security-policy'] ?? '').split(',')) {
+    for (const directive of policy.split(';')) {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (!name || !CSP_DIRECTIVES.has(name.toLowerCase())) continue;
+      for (const source of sources) {
+        const host = sourceHost(source);
+        if (host && !hosts.has(host) && hosts.size < limit)
+          hosts.set(host, `Content-Security-Policy ${name}`);
+      }
+    }
+  }
+  const origin = sourceHost((headers['access-control-allow-origin'] ?? '').trim());
+  if (origin && !hosts.has(origin) && hosts.size < limit) hosts.set(origin, 'Access-Control-Allow-Origin');
+  return hosts;
+}
+
 export interface Page {
   name: string;
   recordType: RecordKind;
@@ -63,30 +100,43 @@ export class SecondOrder {
     this.pages.push({ name: res.name, recordType, address, read });
   }
 
-  /** Reads every offered page; in-zone hosts go to `found`, outside ones are checked. */
+  /**
+   * Reads every offered page (HTTPS, and HTTP when HTTPS gives no answer); in-zone hosts go to
+   * `found`, outside ones are checked.
+   */
   async detect(found: (host: string) => void): Promise<Candidate[]> {
     const candidates: Candidate[] = [];
     for (const page of this.pages) {
-      const result = await page.read;
+      let result = await page.read;
+      if (result.responses.length === 0)
+        result = await this.ctx.probe(page.name, page.address, 'http', undefined);
       const response = result.responses.find(
         (r) => r.host === page.name && r.status >= 200 && r.status < 300,
       );
       if (!response) continue;
-      for (const host of referencedHosts(response.body)) {
+      const hosts = new Map<string, string>();
+      for (const host of referencedHosts(response.body)) hosts.set(host, 'a script, style or frame');
+      for (const [host, where] of headerHosts(response.headers)) if (!hosts.has(host)) hosts.set(host, where);
+      for (const [host, where] of hosts) {
         if (inZone(host, this.ctx.settings.domain)) {
           found(host);
           continue;
         }
         if (this.checked.has(host) || this.checked.size >= SECOND_ORDER.hosts) continue;
         this.checked.add(host);
-        const candidate = await this.claimable(page, response.url, host);
+        const candidate = await this.claimable(page, response.url, host, where);
         if (candidate) candidates.push(candidate);
       }
     }
     return candidates;
   }
 
-  private async claimable(page: Page, pageUrl: string, host: string): Promise<Candidate | undefined> {
+  private async claimable(
+    page: Page,
+    pageUrl: string,
+    host: string,
+    where: string,
+  ): Promise<Candidate | undefined> {
     const ctx = this.ctx;
     const base = (
       service: string,
@@ -101,7 +151,12 @@ export class SecondOrder {
         target: host,
         service,
         ...grade,
-        evidence: [`${pageUrl} loads a script, style or frame from ${host}`, ...evidence],
+        evidence: [
+          where.startsWith('a script')
+            ? `${pageUrl} loads ${where} from ${host}`
+            : `${pageUrl} trusts ${host} in its ${where} header`,
+          ...evidence,
+        ],
         ...secondOrderTexts(pageUrl, host, service),
       },
       recheck,
@@ -111,9 +166,11 @@ export class SecondOrder {
       return base(
         `unregistered domain ${registrable}`,
         { status: 'claimable', risk: 'high' },
-        [`${registrable} is not registered (RDAP 404, NXDOMAIN)`],
+        [`${registrable} is not registered (RDAP 404, no delegation in DNS)`],
         async () =>
-          (await ctx.unregistered(host, true)) ? `RDAP still 404 and NXDOMAIN for ${registrable}` : undefined,
+          (await ctx.unregistered(host, true))
+            ? `RDAP still 404 and no delegation for ${registrable}`
+            : undefined,
       );
     }
     const entries = entriesForCname(host, ctx.settings.catalogue).filter(

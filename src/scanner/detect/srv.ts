@@ -19,6 +19,7 @@ export async function detectSrv(ctx: ScanContext, name: string, targets: readonl
   for (const target of new Set(targets)) {
     if (!isHostName(target)) continue;
     const evidence = [`${name} SRV ${target}`];
+    ctx.notePointer(name, 'SRV', target);
     const registrable = await ctx.unregistered(target);
     if (registrable) {
       candidates.push(

@@ -29,14 +29,14 @@ export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): 
       service: `unregistered domain ${t.registrable}`,
       status: 'claimable',
       risk: 'high',
-      evidence: [...t.evidence, `${t.registrable} is not registered (RDAP 404, NXDOMAIN)`],
+      evidence: [...t.evidence, `${t.registrable} is not registered (RDAP 404, no delegation in DNS)`],
       ...(spf ? spfTexts(t.target, t.registrable) : unregisteredTexts(t.recordType, t.target, t.registrable)),
     },
     recheck: async () => {
       const held = t.alsoHolds ? await t.alsoHolds() : undefined;
       if (t.alsoHolds && !held) return undefined;
       if (!(await ctx.unregistered(t.target, true))) return undefined;
-      const again = `RDAP still 404 and NXDOMAIN for ${t.registrable}`;
+      const again = `RDAP still 404 and no delegation for ${t.registrable}`;
       return held ? `${held}; ${again}` : again;
     },
   };

@@ -4,28 +4,58 @@ import { readAxfr, ZoneTransferError } from '../zone/axfr.ts';
 
 /** The apex's nameservers asked for a transfer: a zone has a handful, a hostile one may list hundreds. */
 const MAX_SERVERS = 6;
+/** A whole transfer of one server, however slowly it trickles: past this it is that check's error. */
+const TRANSFER_MS = 60_000;
+
+interface Outcome {
+  /** The evidence of a complete transfer. */
+  open?: string;
+  /** A fault (reset, stall, garbage, a transfer cut short): this check's error, never the scan's end. */
+  fault?: string;
+}
 
 /**
- * Asks one server for the zone (AXFR over TCP) and stops at the first record: a server that
- * starts the transfer hands the whole zone to anyone. Undefined when it refuses or stays silent.
+ * Asks one server for the zone (AXFR over TCP) and reads it to the end: the transfer is open only
+ * when it completes, from the SOA to the SOA again, with records of the zone between. A refusal is
+ * the ordinary answer; a reset, a stall, garbage or a transfer cut short is a fault, reported as the
+ * check's error.
  */
-async function transfers(ctx: ScanContext, domain: string, server: string, address: string) {
+async function transfers(
+  ctx: ScanContext,
+  domain: string,
+  server: string,
+  address: string,
+): Promise<Outcome> {
+  const limit = AbortSignal.timeout(TRANSFER_MS);
+  let records = 0;
+  let types = new Set<string>();
   try {
     for await (const record of readAxfr({
       zone: domain,
       server: { host: address, port: ctx.settings.nameserverPort },
       timeoutMs: ctx.settings.timeoutMs,
       allowPrivate: ctx.settings.allowPrivate,
-      signal: ctx.signal,
+      signal: ctx.signal ? AbortSignal.any([ctx.signal, limit]) : limit,
     })) {
-      return `${server} (${address}) began a zone transfer of ${domain} to us: ${record.name} ${record.type} ${record.data.slice(0, 80)}`;
+      records++;
+      if (types.size < 8) types.add(record.type);
     }
-    return undefined;
   } catch (error) {
     ctx.signal?.throwIfAborted();
-    if (error instanceof ZoneTransferError) return undefined;
-    throw error;
+    if (error instanceof ZoneTransferError && error.refused) return {};
+    const message = limit.aborted
+      ? `did not finish within ${TRANSFER_MS / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return { fault: `zone transfer of ${domain} from ${server} (${address}) failed: ${message}` };
   }
+  // The opening SOA alone is no zone: records of the zone must come between the two SOAs.
+  if (records < 2) return {};
+  types = new Set([...types].filter((t) => t !== 'SOA'));
+  return {
+    open: `${server} (${address}) handed over the whole zone of ${domain}: ${records} records (${[...types].join(', ')}), SOA to SOA`,
+  };
 }
 
 /**
@@ -39,7 +69,8 @@ export async function detectOpenTransfer(ctx: ScanContext, domain: string): Prom
       const address = a.status === 'ok' ? a.records[0] : undefined;
       if (!address) return undefined;
       const first = await transfers(ctx, domain, server, address);
-      if (!first) return undefined;
+      if (first.fault) ctx.error('detect', first.fault, domain);
+      if (!first.open) return undefined;
       return {
         kind: 'open-zone-transfer',
         finding: {
@@ -49,13 +80,12 @@ export async function detectOpenTransfer(ctx: ScanContext, domain: string): Prom
           service: 'zone transfer (AXFR)',
           status: 'likely',
           risk: 'medium',
-          evidence: [`${domain} NS ${server}`, first],
+          evidence: [`${domain} NS ${server}`, first.open],
           ...axfrTexts(domain, server),
         },
-        recheck: () => transfers(ctx, domain, server, address),
+        recheck: async () => (await transfers(ctx, domain, server, address)).open,
       };
     }),
   );
-  const candidates = found.filter((c) => c !== undefined);
-  return candidates;
+  return found.filter((c) => c !== undefined);
 }

@@ -43,6 +43,10 @@ const nuclei = (file: string): Source => ({
 /** A dnsReaper signature, dated by its last commit. */
 const reaper = (file: string, date: string): Source => ({ url: `${REAPER}/${file}`, date });
 const subjack = (file = 'fingerprints.json'): Source => ({ url: `${SUBJACK}/${file}`, date: SUBJACK_AT });
+/** A BadDNS signature, dated by the commit read (373abc9, 2026-03-22). */
+const BADDNS_SIGNATURES =
+  'https://github.com/blacklanternsecurity/baddns/blob/373abc9ba357289a5bf6784a88d27accbd21689d/baddns/signatures';
+const baddns = (file: string): Source => ({ url: `${BADDNS_SIGNATURES}/${file}`, date: '2026-03-22' });
 /** A thread (issue, pull request, comment) dated by the post that the reason relies on. */
 const at = (url: string, date: string): Source => ({ url, date });
 const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
@@ -270,6 +274,8 @@ const BEANSTALK_REGIONS = [
   'ap-northeast-3',
   'ap-southeast-1',
   'ap-southeast-2',
+  // In dnsReaper's list and BadDNS's copy of it (dnsreaper_elastic_beanstalk.yml), 2026-03-22.
+  'ap-southeast-3',
   'ca-central-1',
   'eu-central-1',
   'eu-west-1',
@@ -1166,6 +1172,58 @@ const raw = [
       'Oops! We could&#8217;t find that page.',
       'DNS resolution error',
     ],
+  }),
+  web({
+    id: 'lovable',
+    service: 'Lovable',
+    cname: ['lovable.app'],
+    body: ['Publish or update your Lovable project for it to appear here'],
+    httpStatus: [404],
+    status: 'vulnerable',
+    reason:
+      'BadDNS 2.0 ships a signature for unpublished Lovable projects as a takeover (any account can attach the custom domain); no source says Lovable verifies ownership',
+    resource: 'project',
+    claim: 'publishing a Lovable project with this host name as its custom domain',
+    sources: [baddns('baddns_lovable.yml')],
+  }),
+  web({
+    id: 'hashnode',
+    service: 'Hashnode',
+    cname: ['hashnode.network'],
+    body: ['The deployment could not be found on Vercel', 'DEPLOYMENT_NOT_FOUND'],
+    httpStatus: [404],
+    status: 'vulnerable',
+    reason:
+      'BadDNS 2.0 ships a signature for Hashnode blogs whose custom domain no longer has a deployment (any account can add the domain to a blog); no source says Hashnode verifies ownership',
+    resource: 'blog',
+    claim: 'adding this host name as the custom domain of a Hashnode blog',
+    sources: [baddns('baddns_hashnode.yml')],
+  }),
+  web({
+    id: 'substack',
+    service: 'Substack',
+    cname: ['target.substack-custom-domains.com'],
+    body: ["something is wrong with this site's configuration"],
+    httpStatus: [409],
+    status: 'vulnerable',
+    paid: true,
+    reason:
+      'BadDNS 2.0 ships a signature for Substack custom domains no publication holds; connecting a custom domain to a publication costs a one-time fee',
+    resource: 'publication',
+    claim: 'connecting this host name to a Substack publication (a paid option)',
+    sources: [baddns('baddns_substack.yml')],
+  }),
+  web({
+    id: 'tribe',
+    service: 'Tribe (tribeplatform.com)',
+    cname: ['tribeplatform.com'],
+    body: ['You can claim this address and build your own community right now!'],
+    status: 'vulnerable',
+    reason:
+      "dnsReaper's tribe.so signature (in BadDNS's copy) reports the page that invites anyone to claim the address; the old Tribe domain of Bettermode",
+    resource: 'community',
+    claim: 'creating a Tribe community with this address',
+    sources: [baddns('dnsreaper_tribe.yml')],
   }),
   web({
     id: 'brightcove',

@@ -139,6 +139,34 @@ export function isServiceHost(host: string, entries = catalogue) {
   return false;
 }
 
+const byRegistrable = new WeakMap<readonly Entry[], Map<string, Entry[]>>();
+
+/**
+ * Web entries (HTTP evidence, not `not-vulnerable`) whose documented CNAME suffixes lie in the
+ * registrable domain of `host`: the service, under a suffix the references do not (yet) document.
+ * Services move their custom-domain targets; the fingerprint still has to match.
+ */
+export function entriesForRegistrable(host: string, entries = catalogue): Entry[] {
+  let index = byRegistrable.get(entries);
+  if (!index) {
+    index = new Map();
+    for (const entry of entries) {
+      if (entry.dns !== 'resolves' || entry.status === 'not-vulnerable') continue;
+      for (const pattern of entry.cname) {
+        const domain = registrableDomain(pattern.replace(/\*/g, 'x'));
+        if (!domain) continue;
+        const list = index.get(domain) ?? [];
+        if (!list.includes(entry)) list.push(entry);
+        index.set(domain, list);
+      }
+    }
+    byRegistrable.set(entries, index);
+  }
+  if (index.size === 0) return [];
+  const domain = registrableDomain(host);
+  return (domain && index.get(domain)) || [];
+}
+
 /**
  * Whether one response carries the entry's evidence: status, every body string, one of the
  * variants, every header, all together, and none of the negative evidence. Returns what matched, for the evidence chain.

@@ -34,6 +34,8 @@ interface ProbeOptions {
   signal?: AbortSignal;
   /** Called by the connector for every connection it opens, with the address it connects to. */
   onConnect?: (address: string, port: number) => void;
+  /** The path asked for (`/` when absent), e.g. `/.well-known/mta-sts.txt`. */
+  path?: string;
 }
 
 const USER_AGENT = 'DangleWatch/0.1 (+subdomain takeover scanner)';
@@ -53,7 +55,7 @@ export async function probe(host: string, address: string, scheme: Scheme, optio
     };
     return result;
   }
-  let url = new URL(`${scheme}://${host}:${options.ports[scheme]}/`);
+  let url = new URL(`${scheme}://${host}:${options.ports[scheme]}${options.path ?? '/'}`);
   let pinned: string | undefined = address;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
     const hopHost = url.hostname.replace(/^\[|\]$/g, '');

@@ -1,5 +1,5 @@
 import type { Candidate, ScanContext } from '../context.ts';
-import { detectMail } from '../detect/mail.ts';
+import { detectMail, detectTxtHosts } from '../detect/mail.ts';
 import { detectName } from '../detect/records.ts';
 import { SecondOrder } from '../detect/second-order.ts';
 import { detectSrv, isServiceName } from '../detect/srv.ts';
@@ -164,13 +164,13 @@ export class ResolvePhase {
         this.found(hop, fromZone ? 'zone' : 'dns', `CNAME ${name}`);
       });
     }
+    // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
+    if (likeWildcard && !known && !apex) return;
     for (const hop of res.chain) ctx.notePointer(name, 'CNAME', hop);
     if (known) {
       if (!apex) for (const server of known.ns) ctx.notePointer(name, 'NS', server);
       for (const record of known.mx) ctx.notePointer(name, 'MX', parseMx(record).exchange);
     }
-    // A name that answers just as the zone's wildcard does shares its finding, reported once at the wildcard.
-    if (likeWildcard && !known && !apex) return;
     const detected = detectName(ctx, res, apex || !known ? NO_SERVERS : known.ns);
     // Most names are settled at once: no await (and no turn of the event loop) for them.
     const found = Array.isArray(detected) ? detected : await detected;
@@ -196,6 +196,7 @@ export class ResolvePhase {
     if (known) {
       if (known.mx.length + known.txt.length > 0)
         this.candidates.push(...stamped(await detectMail(ctx, name, known.mx, known.txt)));
+      if (known.txt.length > 0) this.candidates.push(...stamped(await detectTxtHosts(ctx, name, known.txt)));
       return;
     }
     // A subdomain that sends mail has an MX for its bounces (SES MAIL FROM, Mailgun, Resend): its
@@ -208,8 +209,8 @@ export class ResolvePhase {
       for (const record of txt.records)
         for (const host of txtHosts(record, ctx.settings.domain)) this.found(host, 'dns', `TXT ${name}`);
     }
-    this.candidates.push(
-      ...stamped(await detectMail(ctx, name, mx.records, txt.status === 'ok' ? txt.records : [])),
-    );
+    const texts = txt.status === 'ok' ? txt.records : [];
+    this.candidates.push(...stamped(await detectMail(ctx, name, mx.records, texts)));
+    this.candidates.push(...stamped(await detectTxtHosts(ctx, name, texts)));
   }
 }

@@ -30,7 +30,7 @@ export const dmarcTexts = (host: string, domain: string) => ({
 });
 
 export const expiringTexts = (record: string, domain: string, deleting: boolean) => ({
-  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
+  explanation: `This name's ${record} record leads into ${domain}, whose registration ${deleting ? 'has expired or is being deleted by its registry' : 'ends within 30 days'}. If it lapses, anyone can register ${domain} and take over what this record points at${record === 'MX' ? ', mail included' : ''}.`,
   proofOfConcept: `Look ${domain} up in RDAP or WHOIS: the expiry date and status show it. Nothing to claim until it lapses.`,
   remediation: `Renew ${domain} if it is yours, ask its owner whether they will, or move the ${record} record off it.`,
 });
@@ -65,6 +65,12 @@ export const danglingSrvTexts = (name: string, target: string) => ({
   remediation: `Delete the SRV record ${name}, or point it at a server you run.`,
 });
 
+export const txtHostTexts = (name: string, host: string, why: string) => ({
+  explanation: `A TXT record of ${name} names ${host}, which ${why}. Whatever reads that record (a verification, a mail or service setting) trusts a host that someone else can take.`,
+  proofOfConcept: `dig TXT ${name} shows ${host}; then look ${host} up (dig, RDAP) to see that it can be claimed.`,
+  remediation: `Remove or update the TXT record of ${name} that names ${host}.`,
+});
+
 export const spfNxTexts = (include: string) => ({
   explanation: `The SPF record includes ${include}, which does not exist. SPF checks for this domain fail with a permanent error, and whoever can create that name can authorise their own mail servers.`,
   proofOfConcept: `dig TXT ${include} answers NXDOMAIN.`,
@@ -87,4 +93,10 @@ export const cloudIpTexts = (address: string, provider: string) => ({
   proofOfConcept: `No automatic proof: cloud addresses are assigned at random. Check that ${address} still belongs to your account.`,
   remediation:
     'Delete the A/AAAA record if the server is gone, or confirm the address is still allocated to you.',
+});
+
+export const mtaStsTexts = (domain: string, problem: string) => ({
+  explanation: `${domain} publishes an MTA-STS record (_mta-sts.${domain}), so sending servers look for its policy at https://mta-sts.${domain}/.well-known/mta-sts.txt; ${problem}. Senders that enforce MTA-STS may refuse to deliver, or fall back to unchecked delivery, and whoever takes the policy host decides where this domain's mail may go.`,
+  proofOfConcept: `curl https://mta-sts.${domain}/.well-known/mta-sts.txt, and compare its mx: lines with dig MX ${domain}.`,
+  remediation: `Serve a policy whose mx: lines match the MX records at mta-sts.${domain}, or remove the _mta-sts.${domain} TXT record.`,
 });

@@ -10,6 +10,12 @@ import type { ZoneRecord } from './record.ts';
 /** A zone transfer that did not complete: the message names the server and says what it did. */
 export class ZoneTransferError extends Error {
   override name = 'ZoneTransferError';
+  /** The server said no (a refusal rcode, or no TCP service): the ordinary answer, not a fault. */
+  readonly refused: boolean;
+  constructor(message: string, refused = false) {
+    super(message);
+    this.refused = refused;
+  }
 }
 
 interface AxfrServer {
@@ -80,6 +86,7 @@ async function connect(server: AxfrServer, options: AxfrOptions, timeoutMs: numb
           ? error
           : new ZoneTransferError(
               `cannot connect to zone transfer server ${where}: ${error.code ?? error.message}`,
+              error.code === 'ECONNREFUSED',
             ),
       ),
     );
@@ -102,7 +109,15 @@ async function* framedMessages(socket: net.Socket, timeoutMs: number, where: str
         timeoutMs,
       );
     });
-    const next = await Promise.race([chunks.next(), silence]).finally(() => clearTimeout(timer));
+    const next = await Promise.race([chunks.next(), silence])
+      .catch((error: NodeJS.ErrnoException) => {
+        // A reset or any other socket fault is the transfer's failure, named, never a crash.
+        if (error instanceof ZoneTransferError || error.name === 'AbortError') throw error;
+        throw new ZoneTransferError(
+          `zone transfer server ${where} broke the connection: ${error.code ?? error.message}`,
+        );
+      })
+      .finally(() => clearTimeout(timer));
     if (next.done) return;
     const chunk = next.value;
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -146,9 +161,17 @@ export async function* readAxfr(options: AxfrOptions): AsyncGenerator<ZoneRecord
       if (packet.rcode !== 'NOERROR')
         throw new ZoneTransferError(
           `zone transfer server ${where} refused the transfer of ${zone}: ${packet.rcode}`,
+          true,
         );
       for (const answer of packet.answers ?? []) {
-        const record = wireToZoneRecord(answer);
+        let record: ZoneRecord;
+        try {
+          record = wireToZoneRecord(answer);
+        } catch (error) {
+          throw new ZoneTransferError(
+            `zone transfer server ${where} sent a record that cannot be read: ${(error as Error).message}`,
+          );
+        }
         const isSoa = record.type === 'SOA' && record.name === zone;
         if (!opened) {
           if (!isSoa)

@@ -33,7 +33,13 @@ const nuclei = read('nuclei-templates.json', z.object({ file: z.string() }));
 const excluded = z
   .array(
     z.object({
-      source: z.enum(['can-i-take-over-xyz', 'can-i-take-over-dns', 'dnsReaper', 'nuclei-templates']),
+      source: z.enum([
+        'can-i-take-over-xyz',
+        'can-i-take-over-dns',
+        'dnsReaper',
+        'nuclei-templates',
+        'BadDNS',
+      ]),
       name: z.string(),
       reason: z.string().min(20),
       date: z.iso.date(),

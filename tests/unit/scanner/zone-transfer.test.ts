@@ -37,7 +37,7 @@ describe('open zone transfer', () => {
         status: 'likely',
       },
     ]);
-    expect(result.findings[0]?.evidence.join(' ')).toContain('began a zone transfer');
+    expect(result.findings[0]?.evidence.join(' ')).toContain('handed over the whole zone');
   });
 
   it('is none when the nameserver refuses the transfer', async () => {

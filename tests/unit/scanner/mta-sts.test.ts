@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mxAllowed, parseMtaStsPolicy } from '../../../src/scanner/detect/mta-sts.ts';
+import { scanDomain } from '../../../src/scanner/scan.ts';
+import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+
+describe('MTA-STS policies', () => {
+  it('reads the mode and the mx patterns, ignoring lines that are not key: value', () => {
+    expect(
+      parseMtaStsPolicy(
+        'version: STSv1\r\nmode: Enforce\r\ngarbage\r\nmx: Mail.Example.\r\nmx: *.example.net\r\n',
+      ),
+    ).toEqual({
+      mode: 'enforce',
+      mx: ['mail.example', '*.example.net'],
+    });
+  });
+
+  it('lets `*.` stand for exactly one label', () => {
+    expect(mxAllowed('mx1.example.net', ['*.example.net'])).toBe(true);
+    expect(mxAllowed('a.mx1.example.net', ['*.example.net'])).toBe(false);
+    expect(mxAllowed('example.net', ['*.example.net'])).toBe(false);
+    expect(mxAllowed('mail.example', ['mail.example'])).toBe(true);
+  });
+});
+
+const apex = 'sts-policy.test';
+const zone = zoneFrom({
+  apex,
+  records: [
+    [apex, { type: 'NS', data: `ns1.${apex}` }],
+    [`ns1.${apex}`, { type: 'A', data: FIXTURE_IP }],
+    [apex, { type: 'MX', data: { preference: 10, exchange: `mail.${apex}` } }],
+    [`mail.${apex}`, { type: 'A', data: FIXTURE_IP }],
+    [`_mta-sts.${apex}`, { type: 'TXT', data: 'v=STSv1; id=1' }],
+    [`mta-sts.${apex}`, { type: 'A', data: FIXTURE_IP }],
+  ],
+  pages: new Map([
+    [
+      `mta-sts.${apex}`,
+      {
+        status: 200,
+        body: `version: STSv1\nmode: testing\nmx: mail.${apex}\nmx: mx.sts-unreg-policy.com\nmax_age: 86400\n`,
+      },
+    ],
+  ]),
+});
+
+let fixtures: ScanFixtures;
+beforeAll(async () => {
+  fixtures = await startScanFixtures(zone);
+});
+afterAll(() => fixtures?.close());
+
+describe('the hosts a policy allows', () => {
+  it('one in a domain nobody has registered is likely, read through the pinned probe', async () => {
+    const result = await scanDomain(apex, fixtures.options({ ct: false }));
+    expect(result.findings).toMatchObject([
+      {
+        subdomain: `_mta-sts.${apex}`,
+        recordType: 'TXT',
+        target: 'mx.sts-unreg-policy.com',
+        status: 'likely',
+      },
+    ]);
+    expect(fixtures.web.requests).toContain(`https mta-sts.${apex} /.well-known/mta-sts.txt`);
+  });
+});
