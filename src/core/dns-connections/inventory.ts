@@ -178,6 +178,20 @@ export const ZONE_FILE_SOURCE = 'zone-file';
 /** Changes shown with an inventory, newest first. */
 const HISTORY_SHOWN = 500;
 
+/** A record of the inventory once, however many sources hold it: the columns of a grouped read. */
+const MERGED = {
+  name: zoneRecords.name,
+  type: zoneRecords.type,
+  data: zoneRecords.data,
+  ttl: sql<number>`min(${zoneRecords.ttl})`.mapWith(Number),
+};
+
+/** Records after `cursor` in (name, type, data) order, which the unique index reads in order. */
+const afterRecord = (cursor: { name: string; type: string; data: string } | undefined) =>
+  cursor
+    ? sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data}) > (${cursor.name}, ${cursor.type}, ${cursor.data})`
+    : undefined;
+
 /** One page of an inventory: how many records, after which one, and which (GET /api/domains/{id}/records). */
 export interface InventoryPage {
   limit: number;
@@ -205,27 +219,16 @@ export async function inventoryView(
     page.q ? sql`${zoneRecords.name} ilike ${`%${likeLiteral(page.q)}%`}` : undefined,
     page.type ? eq(zoneRecords.type, page.type) : undefined,
   );
-  const after = page.cursor;
   // A record that several sources hold is one record of the inventory, listing its sources.
   const rows = await db
     .select({
-      name: zoneRecords.name,
-      type: zoneRecords.type,
-      data: zoneRecords.data,
-      ttl: sql<number>`min(${zoneRecords.ttl})`.mapWith(Number),
+      ...MERGED,
       sources: sql<string[]>`array_agg(${zoneRecords.source} order by ${zoneRecords.source})`,
       firstSeenAt: sql<Date>`min(${zoneRecords.firstSeenAt})`.mapWith(zoneRecords.firstSeenAt),
       lastSeenAt: sql<Date>`max(${zoneRecords.lastSeenAt})`.mapWith(zoneRecords.lastSeenAt),
     })
     .from(zoneRecords)
-    .where(
-      and(
-        filter,
-        after
-          ? sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data}) > (${after.name}, ${after.type}, ${after.data})`
-          : undefined,
-      ),
-    )
+    .where(and(filter, afterRecord(page.cursor)))
     .groupBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
     .orderBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)
     .limit(page.limit + 1);
@@ -282,22 +285,14 @@ export async function* inventoryRecords(
 ): AsyncGenerator<ZoneRecord> {
   let after: { name: string; type: string; data: string } | undefined;
   for (;;) {
-    // Once per record, however many sources hold it.
     const rows = await db
-      .select({
-        name: zoneRecords.name,
-        type: zoneRecords.type,
-        data: zoneRecords.data,
-        ttl: sql<number>`min(${zoneRecords.ttl})`.mapWith(Number),
-      })
+      .select(MERGED)
       .from(zoneRecords)
       .where(
         and(
           eq(zoneRecords.domainId, domainId),
           names ? inArray(zoneRecords.name, [...names]) : undefined,
-          after
-            ? sql`(${zoneRecords.name}, ${zoneRecords.type}, ${zoneRecords.data}) > (${after.name}, ${after.type}, ${after.data})`
-            : undefined,
+          afterRecord(after),
         ),
       )
       .groupBy(zoneRecords.name, zoneRecords.type, zoneRecords.data)

@@ -5,24 +5,13 @@ import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, queryRows } from '../../../src/db/client.ts';
+import { findingView } from '../../fixtures/finding.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import { migrateTo, migrationsBefore } from '../../helpers/migrations.ts';
 
 const ZONE_PROOF_MIGRATION = 15;
 const CONFIG = '{"skipDiscovery":false,"useCertificateTransparency":true,"useMultiStageValidation":true}';
-const finding = (subdomain: string) =>
-  JSON.stringify({
-    subdomain,
-    recordType: 'CNAME',
-    target: 'gone.herokuapp.com',
-    service: 'Heroku',
-    status: 'claimable',
-    risk: 'high',
-    evidence: [],
-    explanation: 'x',
-    proofOfConcept: 'y',
-    remediation: 'z',
-  });
+const finding = (subdomain: string) => JSON.stringify(findingView(subdomain));
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(

@@ -2,24 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, findings } from '../../../src/db/schema.ts';
 import { RISK_NOTE_MAX } from '../../../src/model/constants.ts';
-import type { FindingRecord, FindingView } from '../../../src/model/contract.ts';
+import type { FindingRecord } from '../../../src/model/contract.ts';
+import { findingView } from '../../fixtures/finding.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
-const view = (subdomain: string): FindingView => ({
-  subdomain,
-  recordType: 'CNAME',
-  target: 'gone.herokuapp.com',
-  service: 'Heroku',
-  status: 'claimable',
-  risk: 'high',
-  evidence: [],
-  explanation: 'x',
-  proofOfConcept: 'y',
-  remediation: 'z',
-});
+const view = (subdomain: string) => findingView(subdomain);
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(

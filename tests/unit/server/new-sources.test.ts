@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../../src/core/dns-connections/connections.ts';
 import { syncConnection } from '../../../src/core/dns-connections/sync.ts';
 import { dnsConnections, dnsConnectionZones, domains, scans } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG, type DomainView } from '../../../src/model/contract.ts';
+import type { DomainView } from '../../../src/model/contract.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
+import { insertTxtVerifiedDomain } from '../../helpers/domains.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const CF_TOKEN = 'cf-new-sources-0001';
@@ -49,21 +50,7 @@ for (const backend of databaseBackends) {
       });
 
       /** A domain of Ann's that her TXT record proved, and whose first scan is long done. */
-      const txtVerified = async (name: string) => {
-        const [row] = await api.db
-          .insert(domains)
-          .values({
-            workspaceId: ann.uid,
-            domain: name,
-            status: 'verified',
-            proof: 'txt',
-            verificationToken: 'tok',
-            scanConfig: DEFAULT_SCAN_CONFIG,
-            verifiedAt: new Date(),
-          })
-          .returning();
-        return row?.id ?? '';
-      };
+      const txtVerified = (name: string) => insertTxtVerifiedDomain(api.db, ann.uid, name);
       const scansOf = (domainId: string) => api.db.select().from(scans).where(eq(scans.domainId, domainId));
       const upload = (id: string, text: string) =>
         api.app.request(`/api/domains/${id}/zone-file`, {

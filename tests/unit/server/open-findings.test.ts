@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordFindingHistory } from '../../../src/core/findings/lifecycle.ts';
-import { domains, scans } from '../../../src/db/schema.ts';
+import { scans } from '../../../src/db/schema.ts';
 import {
   DEFAULT_SCAN_CONFIG,
   type DomainView,
@@ -15,23 +15,15 @@ import {
   type ScanView,
   type TrendPoint,
 } from '../../../src/model/contract.ts';
+import { findingView } from '../../fixtures/finding.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
+import { insertTxtVerifiedDomain } from '../../helpers/domains.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const DAY = 24 * 60 * 60_000;
-const finding = (subdomain: string, status: FindingView['status'] = 'claimable'): FindingView => ({
-  subdomain,
-  recordType: 'CNAME',
-  target: `${subdomain.split('.')[0]}-gone.herokuapp.com`,
-  service: 'Heroku',
-  status,
-  risk: status === 'review' ? 'low' : 'high',
-  evidence: [],
-  explanation: 'x',
-  proofOfConcept: 'y',
-  remediation: 'z',
-});
+const finding = (subdomain: string, status: FindingView['status'] = 'claimable') =>
+  findingView(subdomain, { status, target: `${subdomain.split('.')[0]}-gone.herokuapp.com` });
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
@@ -94,19 +86,7 @@ for (const backend of databaseBackends) {
 
       beforeAll(async () => {
         ann = await api.signIn('ann', { email: `ann@${name}` });
-        const [row] = await api.db
-          .insert(domains)
-          .values({
-            workspaceId: ann.uid,
-            domain: name,
-            status: 'verified',
-            proof: 'txt',
-            verificationToken: 'tok',
-            scanConfig: DEFAULT_SCAN_CONFIG,
-            verifiedAt: start,
-          })
-          .returning();
-        domainId = row?.id ?? '';
+        domainId = await insertTxtVerifiedDomain(api.db, ann.uid, name, start);
       });
 
       it('a partial scan resolves what it checked and leaves every other open finding open', async () => {
