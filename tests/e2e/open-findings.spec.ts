@@ -91,7 +91,7 @@ test('the card, the trend and the totals count what is open now, through a sync,
   await expectIssues(3);
   await expectIssuesFound(3);
   await expect(page.getByTestId('scan-partial').first()).toContainText(
-    'Partial scan: checked 1 changed record',
+    /Partial scan of the zone's changed records: \d+ names? checked/,
   );
   expect(await latestTrend()).toMatch(/: 3 claimable, 0 likely, 0 to review\.$/);
 

@@ -12,6 +12,8 @@ import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
 import { listUsers, setPlan } from '../../src/core/operator/accounts.ts';
 import type { Db } from '../../src/db/client.ts';
 import { scans, users, workspaces } from '../../src/db/schema.ts';
+import { registrableDomain } from '../../src/scanner/discover/rdap.ts';
+import { catalogue } from '../../src/scanner/fingerprints/catalogue.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import { loadConfig } from '../../src/start/config.ts';
 import { startServer } from '../../src/start/server.ts';
@@ -34,9 +36,14 @@ const stripe = await startStripeServer({
 // The DNS provider the connected-DNS specs connect to; they learn its one valid token from /cloudflare/zone.
 const cloudflareToken = 'e2e-cloudflare-read-token-7f3a';
 const cloudflare = await startCloudflareFake({ token: cloudflareToken });
-// The fixtures' own service domains exist at RDAP, as they do on the internet.
-for (const domain of ['azurewebsites.net', 'herokuapp.com', 'github.io', 'cloudapp.net'])
-  api.registered.add(domain);
+// Every service domain of the catalogue (and the DNS hosts' domains the connected zones are
+// delegated to) exists at RDAP, as it does on the internet: only the names a spec makes dangle.
+for (const entry of catalogue)
+  for (const pattern of [...entry.cname, ...entry.ns]) {
+    const domain = registrableDomain(pattern.replace(/\*/g, 'x'));
+    if (domain) api.registered.add(domain);
+  }
+for (const domain of ['cloudflare.com', 'awsdns.com', 'googledomains.com']) api.registered.add(domain);
 
 const readBody = async (req: http.IncomingMessage) => {
   let raw = '';

@@ -128,8 +128,8 @@ export function ScanCard({ scan, onUpdate, onViewDetails, accepted }: ScanCardPr
       </dl>
       {scan.partial && (
         <p className="mt-2 text-sm text-slate-700" data-testid="scan-partial">
-          Partial scan: checked {scan.namesChecked} changed {scan.namesChecked === 1 ? 'record' : 'records'}{' '}
-          of the zone. The domain's other open findings stay open.
+          Partial scan of the zone's changed records: {scan.namesChecked}{' '}
+          {scan.namesChecked === 1 ? 'name' : 'names'} checked. The domain's other open findings stay open.
         </p>
       )}
 
