@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
@@ -46,8 +46,9 @@ export interface SyncOptions {
 /**
  * Reads again every linked zone of a connection and stores each as its domain's inventory, then
  * checks again whether public DNS delegates the zone to the provider (the zone's proof of
- * ownership, see zone-proof.ts), and scans what the read brought. A provider failure keeps the last good inventory and marks the
- * connection failing since its first failure, with the provider's own words; a success clears it.
+ * ownership, see zone-proof.ts), and scans what the read brought. A provider failure keeps the
+ * last good inventory and marks the connection failing since its first failure, with the
+ * provider's own words; a success clears it.
  */
 export async function syncConnection(
   db: Db,
@@ -66,7 +67,6 @@ export async function syncConnection(
     .where(
       and(
         eq(dnsConnectionZones.connectionId, connection.id),
-        isNotNull(dnsConnectionZones.domainId),
         options.only ? eq(dnsConnectionZones.zone, options.only) : undefined,
       ),
     );

@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import { normaliseName } from '../../scanner/dns/names.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
 import {
   type ProviderCallOptions,
@@ -32,8 +33,6 @@ export const ZONE_PROOF_MESSAGES = {
     `${provider} did not say which name servers it assigned to this zone (${reason}); the delegation is checked again at the next sync.`,
 } as const;
 
-const bare = (name: string) => name.toLowerCase().replace(/\.$/, '');
-
 export interface ZoneProofOptions {
   /** The scan resolvers (host or host:port); the system's when absent. */
   resolvers?: string[];
@@ -49,7 +48,7 @@ async function publicNameServers(
   const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: 2 });
   if (options.resolvers?.length) resolver.setServers(options.resolvers);
   try {
-    return { servers: (await resolver.resolveNs(zone)).map(bare) };
+    return { servers: (await resolver.resolveNs(zone)).map(normaliseName) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { servers: null, definite: code === 'ENOTFOUND' || code === 'ENODATA' };
@@ -87,7 +86,7 @@ export async function checkZoneProof(
       ? { proven: false, definite: true, reason: ZONE_PROOF_MESSAGES.undelegated(zone, provider.label) }
       : { proven: false, definite: false, reason: ZONE_PROOF_MESSAGES.dnsUnavailable(zone) };
   }
-  const assigned = [...new Set(delegation.nameServers.map(bare))].sort();
+  const assigned = [...new Set(delegation.nameServers.map(normaliseName))].sort();
   const delegated = [...new Set(found.servers)].sort();
   if (assigned.length > 0 && assigned.join(' ') === delegated.join(' ')) return { proven: true };
   return {
