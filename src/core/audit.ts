@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { AuditAction } from '../model/activity.ts';
+import type { WorkspaceContext } from './access.ts';
 
 /**
  * Records one action: who did it (`userId`), in which workspace (none for what concerns the account
@@ -23,4 +24,19 @@ export async function audit(
     detail: entry.detail ?? {},
     ip: entry.ip && entry.ip !== 'unknown' ? entry.ip : null,
   });
+}
+
+/**
+ * Records what `ctx`'s actor did in its workspace, inside the change's own transaction when `db` is
+ * one. The log is of people's actions: what the worker does on its own schedule is not in it.
+ */
+export async function auditIn(
+  db: Db,
+  ctx: WorkspaceContext,
+  action: AuditAction,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  const { userId, ip } = ctx.actor;
+  if (userId === undefined) return;
+  await audit(db, { userId, workspaceId: ctx.workspace.id, action, detail, ip });
 }

@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'finding.accepted',
   'finding.reopened',
+  'webhook.added',
+  'webhook.enabled',
+  'webhook.removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -109,6 +112,9 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'finding.accepted': (d) =>
     `accepted the risk of ${text(d.subdomain, 'a finding')}${typeof d.note === 'string' && d.note ? `: “${d.note}”` : ''}`,
   'finding.reopened': (d) => `reopened ${text(d.subdomain, 'a finding')}`,
+  'webhook.added': (d) => `added a webhook to ${text(d.host, 'an address')}`,
+  'webhook.enabled': (d) => `re-enabled the webhook to ${text(d.host, 'an address')}`,
+  'webhook.removed': (d) => `removed the webhook to ${text(d.host, 'an address')}`,
 };
 
 /** The entry in words: "Olive invited cleo@acme.io as viewer". */

@@ -82,6 +82,9 @@ export const INVITATION_DAYS = 7;
 
 export const WORKSPACE_NAME_MAX = 80;
 
+/** Every personal workspace's name: the database gives it (migration 0012), and it cannot change. */
+export const PERSONAL_WORKSPACE_NAME = 'Personal';
+
 /** GET /api/workspaces: each workspace the caller belongs to. */
 export interface WorkspaceView {
   id: string;

@@ -1,20 +1,42 @@
 import type { Context } from 'hono';
+import type { WorkspaceContext } from '../core/access.ts';
 import { currentUser } from '../core/users/users.ts';
-import { assertCan, workspaceAccess, workspaceTier } from '../core/workspaces/workspaces.ts';
+import { workspaceAccess, workspaceTier } from '../core/workspaces/workspaces.ts';
 import type { Db } from '../db/client.ts';
-import { WORKSPACE_HEADER, type WorkspaceAction } from '../model/workspaces.ts';
+import { PERSONAL_WORKSPACE_NAME, WORKSPACE_HEADER } from '../model/workspaces.ts';
 import type { AuthedEnv } from './auth/middleware.ts';
 
 /**
- * Who calls, and on which workspace: the one X-Workspace-ID names, which the caller must belong
- * to (else 404, as for one that does not exist), or their personal one; refused with 403 unless
- * their role may do `action`. `owner` is what services take as the owner of what they read and
- * write: the workspace's id and plan, and the caller's e-mail address (the Free plan's rule).
+ * A signed-in caller's context: the workspace `named` (the path's) or X-Workspace-ID names, which
+ * they must belong to (else 404, as for one that does not exist), or their personal one. The
+ * services it is handed check what the role may do.
  */
-export async function callerIn(db: Db, c: Context<AuthedEnv>, action: WorkspaceAction) {
+export async function sessionContext(
+  db: Db,
+  c: Context<AuthedEnv>,
+  named = c.req.header(WORKSPACE_HEADER) || undefined,
+): Promise<WorkspaceContext> {
   const user = await currentUser(db, c.var);
-  const workspace = await workspaceAccess(db, user.id, c.req.header(WORKSPACE_HEADER) || undefined);
-  assertCan(workspace, action);
-  const tier = workspace.id === user.id ? user.tier : await workspaceTier(db, workspace);
-  return { user, workspace, owner: { id: workspace.id, tier, email: user.email } };
+  const actor = {
+    userId: user.id,
+    email: user.email,
+    emailVerified: c.var.token.email_verified === true,
+    displayName: user.displayName,
+    ip: c.get('clientAddress'),
+    via: 'session' as const,
+  };
+  // Everyone owns their personal workspace, whose id is their own: the commonest calls (the scan
+  // list, polled) need no query to find it.
+  if (named === undefined || named === user.id) {
+    const workspace = { id: user.id, name: PERSONAL_WORKSPACE_NAME, personal: true, tier: user.tier };
+    return { workspace, actor, role: 'owner' };
+  }
+  const access = await workspaceAccess(db, user.id, named);
+  const workspace = {
+    id: access.id,
+    name: access.name,
+    personal: access.personal,
+    tier: access.personal ? user.tier : await workspaceTier(db, access),
+  };
+  return { workspace, actor, role: access.role };
 }

@@ -16,7 +16,7 @@ import {
   workspaces,
 } from '../../db/schema.ts';
 import type { JsonMember } from '../json-stream.ts';
-import { userScans } from '../scans/scans.ts';
+import { workspaceScans } from '../scans/scans.ts';
 
 /** Names the file: danglewatch-export-YYYY-MM-DD.json (named with the date). */
 export function exportFileName(now: Date): string {
@@ -90,7 +90,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       .orderBy(asc(workspaceMembers.joinedAt)),
     domains: await db.select().from(domains).where(own(domains)).orderBy(asc(domains.createdAt)),
     scans: async function* () {
-      for (const id of exported) yield* userScans(db, id, 'oldest');
+      for (const id of exported) yield* workspaceScans(db, id, 'oldest');
     },
     findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
     firstScans: await db

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { apiKeys, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { API_ACCESS_MESSAGES, API_KEY_ROLE } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
-import { can, lesserRole, type WorkspaceAction, type WorkspaceRole } from '../../model/workspaces.ts';
+import { lesserRole, type WorkspaceRole } from '../../model/workspaces.ts';
+import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { API_KEY_LIMIT } from '../limits.ts';
 import { isUuid } from '../validation.ts';
@@ -13,11 +15,12 @@ import { hashApiKey, looksLikeApiKey, newApiKey } from './key.ts';
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** The workspace's keys for the public API, revoked ones included, oldest first. */
-export function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyRow[]> {
+export function listApiKeys(db: Db, ctx: WorkspaceContext): Promise<ApiKeyRow[]> {
+  authorize(ctx, 'api-keys.manage');
   return db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.workspaceId, workspaceId))
+    .where(eq(apiKeys.workspaceId, ctx.workspace.id))
     .orderBy(asc(apiKeys.createdAt));
 }
 
@@ -27,52 +30,55 @@ export function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyRow[]> {
  */
 export async function createApiKey(
   db: Db,
-  owner: { id: string; tier: string },
-  /** Who makes it: calls made with the key are theirs in the audit log. */
-  createdBy: string,
+  ctx: WorkspaceContext,
   name: string,
 ): Promise<{ row: ApiKeyRow; secret: string }> {
-  const plan = getPlanForTier(owner.tier);
+  authorize(ctx, 'api-keys.manage');
+  // Calls made with the key are its maker's in the audit log.
+  const createdBy = personActing(ctx);
+  const workspace = ctx.workspace;
+  const plan = getPlanForTier(workspace.tier);
   if (plan.limits.apiCallsPerHour === 0) {
     throw new ServiceError('forbidden', 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
   }
-  return underWorkspaceLock(db, owner.id, async (tx) => {
+  return underWorkspaceLock(db, workspace.id, async (tx) => {
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.workspaceId, owner.id), isNull(apiKeys.revokedAt)));
+      .where(and(eq(apiKeys.workspaceId, workspace.id), isNull(apiKeys.revokedAt)));
     if (Number(active?.n ?? 0) >= API_KEY_LIMIT) {
       throw new ServiceError('conflict', 'API_KEY_LIMIT', API_ACCESS_MESSAGES.keyLimit(API_KEY_LIMIT));
     }
     const { secret, prefix, hash } = newApiKey();
     const [row] = await tx
       .insert(apiKeys)
-      .values({ workspaceId: owner.id, createdBy, name, prefix, hash })
+      .values({ workspaceId: workspace.id, createdBy, name, prefix, hash })
       .returning();
     if (!row) throw new Error('insert returned no API key');
+    await auditIn(tx, ctx, 'api_key.created', { id: row.id, name, prefix: row.prefix });
     return { row, secret };
   });
 }
 
 /**
- * Revokes one of the user's keys. The row stays, so the list still says when the key stopped
- * working; revoking twice keeps the first time. `revoked` is false when it already was.
+ * Revokes one of the workspace's keys. The row stays, so the list still says when the key stopped
+ * working; revoking twice keeps the first time (and its one audit entry).
  */
-export async function revokeApiKey(
-  db: Db,
-  userId: string,
-  id: string,
-  now: Date,
-): Promise<{ row: ApiKeyRow; revoked: boolean }> {
-  const own = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, userId));
+export async function revokeApiKey(db: Db, ctx: WorkspaceContext, id: string, now: Date): Promise<ApiKeyRow> {
+  authorize(ctx, 'api-keys.manage');
+  const own = and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, ctx.workspace.id));
   const [row] = isUuid(id) ? await db.select().from(apiKeys).where(own) : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'API key not found');
-  const [revoked] = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(own, isNull(apiKeys.revokedAt)))
-    .returning();
-  return { row: revoked ?? row, revoked: Boolean(revoked) };
+  return inTransaction(db, async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(own, isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!revoked) return row;
+    await auditIn(tx, ctx, 'api_key.revoked', { id: row.id, name: row.name, prefix: row.prefix });
+    return revoked;
+  });
 }
 
 /**
@@ -111,7 +117,7 @@ export async function findApiKey(db: Db, secret: string) {
   const [found] = await db
     .select({
       key: apiKeys,
-      workspace: { id: workspaces.id, personal: workspaces.personal },
+      workspace: { id: workspaces.id, name: workspaces.name, personal: workspaces.personal },
       makerRole: workspaceMembers.role,
     })
     .from(apiKeys)
@@ -127,16 +133,9 @@ export async function findApiKey(db: Db, secret: string) {
   if (!found) return undefined;
   return {
     key: found.key,
-    owner: { id: found.workspace.id, tier: await workspaceTier(db, found.workspace) },
+    workspace: { ...found.workspace, tier: await workspaceTier(db, found.workspace) },
     role: found.makerRole ? lesserRole(API_KEY_ROLE, found.makerRole as WorkspaceRole) : undefined,
   };
-}
-
-/** Refuses a call the key's role may not make, naming that role and the one the call needs. */
-export function assertKeyCan(role: WorkspaceRole, action: WorkspaceAction): void {
-  if (!can(role, action)) {
-    throw new ServiceError('forbidden', 'ROLE_REQUIRED', API_ACCESS_MESSAGES.keyRoleNeeded(role, action));
-  }
 }
 
 export async function markApiKeyUsed(db: Db, id: string, at: Date): Promise<void> {

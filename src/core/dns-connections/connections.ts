@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
-import { type ConnectionView, DEFAULT_SCAN_CONFIG } from '../../model/contract.ts';
+import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
 import {
@@ -10,11 +10,11 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
-import { audit } from '../audit.ts';
+import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { auditIn } from '../audit.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
-import { newVerificationToken } from '../domains/store.ts';
-import type { DomainRow } from '../domains/views.ts';
+import { newVerificationToken, ownDomain, viewOfDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
@@ -46,7 +46,7 @@ export function connectionView(
   };
 }
 
-export function requireKey(secrets: SecretsKey | undefined): Buffer {
+function requireKey(secrets: SecretsKey | undefined): Buffer {
   if (!secrets)
     throw new ServiceError(
       'unavailable',
@@ -83,58 +83,68 @@ function providerFailure(error: unknown): never {
  */
 export async function createConnection(
   db: Db,
-  key: Buffer,
-  workspaceId: string,
-  /** Who adds it, named on the connection. */
-  user: { email: string | null; displayName: string | null },
+  secrets: SecretsKey | undefined,
+  ctx: WorkspaceContext,
   input: { provider: ProviderId; label?: string; credentials: unknown },
   options: ProviderCallOptions,
 ): Promise<ConnectionView> {
+  authorize(ctx, 'dns-connections.manage');
+  const key = requireKey(secrets);
+  const workspaceId = ctx.workspace.id;
   const provider = providers[input.provider];
   const credentials = parseInput(credentialSchemas[input.provider], input.credentials) as Record<
     string,
     string
   >;
   const zones = await provider.listZones(credentials as never, options).catch(providerFailure);
-  const [row] = await db
-    .insert(dnsConnections)
-    .values({
-      workspaceId,
-      provider: input.provider,
-      label: input.label?.trim() || provider.label,
-      credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
-      credentialHint: hintOf(input.provider, credentials),
-      createdBy: user.email ?? user.displayName,
-      lastUsedAt: new Date(),
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no connection');
   const unique = [...new Set(zones)].sort();
-  if (unique.length) {
-    await db.insert(dnsConnectionZones).values(unique.map((zone) => ({ connectionId: row.id, zone })));
-  }
+  const row = await inTransaction(db, async (tx) => {
+    const [inserted] = await tx
+      .insert(dnsConnections)
+      .values({
+        workspaceId,
+        provider: input.provider,
+        label: input.label?.trim() || provider.label,
+        credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
+        credentialHint: hintOf(input.provider, credentials),
+        createdBy: ctx.actor.email ?? ctx.actor.displayName,
+        lastUsedAt: new Date(),
+      })
+      .returning();
+    if (!inserted) throw new Error('insert returned no connection');
+    if (unique.length) {
+      await tx.insert(dnsConnectionZones).values(unique.map((zone) => ({ connectionId: inserted.id, zone })));
+    }
+    await auditIn(tx, ctx, 'dns.connected', {
+      connectionId: inserted.id,
+      provider: inserted.provider,
+      zones: unique.length,
+    });
+    return inserted;
+  });
   return connectionView(
     row,
     unique.map((zone) => ({ zone, domainId: null })),
   );
 }
 
-export async function ownConnection(db: Db, userId: string, id: string): Promise<ConnectionRow> {
+async function ownConnection(db: Db, workspaceId: string, id: string): Promise<ConnectionRow> {
   const [row] = isUuid(id)
     ? await db
         .select()
         .from(dnsConnections)
-        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.workspaceId, userId)))
+        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.workspaceId, workspaceId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'DNS connection not found');
   return row;
 }
 
-export async function listConnections(db: Db, userId: string): Promise<ConnectionView[]> {
+export async function listConnections(db: Db, ctx: WorkspaceContext): Promise<ConnectionView[]> {
+  authorize(ctx, 'read');
   const rows = await db
     .select()
     .from(dnsConnections)
-    .where(eq(dnsConnections.workspaceId, userId))
+    .where(eq(dnsConnections.workspaceId, ctx.workspace.id))
     .orderBy(asc(dnsConnections.createdAt));
   const zones = rows.length
     ? await db
@@ -161,25 +171,22 @@ export async function listConnections(db: Db, userId: string): Promise<Connectio
  * number of domains when it is new), reads its records at once and checks its delegation. The zone
  * proves the domain only when public DNS delegates it to the provider (zone-proof.ts); otherwise the
  * domain waits for that or for its TXT record, with its records kept. Returns the domain as it is
- * after the read, and whether it earned its first scan.
+ * after the read, with its first scan when it earned one. Whoever monitors it is named in the audit
+ * log, and the first scan is given once per account and name.
  */
 export async function monitorZone(
   db: Db,
-  key: Buffer,
+  secrets: SecretsKey | undefined,
   settings: Omit<SyncOptions, 'only' | 'actorId'>,
-  request: {
-    /** The workspace the zone's domain goes into, with its plan, and the caller's e-mail address. */
-    owner: { id: string; tier: string; email: string | null };
-    /** Who monitors it: the audit log names them, and the first scan is given once per account and name. */
-    actorId: string;
-    emailVerified: boolean;
-    connection: ConnectionRow;
-    zone: string;
-    now: Date;
-    ip?: string;
-  },
-): Promise<{ domain: DomainRow; firstScan: boolean }> {
-  const { owner, connection, zone, now } = request;
+  ctx: WorkspaceContext,
+  request: { connectionId: string; zone: string; now: Date },
+): Promise<DomainView> {
+  authorize(ctx, 'dns-connections.manage');
+  const actorId = personActing(ctx);
+  const { workspace: owner, actor } = ctx;
+  const { zone, now } = request;
+  const connection = await ownConnection(db, owner.id, request.connectionId);
+  const key = requireKey(secrets);
   const linked = await underWorkspaceLock(db, owner.id, async (tx) => {
     const [link] = await tx
       .select()
@@ -196,7 +203,7 @@ export async function monitorZone(
       if (quota.currentDomains >= quota.maxDomains) {
         throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
       }
-      assertFreeTierDomain(owner, request.emailVerified, zone);
+      assertFreeTierDomain({ tier: owner.tier, email: actor.email }, actor.emailVerified, zone);
     }
     const [domain] = existing
       ? [existing]
@@ -214,31 +221,56 @@ export async function monitorZone(
       .update(dnsConnectionZones)
       .set({ domainId: domain.id })
       .where(eq(dnsConnectionZones.id, link.id));
+    await auditIn(tx, ctx, 'dns.zone_monitored', { connectionId: connection.id, zone, domainId: domain.id });
     return domain;
-  });
-  await audit(db, {
-    userId: request.actorId,
-    workspaceId: owner.id,
-    action: 'dns.zone_monitored',
-    detail: { connectionId: connection.id, zone, domainId: linked.id },
-    ip: request.ip,
   });
   // A provider failing now is said on the connection; the domain stays linked, and the next sync
   // reads the zone and checks its delegation again.
-  const [synced] = await syncConnection(
-    db,
-    key,
-    connection,
-    { ...settings, only: zone, actorId: request.actorId },
-    now,
-  ).catch((error: unknown) => {
-    if (!(error instanceof ProviderError)) throw error;
-    return [];
-  });
-  return { domain: synced?.ownership.domain ?? linked, firstScan: synced?.ownership.firstScan ?? false };
+  const [synced] = await syncConnection(db, key, connection, { ...settings, only: zone, actorId }, now).catch(
+    (error: unknown) => {
+      if (!(error instanceof ProviderError)) throw error;
+      return [];
+    },
+  );
+  // As it is after the read: with its inventory, and its first scan.
+  return viewOfDomain(db, await ownDomain(db, owner.id, (synced?.ownership.domain ?? linked).id));
 }
 
-/** Removes a connection: its sealed credential goes with the row, at once; the domains and their history stay. */
-export async function removeConnection(db: Db, id: string): Promise<void> {
-  await db.delete(dnsConnections).where(eq(dnsConnections.id, id));
+/**
+ * Asks for a read of the connection's zones now: `sync.enqueue` queues it for the worker (none on a
+ * server that runs no syncs), after `sync.counted` has counted it against the caller's rate.
+ * Answers the connection as it stands until then.
+ */
+export async function requestZoneSync(
+  db: Db,
+  secrets: SecretsKey | undefined,
+  ctx: WorkspaceContext,
+  id: string,
+  sync: { enqueue: ((connectionId: string) => Promise<void>) | undefined; counted: () => Promise<void> },
+): Promise<ConnectionView> {
+  authorize(ctx, 'dns-connections.manage');
+  const connection = await ownConnection(db, ctx.workspace.id, id);
+  requireKey(secrets);
+  if (!sync.enqueue) {
+    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
+  }
+  await sync.counted();
+  await sync.enqueue(connection.id);
+  return connectionView(connection, []);
+}
+
+/**
+ * Removes a connection: its sealed credential goes with the row, at once; the domains and their
+ * history stay.
+ */
+export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
+  authorize(ctx, 'dns-connections.manage');
+  const connection = await ownConnection(db, ctx.workspace.id, id);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));
+    await auditIn(tx, ctx, 'dns.disconnected', {
+      connectionId: connection.id,
+      provider: connection.provider,
+    });
+  });
 }

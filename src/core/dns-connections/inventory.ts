@@ -5,6 +5,8 @@ import type { InventoryView } from '../../model/contract.ts';
 import { encodeInventoryCursor, type InventoryCursor } from '../../model/schemas.ts';
 import { ProviderError, type ProviderId } from '../../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../../scanner/zone/record.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
+import { ownDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
 import { INVENTORY_RECORD_LIMIT } from '../limits.ts';
 
@@ -211,9 +213,12 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function inventoryView(
   db: Db,
-  domain: typeof domains.$inferSelect,
+  ctx: WorkspaceContext,
+  domainId: string,
   page: InventoryPage,
 ): Promise<InventoryView> {
+  authorize(ctx, 'read');
+  const domain = await ownDomain(db, ctx.workspace.id, domainId);
   const filter = and(
     eq(zoneRecords.domainId, domain.id),
     page.q ? sql`${zoneRecords.name} ilike ${`%${likeLiteral(page.q)}%`}` : undefined,

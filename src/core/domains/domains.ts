@@ -1,16 +1,19 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
 import { TREND_DAYS } from '../../model/constants.ts';
 import {
   type AlertSettings,
   DEFAULT_SCAN_CONFIG,
+  type DomainView,
   type ScanConfig,
   type TrendPoint,
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
+import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { auditIn } from '../audit.ts';
 import { type InventoryUpdate, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
@@ -20,48 +23,48 @@ import { applyDomainLimit } from './plan-limit.ts';
 import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
 import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
-import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from './store.ts';
+import { latestScans, newVerificationToken, nextScanAfter, ownDomain, viewOfDomain } from './store.ts';
 
-type DomainRow = typeof domains.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
-type Owner = { id: string; tier: string; email: string | null };
 
 /**
- * Adds a domain to the user's list, pending its TXT proof, within the plan's number of domains
- * and, on the free plan, only the user's own company domain.
+ * Adds a domain to the workspace's list, pending its TXT proof, within the plan's number of domains
+ * and, on the free plan, only the actor's own company domain.
  */
 export async function addDomain(
   db: Db,
-  user: Owner,
-  emailVerified: boolean,
+  ctx: WorkspaceContext,
   request: { domain: string; scanConfig?: ScanConfig },
   now: Date,
-): Promise<DomainRow> {
-  const row = await underWorkspaceLock(db, user.id, async (tx) => {
-    const quota = await quotaView(tx, user, now);
+): Promise<DomainView> {
+  authorize(ctx, 'domains.write');
+  const { workspace, actor } = ctx;
+  const row = await underWorkspaceLock(db, workspace.id, async (tx) => {
+    const quota = await quotaView(tx, workspace, now);
     if (quota.currentDomains >= quota.maxDomains) {
       throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
     }
-    assertFreeTierDomain(user, emailVerified, request.domain);
+    assertFreeTierDomain({ tier: workspace.tier, email: actor.email }, actor.emailVerified, request.domain);
     const [added] = await tx
       .insert(domains)
       .values({
-        workspaceId: user.id,
+        workspaceId: workspace.id,
         domain: request.domain,
         verificationToken: newVerificationToken(),
         scanConfig: request.scanConfig ?? DEFAULT_SCAN_CONFIG,
       })
       .onConflictDoNothing()
       .returning();
+    if (added) await auditIn(tx, ctx, 'domain.added', { domainId: added.id, domain: added.domain });
     return added;
   });
   if (!row) throw new ServiceError('conflict', 'DOMAIN_EXISTS', `${request.domain} is already in your list`);
-  return row;
+  return viewOfDomain(db, row);
 }
 
 export type Verification =
-  | { verified: true; domain: DomainRow }
-  | { verified: false; error: string; domain: DomainRow };
+  | { verified: true; domain: DomainView }
+  | { verified: false; error: string; domain: DomainView };
 
 /**
  * Looks for the domain's TXT record. Found: the domain is verified on it (markOwnershipProven,
@@ -72,13 +75,12 @@ export type Verification =
 export async function verifyDomain(
   db: Db,
   queue: ScanQueue,
-  owner: Owner,
-  /** Who asked: the first scan is given once per account and name, and the audit log names them. */
-  actorId: string,
+  ctx: WorkspaceContext,
   id: string,
-  options: { resolvers?: string[]; now: Date; ip?: string },
+  options: { resolvers?: string[]; now: Date },
 ): Promise<Verification> {
-  const row = await ownDomain(db, owner.id, id);
+  authorize(ctx, 'domains.write');
+  const row = await ownDomain(db, ctx.workspace.id, id);
   const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: options.resolvers });
   if (!result.verified) {
     const [updated] = result.definite
@@ -92,31 +94,30 @@ export async function verifyDomain(
           .where(eq(domains.id, row.id))
           .returning()
       : [row];
-    return { verified: false, error: result.error, domain: updated ?? row };
+    return { verified: false, error: result.error, domain: await viewOfDomain(db, updated ?? row) };
   }
   const { domain: updated } = await markOwnershipProven(db, queue, {
-    owner,
-    actorId,
+    owner: ctx.workspace,
+    actorId: personActing(ctx),
     domain: row,
     proof: 'txt',
     now: options.now,
-    ip: options.ip,
+    ip: ctx.actor.ip,
   });
-  return { verified: true, domain: updated };
+  return { verified: true, domain: await viewOfDomain(db, updated) };
 }
 
-/**
- * Changes a domain's scan options (its next scan moves with the frequency) and alert settings.
- * Returns the domain and its latest scan.
- */
+/** Changes a domain's scan options (its next scan moves with the frequency) and alert settings. */
 export async function updateDomain(
   db: Db,
-  userId: string,
+  ctx: WorkspaceContext,
   id: string,
   change: { scanConfig?: ScanConfig; alerts?: AlertSettings },
   now: Date,
-) {
-  const row = await ownDomain(db, userId, id);
+): Promise<DomainView> {
+  authorize(ctx, 'domains.write');
+  const workspaceId = ctx.workspace.id;
+  const row = await ownDomain(db, workspaceId, id);
   const latest = (await latestScans(db, [row.id])).get(row.id);
   const last = latest?.completedAt ?? latest?.createdAt ?? now;
   const { scanConfig, alerts } = change;
@@ -130,18 +131,24 @@ export async function updateDomain(
         ? { alertsEmail: alerts.email, alertsWebhook: alerts.webhooks, alertMinStatus: alerts.minStatus }
         : {}),
     })
-    .where(and(eq(domains.id, row.id), eq(domains.workspaceId, userId)))
+    .where(and(eq(domains.id, row.id), eq(domains.workspaceId, workspaceId)))
     .returning();
   if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
-  return { domain: updated, latest };
+  return viewOfDomain(db, updated);
 }
 
 /**
  * The domain's open findings (not accepted) by status at each completed scan of the last TREND_DAYS
  * days, oldest first: read from the findings' state, so a partial scan does not dip the line.
  */
-export async function domainTrend(db: Db, userId: string, id: string, now: Date): Promise<TrendPoint[]> {
-  const row = await ownDomain(db, userId, id);
+export async function domainTrend(
+  db: Db,
+  ctx: WorkspaceContext,
+  id: string,
+  now: Date,
+): Promise<TrendPoint[]> {
+  authorize(ctx, 'read');
+  const row = await ownDomain(db, ctx.workspace.id, id);
   const since = new Date(now.getTime() - TREND_DAYS * 24 * 60 * 60_000);
   const completed = await db
     .select({ id: scans.id, at: scans.completedAt })
@@ -156,7 +163,7 @@ export async function domainTrend(db: Db, userId: string, id: string, now: Date)
       acceptedAt: findings.acceptedAt,
     })
     .from(findings)
-    .where(and(eq(findings.workspaceId, userId), eq(findings.domain, row.domain)));
+    .where(and(eq(findings.workspaceId, row.workspaceId), eq(findings.domain, row.domain)));
   return completed.map((scan) => {
     const at = (scan.at as Date).getTime();
     const open = state.filter(
@@ -183,11 +190,13 @@ export async function domainTrend(db: Db, userId: string, id: string, now: Date)
 export async function uploadZoneFile(
   db: Db,
   queue: ScanQueue,
-  owner: { id: string; tier: string },
-  domain: DomainRow,
+  ctx: WorkspaceContext,
+  id: string,
   body: Readable,
   now: Date,
 ): Promise<{ update: InventoryUpdate; scan: ScanRow | undefined }> {
+  authorize(ctx, 'domains.write');
+  const domain = await ownDomain(db, ctx.workspace.id, id);
   if (domain.status !== 'verified') {
     throw new ServiceError(
       'conflict',
@@ -210,7 +219,7 @@ export async function uploadZoneFile(
     throw error;
   }
   const scan = await scanNewRecords(db, queue, {
-    owner,
+    owner: ctx.workspace,
     domain,
     full: update.baseline,
     names: update.changedNames,
@@ -223,20 +232,26 @@ export async function uploadZoneFile(
  * The owner keeps this domain within the plan: their choice comes first, and the domain pushed
  * beyond the plan is the one chosen least recently.
  */
-export async function keepDomain(db: Db, userId: string, id: string, now: Date): Promise<DomainRow> {
-  const row = await ownDomain(db, userId, id);
+export async function keepDomain(db: Db, ctx: WorkspaceContext, id: string, now: Date): Promise<DomainView> {
+  authorize(ctx, 'domains.write');
+  const workspaceId = ctx.workspace.id;
+  const row = await ownDomain(db, workspaceId, id);
   await db.update(domains).set({ keptAt: now }).where(eq(domains.id, row.id));
-  await applyDomainLimit(db, userId);
-  return ownDomain(db, userId, row.id);
+  await applyDomainLimit(db, workspaceId);
+  return viewOfDomain(db, await ownDomain(db, workspaceId, row.id));
 }
 
 /**
  * Removes a domain. Its scans stay until the plan's retention purges them (they lose the link to
  * the domain), and a place within the plan may come free for a domain beyond it.
  */
-export async function removeDomain(db: Db, userId: string, id: string): Promise<DomainRow> {
-  const row = await ownDomain(db, userId, id);
-  await db.delete(domains).where(and(eq(domains.id, row.id), eq(domains.workspaceId, userId)));
-  await applyDomainLimit(db, userId);
-  return row;
+export async function removeDomain(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
+  authorize(ctx, 'domains.write');
+  const workspaceId = ctx.workspace.id;
+  const row = await ownDomain(db, workspaceId, id);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(domains).where(and(eq(domains.id, row.id), eq(domains.workspaceId, workspaceId)));
+    await auditIn(tx, ctx, 'domain.removed', { domainId: row.id, domain: row.domain });
+  });
+  await applyDomainLimit(db, workspaceId);
 }

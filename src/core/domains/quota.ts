@@ -17,28 +17,28 @@ function startOfUtcMonth(now: Date, offset = 0) {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
 }
 
-const userScansStatement = preparedStatement('user_scans_since', (db) =>
+const requestedScansStatement = preparedStatement('requested_scans_since', (db) =>
   db
     .select({ n: count() })
     .from(scans)
     .where(
       and(
-        eq(scans.workspaceId, sql.placeholder('userId')),
+        eq(scans.workspaceId, sql.placeholder('workspaceId')),
         gte(scans.createdAt, sql.placeholder('since')),
         inArray(scans.trigger, ['manual', 'rescan']),
       ),
     ),
 );
 
-/** Scans the user asked for (manually or by re-scan) since a moment; scheduled ones ride free. */
-async function userScansSince(db: Db, userId: string, since: Date): Promise<number> {
-  const [row] = await userScansStatement(db).execute({ userId, since });
+/** Scans a workspace asked for (manually or by re-scan) since a moment; scheduled ones ride free. */
+async function requestedScansSince(db: Db, workspaceId: string, since: Date): Promise<number> {
+  const [row] = await requestedScansStatement(db).execute({ workspaceId, since });
   return Number(row?.n ?? 0);
 }
 
 /** Requested scans since a moment in every workspace of an allowance (allowanceOf). */
 async function scansSince(db: Db, workspaceIds: string[], since: Date): Promise<number> {
-  if (workspaceIds.length === 1) return userScansSince(db, workspaceIds[0] as string, since);
+  if (workspaceIds.length === 1) return requestedScansSince(db, workspaceIds[0] as string, since);
   const [row] = await db
     .select({ n: count() })
     .from(scans)

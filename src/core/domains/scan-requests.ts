@@ -5,6 +5,7 @@ import { OWNERSHIP_RECHECK_MS } from '../../model/constants.ts';
 import type { ScanRunConfig, StartScanRequest } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { domainNameSchema } from '../../model/schemas.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { audit } from '../audit.ts';
 import { ScanRefused } from '../errors.ts';
 import { parseInput } from '../validation.ts';
@@ -196,28 +197,22 @@ async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?
 }
 
 /**
- * A scan the user asked for by domain name (POST /scan/api/v1/scan, POST /api/v1/scans): of one of
- * their verified domains, with the domain's options unless the request overrides them.
+ * A scan asked for by domain name (POST /scan/api/v1/scan, POST /api/v1/scans): of one of the
+ * workspace's verified domains, with the domain's options unless the request overrides them.
  */
 export async function startRequestedScan(
   db: Db,
   queue: ScanQueue,
-  request: {
-    owner: { id: string; tier: string };
-    actorId?: string;
-    body: StartScanRequest;
-    now: Date;
-    /** The requester's address, for the audit log. */
-    ip?: string;
-    resolvers?: string[];
-  },
+  ctx: WorkspaceContext,
+  request: { body: StartScanRequest; now: Date; resolvers?: string[] },
 ): Promise<ScanRow> {
-  const { owner, body, now, ip, resolvers } = request;
+  authorize(ctx, 'scans.start');
+  const { body, now, resolvers } = request;
   const name = parseInput(domainNameSchema, body.domain);
   const [domain] = await db
     .select()
     .from(domains)
-    .where(and(eq(domains.workspaceId, owner.id), eq(domains.domain, name)));
+    .where(and(eq(domains.workspaceId, ctx.workspace.id), eq(domains.domain, name)));
   if (!domain) {
     throw new ScanRefused(
       'conflict',
@@ -226,8 +221,8 @@ export async function startRequestedScan(
     );
   }
   return requestScan(db, queue, {
-    owner,
-    actorId: request.actorId,
+    owner: ctx.workspace,
+    actorId: ctx.actor.userId,
     domain,
     trigger: 'manual',
     config: {
@@ -237,7 +232,7 @@ export async function startRequestedScan(
       useMultiStageValidation: body.use_multi_stage_validation ?? domain.scanConfig.useMultiStageValidation,
     },
     now,
-    ip,
+    ip: ctx.actor.ip,
     resolvers,
   });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { SCAN_INTERVAL_MS } from '../../model/constants.ts';
 import type { DomainListResponse, DomainView, ScanConfig } from '../../model/contract.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { ServiceError } from '../errors.ts';
 import { openFindingCounts } from '../findings/open-state.ts';
 import { isUuid } from '../validation.ts';
@@ -22,13 +23,13 @@ export function nextScanAfter(config: ScanConfig, last: Date): Date | null {
     : new Date(last.getTime() + SCAN_INTERVAL_MS[config.scanFrequency]);
 }
 
-/** The caller's own domain, else 404: another user's id answers exactly like a missing one. */
-export async function ownDomain(db: Db, userId: string, id: string): Promise<DomainRow> {
+/** The workspace's own domain, else 404: another workspace's id answers exactly like a missing one. */
+export async function ownDomain(db: Db, workspaceId: string, id: string): Promise<DomainRow> {
   const [row] = isUuid(id)
     ? await db
         .select()
         .from(domains)
-        .where(and(eq(domains.id, id), eq(domains.workspaceId, userId)))
+        .where(and(eq(domains.id, id), eq(domains.workspaceId, workspaceId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
   return row;
@@ -68,16 +69,14 @@ export async function viewOfDomain(db: Db, row: DomainRow): Promise<DomainView> 
   return view;
 }
 
-/** The user's domains with their latest scans, and the quota (GET /api/domains, GET /api/v1/domains). */
-export async function listDomains(
-  db: Db,
-  user: { id: string; tier: string },
-  now: Date,
-): Promise<DomainListResponse> {
+/** The workspace's domains with their latest scans, and the quota (GET /api/domains, GET /api/v1/domains). */
+export async function listDomains(db: Db, ctx: WorkspaceContext, now: Date): Promise<DomainListResponse> {
+  authorize(ctx, 'read');
+  const { workspace } = ctx;
   const rows = await db
     .select()
     .from(domains)
-    .where(eq(domains.workspaceId, user.id))
+    .where(eq(domains.workspaceId, workspace.id))
     .orderBy(asc(domains.createdAt));
-  return { domains: await domainViews(db, user.id, rows), quota: await quotaView(db, user, now) };
+  return { domains: await domainViews(db, workspace.id, rows), quota: await quotaView(db, workspace, now) };
 }

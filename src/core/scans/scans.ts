@@ -3,24 +3,31 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { scans, workerHeartbeats } from '../../db/schema.ts';
-import type { ScanListResponse } from '../../model/contract.ts';
+import type { ScanListResponse, ScanView } from '../../model/contract.ts';
 import type { scanListQuerySchema } from '../../model/schemas.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { type ScanRow, scanView } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
-import { paged } from '../json-stream.ts';
+import { mapRows, paged } from '../json-stream.ts';
 import { parseInput } from '../validation.ts';
 
 const scanIdSchema = z.uuid({ error: 'Scan ID is required' });
 
-/** The caller's own scan, else 404: another user's id answers exactly like a missing one. */
-export async function ownScan(db: Db, userId: string, id: string): Promise<ScanRow> {
+/** The workspace's own scan, else 404: another workspace's id answers exactly like a missing one. */
+async function ownScan(db: Db, workspaceId: string, id: string): Promise<ScanRow> {
   const parsed = parseInput(scanIdSchema, id);
   const [row] = await db
     .select()
     .from(scans)
-    .where(and(eq(scans.id, parsed), eq(scans.workspaceId, userId)));
+    .where(and(eq(scans.id, parsed), eq(scans.workspaceId, workspaceId)));
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Scan not found');
   return row;
+}
+
+/** One of the workspace's scans, with the names it checked. */
+export async function scanDetails(db: Db, ctx: WorkspaceContext, id: string): Promise<ScanView> {
+  authorize(ctx, 'read');
+  return scanView(await ownScan(db, ctx.workspace.id, id), { withSubdomains: true });
 }
 
 /** LIKE patterns take the user's text literally. */
@@ -37,7 +44,7 @@ function scanListFilter() {
   const status = sql.placeholder('status');
   const pattern = sql.placeholder('pattern');
   return and(
-    eq(scans.workspaceId, sql.placeholder('userId')),
+    eq(scans.workspaceId, sql.placeholder('workspaceId')),
     sql`(${status}::text is null or ${scans.status} = ${status})`,
     sql`(${pattern}::text is null or ${scans.domain} ilike ${pattern} or ${scans.id}::text ilike ${pattern})`,
   );
@@ -65,14 +72,15 @@ const scanCountStatement = preparedStatement('scan_count', (db) =>
   db.select({ n: count() }).from(scans).where(scanListFilter()),
 );
 
-/** A page of the user's scans, newest first, with the total that matches. */
+/** A page of the workspace's scans, newest first, with the total that matches. */
 export async function listScans(
   db: Db,
-  userId: string,
+  ctx: WorkspaceContext,
   query: z.infer<typeof scanListQuerySchema>,
 ): Promise<ScanListResponse> {
+  authorize(ctx, 'read');
   const filter = {
-    userId,
+    workspaceId: ctx.workspace.id,
     status: query.status ?? null,
     pattern: query.q ? likeLiteral(query.q) : null,
   };
@@ -86,8 +94,12 @@ export async function listScans(
 /** Scans read per query while an export is written. */
 const EXPORT_PAGE = 100;
 
-/** Every scan of a user, a page at a time (keyset paging), for exports that stream them. */
-export function userScans(db: Db, userId: string, order: 'oldest' | 'newest'): AsyncGenerator<ScanRow> {
+/** Every scan of a workspace, a page at a time (keyset paging), for exports that stream them. */
+export function workspaceScans(
+  db: Db,
+  workspaceId: string,
+  order: 'oldest' | 'newest',
+): AsyncGenerator<ScanRow> {
   // The key in milliseconds, as the Date that carries it back holds it: PostgreSQL keeps
   // microseconds, and a key compared at a finer grain than it was read would return its row again.
   const at = sql`date_trunc('milliseconds', ${scans.createdAt})`;
@@ -98,7 +110,7 @@ export function userScans(db: Db, userId: string, order: 'oldest' | 'newest'): A
       .from(scans)
       .where(
         and(
-          eq(scans.workspaceId, userId),
+          eq(scans.workspaceId, workspaceId),
           after
             ? newest
               ? sql`(${at}, ${scans.id}) < (${after.createdAt}, ${after.id})`
@@ -111,12 +123,21 @@ export function userScans(db: Db, userId: string, order: 'oldest' | 'newest'): A
   );
 }
 
+/** The workspace's scans as the export writes them, newest first, with the names each checked. */
+export function exportScans(db: Db, ctx: WorkspaceContext): AsyncGenerator<ScanView> {
+  authorize(ctx, 'read');
+  return mapRows(workspaceScans(db, ctx.workspace.id, 'newest'), (row) =>
+    scanView(row, { withSubdomains: true }),
+  );
+}
+
 /**
- * Cancels one of the user's scans: a pending one ends here; a running one is stopped by its worker,
- * which watches `cancelRequested`. A scan that already ended is a conflict.
+ * Cancels one of the workspace's scans: a pending one ends here; a running one is stopped by its
+ * worker, which watches `cancelRequested`. A scan that already ended is a conflict.
  */
-export async function cancelScan(db: Db, userId: string, id: string, now: Date): Promise<ScanRow> {
-  const row = await ownScan(db, userId, id);
+export async function cancelScan(db: Db, ctx: WorkspaceContext, id: string, now: Date): Promise<ScanView> {
+  authorize(ctx, 'scans.start');
+  const row = await ownScan(db, ctx.workspace.id, id);
   if (!['pending', 'running'].includes(row.status)) {
     throw new ServiceError('conflict', 'SCAN_FINISHED', `This scan has already ended (${row.status})`);
   }
@@ -129,18 +150,19 @@ export async function cancelScan(db: Db, userId: string, id: string, now: Date):
     )
     .where(eq(scans.id, row.id))
     .returning();
-  return updated ?? row;
+  return scanView(updated ?? row);
 }
 
-/** The user's newest scan, if any. */
-export async function latestScan(db: Db, userId: string): Promise<ScanRow | undefined> {
+/** The workspace's newest scan, if any. */
+export async function latestScan(db: Db, ctx: WorkspaceContext): Promise<ScanView | null> {
+  authorize(ctx, 'read');
   const [row] = await db
     .select()
     .from(scans)
-    .where(eq(scans.workspaceId, userId))
+    .where(eq(scans.workspaceId, ctx.workspace.id))
     .orderBy(desc(scans.createdAt))
     .limit(1);
-  return row;
+  return row ? scanView(row) : null;
 }
 
 /** When a worker last said it was alive; undefined when none ever did. */

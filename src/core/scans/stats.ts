@@ -2,13 +2,16 @@ import { and, count, eq, gte, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
 import { SCAN_STATUSES, type ScanStats, type ScanStatus } from '../../model/contract.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 
-/** The user's scan figures: scans by status, issues open now and resolved, and this month's usage. */
-export async function scanStats(db: Db, userId: string, now: Date): Promise<ScanStats> {
+/** The workspace's scan figures: scans by status, issues open now and resolved, this month's usage. */
+export async function scanStats(db: Db, ctx: WorkspaceContext, now: Date): Promise<ScanStats> {
+  authorize(ctx, 'read');
+  const workspaceId = ctx.workspace.id;
   const byStatus = await db
     .select({ status: scans.status, n: count() })
     .from(scans)
-    .where(eq(scans.workspaceId, userId))
+    .where(eq(scans.workspaceId, workspaceId))
     .groupBy(scans.status);
   const counts = Object.fromEntries(SCAN_STATUSES.map((s) => [s, 0])) as Record<ScanStatus, number>;
   for (const row of byStatus) {
@@ -18,7 +21,9 @@ export async function scanStats(db: Db, userId: string, now: Date): Promise<Scan
   const [open] = await db
     .select({ n: count() })
     .from(findings)
-    .where(and(eq(findings.workspaceId, userId), isNull(findings.resolvedAt), isNull(findings.acceptedAt)));
+    .where(
+      and(eq(findings.workspaceId, workspaceId), isNull(findings.resolvedAt), isNull(findings.acceptedAt)),
+    );
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [month] = await db
     .select({
@@ -28,12 +33,15 @@ export async function scanStats(db: Db, userId: string, now: Date): Promise<Scan
       validation: count(sql`case when (${scans.config}->>'useMultiStageValidation')::boolean then 1 end`),
     })
     .from(scans)
-    .where(and(eq(scans.workspaceId, userId), gte(scans.createdAt, monthStart)));
-  const [domainCount] = await db.select({ n: count() }).from(domains).where(eq(domains.workspaceId, userId));
+    .where(and(eq(scans.workspaceId, workspaceId), gte(scans.createdAt, monthStart)));
+  const [domainCount] = await db
+    .select({ n: count() })
+    .from(domains)
+    .where(eq(domains.workspaceId, workspaceId));
   const [resolved] = await db
     .select({ n: count() })
     .from(findings)
-    .where(and(eq(findings.workspaceId, userId), isNotNull(findings.resolvedAt)));
+    .where(and(eq(findings.workspaceId, workspaceId), isNotNull(findings.resolvedAt)));
   const ended = counts.completed + counts.failed;
   return {
     total: Object.values(counts).reduce((a, b) => a + b, 0),

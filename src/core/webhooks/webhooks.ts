@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
+import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { WEBHOOK_LIMIT } from '../limits.ts';
 import { isUuid } from '../validation.ts';
@@ -17,12 +19,13 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 /** Deliveries shown with the webhooks, newest first. */
 const DELIVERY_LOG = 50;
 
-/** The user's webhooks, oldest first, and the latest deliveries to any of them. */
-export async function listWebhooks(db: Db, userId: string) {
+/** The workspace's webhooks, oldest first, and the latest deliveries to any of them. */
+export async function listWebhooks(db: Db, ctx: WorkspaceContext) {
+  authorize(ctx, 'webhooks.manage');
   const hooks = await db
     .select()
     .from(webhooks)
-    .where(eq(webhooks.workspaceId, userId))
+    .where(eq(webhooks.workspaceId, ctx.workspace.id))
     .orderBy(webhooks.createdAt);
   const deliveries = hooks.length
     ? await db
@@ -40,56 +43,71 @@ export async function listWebhooks(db: Db, userId: string) {
   return { hooks, deliveries };
 }
 
-/** One of the user's webhooks, or not found: another user's id is not revealed. */
-export async function ownWebhook(db: Db, userId: string, id: string): Promise<WebhookRow> {
+/** One of the workspace's webhooks, or not found: another workspace's id is not revealed. */
+async function ownWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookRow> {
   const [row] = isUuid(id)
     ? await db
         .select()
         .from(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, userId)))
+        .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)))
     : [];
   if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Webhook not found');
   return row;
 }
 
 /**
- * Adds a webhook whose URL resolves to a public address (checked before the account's lock is
- * taken: a slow name must not hold it), within the number of webhooks an account may have.
+ * Adds a webhook whose URL resolves to a public address (checked before the workspace's lock is
+ * taken: a slow name must not hold it), within the number of webhooks a workspace may have. Its
+ * adder answers for the address: their removal, or a role below admin, disables it.
  */
 export async function addWebhook(
   db: Db,
-  userId: string,
-  /** Who adds it: their removal, or a role below admin, disables it. */
-  createdBy: string,
+  ctx: WorkspaceContext,
   request: { url: string; format: (typeof WEBHOOK_FORMATS)[number] },
   target: { allowPrivate: AllowPrivate; resolvers?: string[] },
 ): Promise<WebhookRow> {
+  authorize(ctx, 'webhooks.manage');
+  const createdBy = personActing(ctx);
+  const workspaceId = ctx.workspace.id;
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
-  const row = await underWorkspaceLock(db, userId, async (tx) => {
-    const [existing] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.workspaceId, userId));
+  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhooks)
+      .where(eq(webhooks.workspaceId, workspaceId));
     if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
       throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
     }
     const [inserted] = await tx
       .insert(webhooks)
       .values({
-        workspaceId: userId,
+        workspaceId,
         url: checked.url.toString(),
         format: request.format,
         secret: `whsec_${randomBytes(24).toString('base64url')}`,
         createdBy,
       })
       .returning();
+    if (inserted) await auditIn(tx, ctx, 'webhook.added', webhookDetail(inserted));
     return inserted;
   });
   if (!row) throw new Error('insert returned no webhook');
   return row;
 }
 
-export async function removeWebhook(db: Db, userId: string, id: string): Promise<void> {
-  const row = await ownWebhook(db, userId, id);
-  await db.delete(webhooks).where(eq(webhooks.id, row.id));
+/** What the activity list says of a webhook: its host, never the path that may carry a token. */
+function webhookDetail(row: WebhookRow) {
+  return { webhookId: row.id, host: new URL(row.url).host, format: row.format };
+}
+
+export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
+  authorize(ctx, 'webhooks.manage');
+  const row = await ownWebhook(db, ctx.workspace.id, id);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(webhooks).where(eq(webhooks.id, row.id));
+    await auditIn(tx, ctx, 'webhook.removed', webhookDetail(row));
+  });
 }
 
 /**
@@ -122,27 +140,51 @@ export function disableWebhooksAddedBy(
  * Re-enables one of the workspace's webhooks; whoever does it now answers for its address, as its
  * adder did (their own removal disables it again). Enabling one that is live changes nothing else.
  */
-export async function enableWebhook(
-  db: Db,
-  workspaceId: string,
-  id: string,
-  actorId: string,
-): Promise<WebhookRow> {
-  const row = await ownWebhook(db, workspaceId, id);
+export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
+  authorize(ctx, 'webhooks.manage');
+  const actorId = personActing(ctx);
+  const row = await ownWebhook(db, ctx.workspace.id, id);
   if (!row.disabledAt) return row;
-  const [enabled] = await db
-    .update(webhooks)
-    .set({ disabledAt: null, disabledReason: null, createdBy: actorId })
-    .where(eq(webhooks.id, row.id))
-    .returning();
-  return enabled ?? row;
+  return inTransaction(db, async (tx) => {
+    const [enabled] = await tx
+      .update(webhooks)
+      .set({ disabledAt: null, disabledReason: null, createdBy: actorId })
+      .where(eq(webhooks.id, row.id))
+      .returning();
+    await auditIn(tx, ctx, 'webhook.enabled', webhookDetail(row));
+    return enabled ?? row;
+  });
 }
 
-/** A test delivery to one of the user's webhooks, stored to be queued by the caller; none while disabled. */
-export async function createTestDelivery(db: Db, webhook: WebhookRow, now: Date): Promise<DeliveryRow> {
+/**
+ * 'Send test': a test delivery to one of the workspace's webhooks, queued with `delivery.enqueue`
+ * (none on a server without webhook delivery) after `delivery.counted` has counted the attempt
+ * against its rate; none while the webhook is disabled.
+ */
+export async function sendTestDelivery(
+  db: Db,
+  ctx: WorkspaceContext,
+  id: string,
+  now: Date,
+  delivery: {
+    enqueue: ((deliveryId: string, tenant: string) => Promise<void>) | undefined;
+    counted: () => Promise<void>;
+  },
+): Promise<DeliveryRow> {
+  authorize(ctx, 'webhooks.manage');
+  const webhook = await ownWebhook(db, ctx.workspace.id, id);
+  const { enqueue } = delivery;
+  if (!enqueue) {
+    throw new ServiceError(
+      'unavailable',
+      'WEBHOOKS_UNAVAILABLE',
+      'Webhook delivery is not running on this server',
+    );
+  }
+  await delivery.counted();
   if (webhook.disabledAt)
     throw new ServiceError('conflict', 'WEBHOOK_DISABLED', WEBHOOK_MESSAGES.disabledTest);
-  const [delivery] = await db
+  const [row] = await db
     .insert(webhookDeliveries)
     .values({
       webhookId: webhook.id,
@@ -154,6 +196,7 @@ export async function createTestDelivery(db: Db, webhook: WebhookRow, now: Date)
       },
     })
     .returning();
-  if (!delivery) throw new Error('insert returned no delivery');
-  return delivery;
+  if (!row) throw new Error('insert returned no delivery');
+  await enqueue(row.id, ctx.workspace.id);
+  return row;
 }

@@ -1,22 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
+import type { WorkspaceContext } from '../../core/access.ts';
 import { findApiKey, markApiKeyUsed } from '../../core/api-keys/api-keys.ts';
 import { API_KEY_LAST_USED_RESOLUTION_SECONDS, API_RATE_WINDOW_SECONDS } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { API_ACCESS_MESSAGES } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
-import type { WorkspaceRole } from '../../model/workspaces.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { countRequest } from './rate-limit.ts';
 
 export interface ApiKeyEnv {
   Variables: AppEnv['Variables'] & {
-    /** The workspace the key belongs to, with its plan. */
-    owner: { id: string; tier: string };
-    /** Who made the key: calls made with it are theirs in the audit log. */
-    actorId: string | undefined;
-    /** What the key may do now: the lesser of its own role and its maker's current one. */
-    role: WorkspaceRole;
+    /**
+     * The key's workspace; its maker as the actor (calls made with it are theirs in the audit log);
+     * what it may do now: the lesser of its own role and its maker's current one.
+     */
+    ctx: WorkspaceContext;
   };
 }
 
@@ -26,7 +25,8 @@ const CHALLENGE = { headers: { 'WWW-Authenticate': 'Bearer realm="DangleWatch AP
 
 /**
  * Lets a request through with `Authorization: Bearer dw_…`, a live key of a workspace whose plan
- * has API access, made by someone still a member (the routes check what its role may do), within the plan's calls per hour (one counter per workspace, `api:<workspaceId>`,
+ * has API access, made by someone still a member (the services check what its role may do), within
+ * the plan's calls per hour (one counter per workspace, `api:<workspaceId>`,
  * shared by all its keys and all API processes). Every answer past the key check carries the
  * X-RateLimit-* headers.
  */
@@ -41,7 +41,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     if (found.key.revokedAt || !found.role) {
       throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
     }
-    const plan = getPlanForTier(found.owner.tier);
+    const plan = getPlanForTier(found.workspace.tier);
     if (plan.limits.apiCallsPerHour === 0) {
       throw new ApiError(403, 'PLAN_REQUIRED', API_ACCESS_MESSAGES.planRequired(plan.name));
     }
@@ -50,13 +50,22 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     if (at.getTime() - lastUsed >= API_KEY_LAST_USED_RESOLUTION_SECONDS * 1000) {
       await markApiKeyUsed(db, found.key.id, at);
     }
-    await countRequest(c, db, `api:${found.owner.id}`, {
+    await countRequest(c, db, `api:${found.workspace.id}`, {
       limit: plan.limits.apiCallsPerHour,
       windowSeconds: API_RATE_WINDOW_SECONDS,
     });
-    c.set('owner', found.owner);
-    c.set('actorId', found.key.createdBy ?? undefined);
-    c.set('role', found.role);
+    c.set('ctx', {
+      workspace: found.workspace,
+      actor: {
+        userId: found.key.createdBy ?? undefined,
+        email: null,
+        emailVerified: false,
+        displayName: null,
+        ip: c.get('clientAddress'),
+        via: 'api-key',
+      },
+      role: found.role,
+    });
     await next();
   };
 }

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { type ApiKeyRow, createApiKey, listApiKeys, revokeApiKey } from '../../core/api-keys/api-keys.ts';
-import { audit } from '../../core/audit.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import type { ApiKeyView, CreatedApiKey } from '../../model/contract.ts';
@@ -8,7 +7,7 @@ import { createApiKeySchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn } from '../workspace-scope.ts';
+import { sessionContext } from '../workspace-scope.ts';
 
 function apiKeyView(row: ApiKeyRow): ApiKeyView {
   return {
@@ -31,35 +30,17 @@ export function apiKeyRoutes(db: Db, auth: AuthDeps | undefined) {
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const { owner } = await callerIn(db, c, 'api-keys.manage');
-      return c.json({ keys: (await listApiKeys(db, owner.id)).map(apiKeyView) });
+      const keys = await listApiKeys(db, await sessionContext(db, c));
+      return c.json({ keys: keys.map(apiKeyView) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const { name } = await readJson(c, createApiKeySchema);
-      const { user, owner } = await callerIn(db, c, 'api-keys.manage');
-      const { row, secret } = await createApiKey(db, owner, user.id, name);
-      await audit(db, {
-        userId: user.id,
-        workspaceId: owner.id,
-        action: 'api_key.created',
-        detail: { id: row.id, name, prefix: row.prefix },
-        ip: c.get('clientAddress'),
-      });
+      const { row, secret } = await createApiKey(db, await sessionContext(db, c), name);
       const body: CreatedApiKey = { key: apiKeyView(row), secret };
       return c.json(body, 201);
     })
     .delete('/:id', async (c) => {
-      const { user, owner } = await callerIn(db, c, 'api-keys.manage');
-      const { row, revoked } = await revokeApiKey(db, owner.id, c.req.param('id'), new Date());
-      if (revoked) {
-        await audit(db, {
-          userId: user.id,
-          workspaceId: owner.id,
-          action: 'api_key.revoked',
-          detail: { id: row.id, name: row.name, prefix: row.prefix },
-          ip: c.get('clientAddress'),
-        });
-      }
+      const row = await revokeApiKey(db, await sessionContext(db, c), c.req.param('id'), new Date());
       return c.json({ key: apiKeyView(row) });
     });
 }

@@ -1,29 +1,21 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
-  billingInfo,
   cancelSubscription,
+  openBillingPortal,
   requireBilling,
-  stripeCustomerFor,
-  workspaceBilling,
+  startCheckout,
+  workspaceBillingInfo,
 } from '../../core/billing/info.ts';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { handleStripeEvent } from '../../core/billing/subscriptions.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  CHECKOUT_RETURN_PATH,
-  hasPaidSubscription,
-  planForCheckout,
-  type SubscriptionStatus,
-} from '../../model/billing.ts';
-import { getPlanForTier } from '../../model/profile.ts';
-import { can } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn } from '../workspace-scope.ts';
+import { sessionContext } from '../workspace-scope.ts';
 
 interface BillingDeps {
   billing?: Billing;
@@ -38,23 +30,6 @@ const checkoutSchema = z.strictObject({
   cancelUrl: z.url().max(2000),
 });
 
-/** Checkout may only come back to our own settings page, never send the browser elsewhere. */
-function assertReturnUrl(value: string, origin: string, flag: 'success' | 'canceled'): void {
-  const url = new URL(value);
-  const expected = new URL(`${CHECKOUT_RETURN_PATH}&${flag}=true`, origin);
-  if (
-    url.origin !== expected.origin ||
-    url.pathname !== expected.pathname ||
-    url.searchParams.get(flag) !== 'true'
-  ) {
-    throw new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      `${flag === 'success' ? 'successUrl' : 'cancelUrl'}: must be ${expected.toString()}`,
-    );
-  }
-}
-
 /**
  * Every billing endpoint, under the paths the browser and Stripe already call: the plan and its
  * state (`GET /auth/billing`, `GET /api/billing/info`), Stripe Checkout and the billing portal,
@@ -68,78 +43,26 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
   const originOf = (requestUrl: string, header: string | undefined) =>
     deps.publicUrl ? new URL(deps.publicUrl).origin : (header ?? new URL(requestUrl).origin);
   const info = async (c: Context<AuthedEnv>) => {
-    const { workspace } = await callerIn(db, c, 'read');
-    const row = await workspaceBilling(db, workspace.id);
-    const owner = can(workspace.role, 'workspace.billing');
-    return c.json(await billingInfo(db, deps.billing, row, deps.now(), c.get('logger'), owner));
+    const ctx = await sessionContext(db, c);
+    return c.json(await workspaceBillingInfo(db, deps.billing, ctx, deps.now(), c.get('logger')));
   };
   return new Hono<AuthedEnv>()
     .get('/auth/billing', authed, info)
     .get('/api/billing/info', authed, info)
     .post('/api/auth/billing/cancel', authed, async (c) => {
-      const { user, workspace } = await callerIn(db, c, 'workspace.billing');
-      const actor = { userId: user.id, ip: c.get('clientAddress') };
-      await cancelSubscription(
-        db,
-        deps.billing,
-        await workspaceBilling(db, workspace.id),
-        actor,
-        c.get('logger'),
-      );
-      const after = await workspaceBilling(db, workspace.id);
-      return c.json(await billingInfo(db, deps.billing, after, deps.now(), c.get('logger'), true));
+      const ctx = await sessionContext(db, c);
+      return c.json(await cancelSubscription(db, deps.billing, ctx, deps.now(), c.get('logger')));
     })
     .post('/api/billing/create-checkout-session', authed, limitBody(BODY_LIMIT_KB.standard), async (c) => {
-      const { user, workspace } = await callerIn(db, c, 'workspace.billing');
+      const ctx = await sessionContext(db, c);
       const body = await readJson(c, checkoutSchema);
-      const billing = requireBilling(deps.billing);
-      const plan = planForCheckout(body.planId);
-      if (!plan || plan.priceCents === 0) {
-        throw new ApiError(400, 'VALIDATION_ERROR', `planId: no paid plan is called '${body.planId}'`);
-      }
-      const price = billing.prices[plan.id];
-      if (!price) throw new ApiError(409, 'PLAN_NOT_FOR_SALE', `${plan.name} is not sold on this server`);
       const origin = originOf(c.req.url, c.req.header('origin'));
-      assertReturnUrl(body.successUrl, origin, 'success');
-      assertReturnUrl(body.cancelUrl, origin, 'canceled');
-      const row = await workspaceBilling(db, workspace.id);
-      const subscribed = hasPaidSubscription({
-        plan: { price: getPlanForTier(row.tier).priceCents },
-        subscriptionStatus: row.subscriptionStatus as SubscriptionStatus,
-      });
-      if (subscribed) {
-        const who = row.personal ? 'You are' : `${row.name} is`;
-        throw new ApiError(
-          409,
-          'ALREADY_SUBSCRIBED',
-          `${who} subscribed to ${getPlanForTier(row.tier).name}: change plans in the billing portal`,
-        );
-      }
-      const customer = await stripeCustomerFor(db, billing, row, user);
-      const session = await billing.stripe.checkout.sessions.create({
-        mode: 'subscription',
-        customer,
-        client_reference_id: row.id,
-        line_items: [{ price, quantity: 1 }],
-        subscription_data: { metadata: { workspaceId: row.id } },
-        success_url: body.successUrl,
-        cancel_url: body.cancelUrl,
-      });
-      if (!session.url) throw new ApiError(502, 'BILLING_UNAVAILABLE', 'Stripe gave no checkout page');
-      return c.json({ url: session.url });
+      return c.json({ url: await startCheckout(db, deps.billing, ctx, { ...body, origin }) });
     })
     .post('/api/billing/create-portal-session', authed, async (c) => {
-      const { workspace } = await callerIn(db, c, 'workspace.billing');
-      const billing = requireBilling(deps.billing);
-      const row = await workspaceBilling(db, workspace.id);
-      if (!row.stripeCustomerId) {
-        throw new ApiError(409, 'NO_BILLING_ACCOUNT', 'You have no billing account yet: choose a plan first');
-      }
-      const session = await billing.stripe.billingPortal.sessions.create({
-        customer: row.stripeCustomerId,
-        return_url: new URL(CHECKOUT_RETURN_PATH, originOf(c.req.url, c.req.header('origin'))).toString(),
-      });
-      return c.json({ url: session.url });
+      const ctx = await sessionContext(db, c);
+      const origin = originOf(c.req.url, c.req.header('origin'));
+      return c.json({ url: await openBillingPortal(db, deps.billing, ctx, origin) });
     })
     .post('/api/billing/webhook', limitBody(BODY_LIMIT_KB.stripeEvent), async (c) => {
       const billing = requireBilling(deps.billing);

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { audit } from '../../core/audit.ts';
 import { inventoryView } from '../../core/dns-connections/inventory.ts';
 import {
   addDomain,
@@ -14,7 +13,7 @@ import {
   verifyDomain,
 } from '../../core/domains/domains.ts';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
-import { listDomains, ownDomain, viewOfDomain } from '../../core/domains/store.ts';
+import { listDomains } from '../../core/domains/store.ts';
 import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +28,7 @@ import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn } from '../workspace-scope.ts';
+import { sessionContext } from '../workspace-scope.ts';
 
 export interface DomainDeps {
   queue: ScanQueue;
@@ -51,82 +50,51 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
-      return c.json(await listDomains(db, owner, now()));
+      return c.json(await listDomains(db, await sessionContext(db, c), now()));
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
-      const { user, owner } = await callerIn(db, c, 'domains.write');
-      const row = await addDomain(db, owner, c.var.token.email_verified === true, body, now());
-      await audit(db, {
-        userId: user.id,
-        workspaceId: owner.id,
-        action: 'domain.added',
-        detail: { domainId: row.id, domain: row.domain },
-        ip: c.get('clientAddress'),
-      });
-      return c.json({ domain: await viewOfDomain(db, row) }, 201);
+      return c.json({ domain: await addDomain(db, await sessionContext(db, c), body, now()) }, 201);
     })
     .post('/:id/verify', async (c) => {
-      const { user, owner } = await callerIn(db, c, 'domains.write');
-      const result = await verifyDomain(db, deps.queue, owner, user.id, c.req.param('id'), {
-        resolvers: deps.resolvers,
-        now: now(),
-        ip: c.get('clientAddress'),
-      });
-      const { domain } = result;
-      const view = await viewOfDomain(db, domain);
+      const ctx = await sessionContext(db, c);
       return c.json(
-        result.verified
-          ? { verified: true, domain: view }
-          : { verified: false, error: result.error, domain: view },
+        await verifyDomain(db, deps.queue, ctx, c.req.param('id'), { resolvers: deps.resolvers, now: now() }),
       );
     })
     .patch('/:id', smallBody, async (c) => {
       const change = await readJson(c, patchSchema);
-      const { owner } = await callerIn(db, c, 'domains.write');
-      const { domain } = await updateDomain(db, owner.id, c.req.param('id'), change, now());
-      return c.json({ domain: await viewOfDomain(db, domain) });
+      const ctx = await sessionContext(db, c);
+      return c.json({ domain: await updateDomain(db, ctx, c.req.param('id'), change, now()) });
     })
     .get('/:id/trend', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
-      return c.json({ points: await domainTrend(db, owner.id, c.req.param('id'), now()) });
+      const ctx = await sessionContext(db, c);
+      return c.json({ points: await domainTrend(db, ctx, c.req.param('id'), now()) });
     })
     .put('/:id/zone-file', limitBody(BODY_LIMIT_KB.zoneFile), async (c) => {
-      const { user, owner } = await callerIn(db, c, 'domains.write');
-      const row = await ownDomain(db, owner.id, c.req.param('id'));
-      await countRequest(c, db, `${ZONE_FILE_RATE.name}:${user.id}`, ZONE_FILE_RATE);
+      const ctx = await sessionContext(db, c);
+      await countRequest(c, db, `${ZONE_FILE_RATE.name}:${ctx.actor.userId}`, ZONE_FILE_RATE);
       if (!c.req.header('content-type')?.startsWith('text/plain')) {
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the zone file as text/plain');
       }
       const body = Readable.fromWeb(
         (c.req.raw.body ?? new ReadableStream()) as NodeReadableStream<Uint8Array>,
       );
-      const { update, scan } = await uploadZoneFile(db, deps.queue, owner, row, body, now());
+      const { update, scan } = await uploadZoneFile(db, deps.queue, ctx, c.req.param('id'), body, now());
       return c.json({ records: update.records, scanId: scan?.id ?? null });
     })
     .get('/:id/records', async (c) => {
       const page = parseInput(inventoryQuerySchema, c.req.query());
-      const { user, owner } = await callerIn(db, c, 'read');
-      const row = await ownDomain(db, owner.id, c.req.param('id'));
-      await countRequest(c, db, `${DNS_READ_RATE.name}:${user.id}`, DNS_READ_RATE);
-      return c.json(await inventoryView(db, row, page));
+      const ctx = await sessionContext(db, c);
+      await countRequest(c, db, `${DNS_READ_RATE.name}:${ctx.actor.userId}`, DNS_READ_RATE);
+      return c.json(await inventoryView(db, ctx, c.req.param('id'), page));
     })
     .post('/:id/keep', async (c) => {
-      const { owner } = await callerIn(db, c, 'domains.write');
-      const updated = await keepDomain(db, owner.id, c.req.param('id'), now());
-      return c.json({ domain: await viewOfDomain(db, updated) });
+      const ctx = await sessionContext(db, c);
+      return c.json({ domain: await keepDomain(db, ctx, c.req.param('id'), now()) });
     })
     .delete('/:id', async (c) => {
-      const { user, owner } = await callerIn(db, c, 'domains.write');
-      const row = await removeDomain(db, owner.id, c.req.param('id'));
-      await audit(db, {
-        userId: user.id,
-        workspaceId: owner.id,
-        action: 'domain.removed',
-        detail: { domainId: row.id, domain: row.domain },
-        ip: c.get('clientAddress'),
-      });
+      await removeDomain(db, await sessionContext(db, c), c.req.param('id'));
       return c.body(null, 204);
     });
 }

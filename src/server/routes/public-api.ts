@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import { assertKeyCan } from '../../core/api-keys/api-keys.ts';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
 import { listDomains } from '../../core/domains/store.ts';
-import { scanView } from '../../core/domains/views.ts';
 import { listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
-import { listScans, ownScan } from '../../core/scans/scans.ts';
+import { listScans, scanDetails } from '../../core/scans/scans.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
@@ -28,36 +26,26 @@ export function publicApiRoutes(db: Db, deps: { queue: ScanQueue; now: () => Dat
     })
     .use(requireApiKey(db, deps.now))
     .get('/domains', async (c) => {
-      assertKeyCan(c.get('role'), 'read');
-      return c.json(await listDomains(db, c.get('owner'), deps.now()));
+      return c.json(await listDomains(db, c.get('ctx'), deps.now()));
     })
     .post('/scans', limitBody(BODY_LIMIT_KB.standard), async (c) => {
       const body = await readJson(c, startScanSchema);
-      assertKeyCan(c.get('role'), 'scans.start');
-      const row = await startRequestedScan(db, deps.queue, {
-        owner: c.get('owner'),
-        actorId: c.get('actorId'),
+      const row = await startRequestedScan(db, deps.queue, c.get('ctx'), {
         body,
         now: deps.now(),
-        ip: c.get('clientAddress'),
         resolvers: deps.resolvers,
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scans', async (c) => {
-      assertKeyCan(c.get('role'), 'read');
       const query = parseInput(scanListQuerySchema, c.req.query());
-      return c.json(await listScans(db, c.get('owner').id, query));
+      return c.json(await listScans(db, c.get('ctx'), query));
     })
     .get('/scans/:id', async (c) => {
-      assertKeyCan(c.get('role'), 'read');
-      return c.json(
-        scanView(await ownScan(db, c.get('owner').id, c.req.param('id')), { withSubdomains: true }),
-      );
+      return c.json(await scanDetails(db, c.get('ctx'), c.req.param('id')));
     })
     .get('/findings', async (c) => {
-      assertKeyCan(c.get('role'), 'read');
       const query = parseInput(findingQuerySchema, c.req.query());
-      return c.json(await listFindings(db, c.get('owner').id, query));
+      return c.json(await listFindings(db, c.get('ctx'), query));
     });
 }

@@ -1,26 +1,24 @@
 import { Hono } from 'hono';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
-import { scanView } from '../../core/domains/views.ts';
-import { jsonObjectStream, mapRows } from '../../core/json-stream.ts';
+import { jsonObjectStream } from '../../core/json-stream.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import {
   cancelScan,
+  exportScans,
   latestScan,
   latestWorkerHeartbeat,
   listScans,
-  ownScan,
-  userScans,
+  scanDetails,
 } from '../../core/scans/scans.ts';
 import { scanStats } from '../../core/scans/stats.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceHealth } from '../../model/contract.ts';
 import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
-import { WORKSPACE_HEADER } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn } from '../workspace-scope.ts';
+import { sessionContext } from '../workspace-scope.ts';
 
 export interface ScanServiceDeps {
   queue: ScanQueue;
@@ -43,54 +41,37 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
     .use(requireAuth(auth))
     .post('/scan', smallBody, async (c) => {
       const body = await readJson(c, startScanSchema);
-      const { user, owner } = await callerIn(db, c, 'scans.start');
-      const row = await startRequestedScan(db, deps.queue, {
-        owner,
-        actorId: user.id,
+      const ctx = await sessionContext(db, c);
+      const row = await startRequestedScan(db, deps.queue, ctx, {
         body,
         now: now(),
-        ip: c.get('clientAddress'),
         resolvers: deps.resolvers,
       });
       return c.json({ scan_id: row.id, status: row.status }, 202);
     })
     .get('/scan/:id', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
-      return c.json(scanView(await ownScan(db, owner.id, c.req.param('id')), { withSubdomains: true }));
+      return c.json(await scanDetails(db, await sessionContext(db, c), c.req.param('id')));
     })
     .post('/scan/:id/cancel', async (c) => {
-      const { owner } = await callerIn(db, c, 'scans.start');
-      return c.json({ scan: scanView(await cancelScan(db, owner.id, c.req.param('id'), now())) });
+      return c.json({ scan: await cancelScan(db, await sessionContext(db, c), c.req.param('id'), now()) });
     })
     .get('/scans', async (c) => {
       const query = parseInput(scanListQuerySchema, c.req.query());
-      // The hottest list call: without a named workspace it is the personal one, whose id is the
-      // token's uid, with no query to find it (a caller without a row yet simply has no scans).
-      const workspaceId = c.req.header(WORKSPACE_HEADER)
-        ? (await callerIn(db, c, 'read')).owner.id
-        : c.get('token').uid;
-      return c.json(await listScans(db, workspaceId, query));
+      return c.json(await listScans(db, await sessionContext(db, c), query));
     })
     .get('/scans/latest', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
-      const row = await latestScan(db, owner.id);
-      return c.json({ scan: row ? scanView(row) : null });
+      return c.json({ scan: await latestScan(db, await sessionContext(db, c)) });
     })
     .get('/scans/stats', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
-      return c.json(await scanStats(db, owner.id, now()));
+      return c.json(await scanStats(db, await sessionContext(db, c), now()));
     })
     .get('/export', async (c) => {
-      const { owner } = await callerIn(db, c, 'read');
+      const scans = exportScans(db, await sessionContext(db, c));
       c.header('Content-Type', 'application/json; charset=UTF-8');
       return c.body(
         jsonObjectStream([
           ['exportedAt', now().toISOString()],
-          [
-            'scans',
-            () =>
-              mapRows(userScans(db, owner.id, 'newest'), (row) => scanView(row, { withSubdomains: true })),
-          ],
+          ['scans', () => scans],
         ]),
       );
     });

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { BODY_LIMIT_KB, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
 import {
   addWebhook,
-  createTestDelivery,
   type DeliveryRow,
   enableWebhook,
   listWebhooks,
-  ownWebhook,
   removeWebhook,
+  sendTestDelivery,
   type WebhookRow,
 } from '../../core/webhooks/webhooks.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,11 +15,10 @@ import { WEBHOOK_FORMATS, type WebhookView } from '../../model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { ApiError } from '../errors.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
-import { callerIn } from '../workspace-scope.ts';
+import { sessionContext } from '../workspace-scope.ts';
 
 export interface WebhookDeps {
   /** `tenant` (the account) groups deliveries, so one account's slow receiver delays only its own. */
@@ -61,23 +59,15 @@ const deliveryView = (row: DeliveryRow) => ({
 
 /** The caller's webhooks (change alerts), their delivery log, 'Send test', and re-enabling one. */
 export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookDeps | undefined) {
-  const queue = () => {
-    if (!deps)
-      throw new ApiError(503, 'WEBHOOKS_UNAVAILABLE', 'Webhook delivery is not running on this server');
-    return deps;
-  };
-
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
-      const { owner } = await callerIn(db, c, 'webhooks.manage');
-      const { hooks, deliveries } = await listWebhooks(db, owner.id);
+      const { hooks, deliveries } = await listWebhooks(db, await sessionContext(db, c));
       return c.json({ webhooks: hooks.map(hookView), deliveries: deliveries.map(deliveryView) });
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, addSchema);
-      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
-      const row = await addWebhook(db, owner.id, user.id, body, {
+      const row = await addWebhook(db, await sessionContext(db, c), body, {
         allowPrivate: deps?.allowPrivate ?? false,
         resolvers: deps?.resolvers,
       });
@@ -85,22 +75,21 @@ export function webhookRoutes(db: Db, auth: AuthDeps | undefined, deps: WebhookD
     })
     .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       await readJson(c, updateSchema);
-      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
-      return c.json({ webhook: hookView(await enableWebhook(db, owner.id, c.req.param('id'), user.id)) });
+      const row = await enableWebhook(db, await sessionContext(db, c), c.req.param('id'));
+      return c.json({ webhook: hookView(row) });
     })
     .delete('/:id', async (c) => {
-      const { owner } = await callerIn(db, c, 'webhooks.manage');
-      await removeWebhook(db, owner.id, c.req.param('id'));
+      await removeWebhook(db, await sessionContext(db, c), c.req.param('id'));
       return c.body(null, 204);
     })
     .post('/:id/test', async (c) => {
-      const { user, owner } = await callerIn(db, c, 'webhooks.manage');
-      const row = await ownWebhook(db, owner.id, c.req.param('id'));
-      const { enqueue } = queue();
-      // Per account, not per webhook: otherwise 'Send test' floods any endpoint through us.
-      await countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${user.id}`, WEBHOOK_TEST_RATE);
-      const delivery = await createTestDelivery(db, row, new Date());
-      await enqueue(delivery.id, owner.id);
+      const ctx = await sessionContext(db, c);
+      const delivery = await sendTestDelivery(db, ctx, c.req.param('id'), new Date(), {
+        enqueue: deps?.enqueue,
+        // Per account, not per webhook: otherwise 'Send test' floods any endpoint through us.
+        counted: () =>
+          countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${ctx.actor.userId}`, WEBHOOK_TEST_RATE),
+      });
       return c.json({ delivery: deliveryView(delivery) }, 202);
     });
 }

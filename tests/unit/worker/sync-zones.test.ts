@@ -1,5 +1,6 @@
 // A connected zone read again: a record added at the provider is scanned at once, and found, though
 // neither CT nor the wordlist knows its name; a provider that keeps failing is said, then e-mailed.
+
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -20,6 +21,7 @@ import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
+import { personalContext } from '../../helpers/context.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
 const logger = pino({ level: 'silent' });
@@ -82,32 +84,21 @@ for (const backend of databaseBackends) {
         };
         await database.db.insert(users).values({ id: userId, email: `owner@${zone}`, provider: 'google' });
         await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, userId));
-        const key = settings.secrets.key as Buffer;
+        const ctx = personalContext(userId, { tier: 'solo', email: `owner@${zone}` });
         const made = await createConnection(
           database.db,
-          key,
-          userId,
-          { email: `owner@${zone}`, displayName: null },
+          settings.secrets,
+          ctx,
           { provider: 'cloudflare', credentials: { apiToken: TOKEN } },
           settings.providerOptions ?? {},
         );
         connectionId = made.id;
-        const [row] = await database.db
-          .select()
-          .from(dnsConnections)
-          .where(eq(dnsConnections.id, connectionId));
-        const { domain } = await monitorZone(
+        const domain = await monitorZone(
           database.db,
-          key,
+          settings.secrets,
           { queue, providerOptions: settings.providerOptions ?? {}, resolvers: settings.resolvers },
-          {
-            owner: { id: userId, tier: 'solo', email: `owner@${zone}` },
-            actorId: userId,
-            emailVerified: true,
-            connection: row as never,
-            zone,
-            now: start,
-          },
+          ctx,
+          { connectionId, zone, now: start },
         );
         domainId = domain.id;
         // Public DNS delegates the zone to Cloudflare: the zone proves the domain, its first scan is queued.
