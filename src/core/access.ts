@@ -66,7 +66,7 @@ export function auditedBy(ctx: WorkspaceContext) {
 }
 
 /** The account acting, for what only a person does (proving a domain, inviting, connecting DNS). */
-export function personActing(ctx: WorkspaceContext): string {
+export function personActing(ctx: { actor: Actor }): string {
   if (ctx.actor.userId === undefined) throw new Error(`${ctx.actor.via} has no person acting`);
   return ctx.actor.userId;
 }

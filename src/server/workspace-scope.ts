@@ -1,10 +1,31 @@
 import type { Context } from 'hono';
-import type { WorkspaceContext } from '../core/access.ts';
+import type { Actor, WorkspaceContext } from '../core/access.ts';
 import { currentUser } from '../core/users/users.ts';
 import { workspaceAccess, workspaceTier } from '../core/workspaces/workspaces.ts';
 import type { Db } from '../db/client.ts';
 import { PERSONAL_WORKSPACE_NAME, WORKSPACE_HEADER } from '../model/workspaces.ts';
 import type { AuthedEnv } from './auth/middleware.ts';
+
+/**
+ * The signed-in account, as the actor of what concerns it alone (its workspaces, invitations it
+ * accepts, its data), and as every context of its calls names it.
+ */
+export async function sessionActor(db: Db, c: Context<AuthedEnv>): Promise<Actor> {
+  return (await signedIn(db, c)).actor;
+}
+
+async function signedIn(db: Db, c: Context<AuthedEnv>) {
+  const user = await currentUser(db, c.var);
+  const actor: Actor = {
+    userId: user.id,
+    email: user.email,
+    emailVerified: c.var.token.email_verified === true,
+    displayName: user.displayName,
+    ip: c.get('clientAddress'),
+    via: 'session',
+  };
+  return { user, actor };
+}
 
 /**
  * A signed-in caller's context: the workspace `named` (the path's) or X-Workspace-ID names, which
@@ -16,15 +37,7 @@ export async function sessionContext(
   c: Context<AuthedEnv>,
   named = c.req.header(WORKSPACE_HEADER) || undefined,
 ): Promise<WorkspaceContext> {
-  const user = await currentUser(db, c.var);
-  const actor = {
-    userId: user.id,
-    email: user.email,
-    emailVerified: c.var.token.email_verified === true,
-    displayName: user.displayName,
-    ip: c.get('clientAddress'),
-    via: 'session' as const,
-  };
+  const { user, actor } = await signedIn(db, c);
   // Everyone owns their personal workspace, whose id is their own: the commonest calls (the scan
   // list, polled) need no query to find it.
   if (named === undefined || named === user.id) {

@@ -9,6 +9,7 @@ import {
   type AuditAction,
   activityCursor,
 } from '../../model/activity.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 
 const actors = alias(users, 'actor');
 const members = alias(users, 'member');
@@ -30,9 +31,11 @@ function person(row: {
  */
 export async function listActivity(
   db: Db,
-  workspaceId: string,
+  ctx: WorkspaceContext,
   page: { before?: { at: string; id: string }; limit?: number },
 ): Promise<ActivityResponse> {
+  authorize(ctx, 'read');
+  const workspaceId = ctx.workspace.id;
   const limit = page.limit ?? ACTIVITY_PAGE_SIZE;
   const rows = await db
     .select({

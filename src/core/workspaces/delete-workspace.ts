@@ -1,13 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, inTransaction, queryRows } from '../../db/client.ts';
 import { dnsConnections, scans, webhookDeliveries, webhooks, workspaces } from '../../db/schema.ts';
 import { WORKSPACE_MESSAGES } from '../../model/workspaces.ts';
+import { authorize, personActing, type WorkspaceContext } from '../access.ts';
 import { audit } from '../audit.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
 import type { Billing } from '../billing/stripe.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ServiceError } from '../errors.ts';
-import { type WorkspaceAccess, workspaceOwner } from './workspaces.ts';
+import { workspaceOwner } from './workspaces.ts';
 
 /**
  * Deletes the workspaces `ids` name and everything they own. The rows go by the foreign keys'
@@ -49,16 +50,17 @@ export async function deleteWorkspaceRows(tx: Db, ids: string[]): Promise<void> 
 }
 
 /**
- * Deletes a team workspace and everything it owns, for its owner (the route checks the role).
- * A personal workspace goes only with its account. The deletion is recorded in the owner's own
- * audit log (no workspace: the workspace's log goes with it, see docs/decisions.md).
+ * Deletes a team workspace and everything it owns, for its owner. A personal workspace goes only
+ * with its account. The deletion is recorded in the owner's own audit log (no workspace: the
+ * workspace's log goes with it, see docs/decisions.md).
  */
 export async function deleteWorkspace(
   db: Db,
   billing: Billing | undefined,
-  workspace: WorkspaceAccess,
-  actor: { userId: string; ip?: string },
+  ctx: WorkspaceContext,
 ): Promise<void> {
+  authorize(ctx, 'workspace.manage');
+  const { workspace, actor } = ctx;
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personalDelete);
   }
@@ -67,11 +69,10 @@ export async function deleteWorkspace(
   await assertBillingSettled(db, [workspace.id]);
   await deleteStripeCustomers(db, billing, [workspace.id]);
   const owner = await workspaceOwner(db, workspace.id);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await deleteWorkspaceRows(tx, [workspace.id]);
     await audit(tx, {
-      userId: actor.userId,
+      userId: personActing(ctx),
       action: 'workspace.deleted',
       detail: { workspaceId: workspace.id, name: workspace.name },
       ip: actor.ip,

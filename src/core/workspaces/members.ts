@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Logger } from 'pino';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
@@ -9,21 +10,21 @@ import {
   INVITATION_DAYS,
   type InvitationView,
   type MemberView,
+  ROLE_LABELS,
   WORKSPACE_MESSAGES,
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../model/workspaces.ts';
+import { type Actor, authorize, personActing, type WorkspaceContext } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
+import { audit, auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { isUuid } from '../validation.ts';
 import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { teamWorkspacesOwned } from './allowance.ts';
-import {
-  pendingInvitations,
-  selectMembers,
-  underWorkspaceLock,
-  type WorkspaceAccess,
-  workspaceTier,
-} from './workspaces.ts';
+import { invitationMail } from './invitation-mail.ts';
+import { pendingInvitations, selectMembers, underWorkspaceLock, workspaceTier } from './workspaces.ts';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -41,12 +42,8 @@ export const invitationView = (row: InvitationRow): InvitationView => ({
  * allowance (allowance.ts); an account whose own plan limits its team workspaces (Free: one) makes
  * no more than that.
  */
-export async function createWorkspace(
-  db: Db,
-  userId: string,
-  name: string,
-  now: Date,
-): Promise<WorkspaceView> {
+export async function createWorkspace(db: Db, actor: Actor, name: string, now: Date): Promise<WorkspaceView> {
+  const userId = personActing({ actor });
   const id = crypto.randomUUID();
   // Under the personal workspace's lock: two requests at once cannot both take the last one.
   await underWorkspaceLock(db, userId, async (tx) => {
@@ -57,6 +54,7 @@ export async function createWorkspace(
     }
     await tx.insert(workspaces).values({ id, name, personal: false, createdAt: now });
     await tx.insert(workspaceMembers).values({ workspaceId: id, userId, role: 'owner', joinedAt: now });
+    await audit(tx, { userId, workspaceId: id, action: 'workspace.created', detail: { name }, ip: actor.ip });
   });
   return { id, name, personal: false, role: 'owner', plan: 'free', memberCount: 1 };
 }
@@ -74,7 +72,7 @@ async function seatsTaken(db: Db, workspaceId: string, now: Date): Promise<numbe
   return Number(members?.n ?? 0) + Number(pending?.n ?? 0);
 }
 
-async function assertSeat(db: Db, workspace: WorkspaceAccess, now: Date) {
+async function assertSeat(db: Db, workspace: { id: string }, now: Date) {
   const plan = getPlanForTier(await workspaceTier(db, workspace));
   if ((await seatsTaken(db, workspace.id, now)) >= plan.limits.members) {
     throw new ServiceError(
@@ -86,22 +84,26 @@ async function assertSeat(db: Db, workspace: WorkspaceAccess, now: Date) {
 }
 
 /**
- * Invites an address into a team workspace. The link's token is returned once, to be mailed; only
- * its hash is kept. Inviting an address with a pending invitation sends a new link and withdraws
- * the old one (resend). Pending invitations hold a seat of the plan's members.
+ * Invites an address into a team workspace and mails it the link (`mail.link` makes it from the
+ * token, which is kept only as its hash). Inviting an address with a pending invitation sends a new
+ * link and withdraws the old one (resend). Pending invitations hold a seat of the plan's members.
+ * A mail that fails leaves the invitation standing: Resend sends a new link once mail works again.
  */
 export async function inviteMember(
   db: Db,
-  workspace: WorkspaceAccess,
-  invitedBy: string,
+  ctx: WorkspaceContext,
   request: { email: string; role: WorkspaceRole },
   now: Date,
-): Promise<{ invitation: InvitationView; token: string }> {
+  mail: { mailer: Mailer | undefined; link: (token: string) => string; logger: Pick<Logger, 'warn'> },
+): Promise<InvitationView> {
+  authorize(ctx, 'members.manage');
+  const invitedBy = personActing(ctx);
+  const { workspace } = ctx;
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
   }
   const email = request.email.trim().toLowerCase();
-  return underWorkspaceLock(db, workspace.id, async (tx) => {
+  const invited = await underWorkspaceLock(db, workspace.id, async (tx) => {
     const [member] = await tx
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -134,33 +136,48 @@ export async function inviteMember(
       })
       .returning();
     if (!row) throw new Error('insert returned no invitation');
+    await auditIn(tx, ctx, 'member.invited', { email: row.email, role: row.role });
     return { invitation: invitationView(row), token };
   });
+  try {
+    await mail.mailer?.send(
+      invitationMail({
+        to: invited.invitation.email,
+        workspaceName: workspace.name,
+        inviter: ctx.actor.displayName ?? ctx.actor.email ?? 'A DangleWatch user',
+        role: ROLE_LABELS[invited.invitation.role],
+        link: mail.link(invited.token),
+        days: INVITATION_DAYS,
+      }),
+    );
+  } catch (error) {
+    mail.logger.warn({ err: error }, 'invitation e-mail not sent');
+  }
+  return invited.invitation;
 }
 
 /** Withdraws a pending invitation: its link stops working. */
-export async function revokeInvitation(
-  db: Db,
-  workspaceId: string,
-  id: string,
-  now: Date,
-): Promise<{ id: string; email: string }> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id)
-    ? await db
-        .update(workspaceInvitations)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(workspaceInvitations.id, id),
-            eq(workspaceInvitations.workspaceId, workspaceId),
-            isNull(workspaceInvitations.acceptedAt),
-            isNull(workspaceInvitations.revokedAt),
-          ),
-        )
-        .returning()
-    : [];
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Invitation not found');
-  return { id: row.id, email: row.email };
+export async function revokeInvitation(db: Db, ctx: WorkspaceContext, id: string, now: Date): Promise<void> {
+  authorize(ctx, 'members.manage');
+  const workspaceId = ctx.workspace.id;
+  await inTransaction(db, async (tx) => {
+    const [row] = isUuid(id)
+      ? await tx
+          .update(workspaceInvitations)
+          .set({ revokedAt: now })
+          .where(
+            and(
+              eq(workspaceInvitations.id, id),
+              eq(workspaceInvitations.workspaceId, workspaceId),
+              isNull(workspaceInvitations.acceptedAt),
+              isNull(workspaceInvitations.revokedAt),
+            ),
+          )
+          .returning()
+      : [];
+    if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Invitation not found');
+    await auditIn(tx, ctx, 'invitation.revoked', { invitationId: row.id, email: row.email });
+  });
 }
 
 /**
@@ -171,11 +188,11 @@ export async function revokeInvitation(
  */
 export async function acceptInvitation(
   db: Db,
-  user: { id: string },
-  signIn: { email: string | undefined; emailVerified: boolean },
+  actor: Actor,
   token: string,
   now: Date,
 ): Promise<WorkspaceView> {
+  const userId = personActing({ actor });
   const [row] = await db
     .select()
     .from(workspaceInvitations)
@@ -183,10 +200,10 @@ export async function acceptInvitation(
   if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
     throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
   }
-  if (!signIn.email || signIn.email.toLowerCase() !== row.email) {
+  if (!actor.email || actor.email.toLowerCase() !== row.email) {
     throw new ServiceError('forbidden', 'WRONG_ACCOUNT', WORKSPACE_MESSAGES.invitationWrongEmail);
   }
-  if (!signIn.emailVerified) {
+  if (!actor.emailVerified) {
     throw new ServiceError('forbidden', 'EMAIL_NOT_VERIFIED', WORKSPACE_MESSAGES.invitationUnverifiedEmail);
   }
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, row.workspaceId));
@@ -200,8 +217,15 @@ export async function acceptInvitation(
     if (!claimed) throw new ServiceError('gone', 'INVITATION_GONE', WORKSPACE_MESSAGES.invitationGone);
     await tx
       .insert(workspaceMembers)
-      .values({ workspaceId: workspace.id, userId: user.id, role: row.role, joinedAt: now })
+      .values({ workspaceId: workspace.id, userId, role: row.role, joinedAt: now })
       .onConflictDoNothing();
+    await audit(tx, {
+      userId,
+      workspaceId: workspace.id,
+      action: 'invitation.accepted',
+      detail: { role: row.role },
+      ip: actor.ip,
+    });
   });
   const [members] = await db
     .select({ n: count() })
@@ -256,15 +280,16 @@ export const memberName = (member: { displayName: string | null; email: string |
  * the member added (answered as `disabledWebhooks`, for the owners to hear of); their API keys
  * need nothing: a key acts with its maker's role as it is at each call.
  */
-export async function changeRole(
+async function changeRole(
   db: Db,
-  workspace: WorkspaceAccess,
+  ctx: WorkspaceContext,
   userId: string,
   role: WorkspaceRole,
 ): Promise<{ member: MemberView; disabledWebhooks: WebhookRow[] }> {
+  const { workspace } = ctx;
   return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
-    if ((role === 'owner' || member.role === 'owner') && workspace.role !== 'owner') {
+    if ((role === 'owner' || member.role === 'owner') && ctx.role !== 'owner') {
       throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
     }
     if (member.role === 'owner' && role !== 'owner' && (await owners(tx, workspace.id)) === 1) {
@@ -283,6 +308,7 @@ export async function changeRole(
           WEBHOOK_MESSAGES.adderDemoted(memberName(member), role),
           new Date(),
         );
+    await auditIn(tx, ctx, 'member.role_changed', { member: userId, role });
     return { member: { ...member, role, joinedAt: member.joinedAt.toISOString() }, disabledWebhooks };
   });
 }
@@ -295,15 +321,18 @@ export async function changeRole(
  */
 export async function removeMember(
   db: Db,
-  workspace: WorkspaceAccess,
+  ctx: WorkspaceContext,
   userId: string,
 ): Promise<{ disabledWebhooks: WebhookRow[] }> {
+  // Anyone may leave; removing someone else is the members' manager's.
+  authorize(ctx, userId === ctx.actor.userId ? 'read' : 'members.manage');
+  const { workspace } = ctx;
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
   }
   return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
-    if (member.role === 'owner' && workspace.role !== 'owner') {
+    if (member.role === 'owner' && ctx.role !== 'owner') {
       throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded('workspace.manage'));
     }
     if (member.role === 'owner' && (await owners(tx, workspace.id)) === 1) {
@@ -315,6 +344,7 @@ export async function removeMember(
     const now = new Date();
     await revokeKeysMadeBy(tx, userId, now, workspace.id);
     const reason = WEBHOOK_MESSAGES.adderGone(memberName(member));
+    await auditIn(tx, ctx, 'member.removed', { member: userId });
     return { disabledWebhooks: await disableWebhooksAddedBy(tx, workspace.id, userId, reason, now) };
   });
 }
@@ -356,6 +386,29 @@ export async function assertTeamsHandedOver(db: Db, userId: string): Promise<voi
       WORKSPACE_MESSAGES.handOverFirst(toHandOver.map((w) => w.name)),
     );
   }
+}
+
+/**
+ * Changes a member: their role (the members' manager's to change), and whether they get the
+ * workspace's e-mail alerts (each member's own to set). A role below admin disables the webhooks
+ * they added, answered for the owners to hear of.
+ */
+export async function updateMember(
+  db: Db,
+  ctx: WorkspaceContext,
+  userId: string,
+  change: { role?: WorkspaceRole; alertsEmail?: boolean },
+): Promise<{ member: MemberView | undefined; disabledWebhooks: WebhookRow[] }> {
+  authorize(ctx, change.role === undefined ? 'read' : 'members.manage');
+  if (change.alertsEmail !== undefined && userId !== ctx.actor.userId) {
+    throw new ServiceError('forbidden', 'OWN_ALERTS_ONLY', WORKSPACE_MESSAGES.ownAlertsOnly);
+  }
+  const changed = change.role === undefined ? undefined : await changeRole(db, ctx, userId, change.role);
+  const member =
+    change.alertsEmail === undefined
+      ? changed?.member
+      : await setMemberAlerts(db, ctx.workspace.id, userId, change.alertsEmail);
+  return { member, disabledWebhooks: changed?.disabledWebhooks ?? [] };
 }
 
 /** A member turns the workspace's e-mail alerts on or off for themself. */

@@ -1,16 +1,16 @@
 import { and, asc, count, eq, gt, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, inTransaction, queryRows } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import type { PlanId } from '../../model/plans.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import {
-  can,
   type MembersResponse,
   WORKSPACE_MESSAGES,
-  type WorkspaceAction,
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../model/workspaces.ts';
+import { type Actor, authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { allowanceLockSql } from './allowance.ts';
 
@@ -56,19 +56,12 @@ export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Db
   });
 }
 
-/** Refuses an action the caller's role may not do, naming the role it needs. */
-export function assertCan(access: WorkspaceAccess, action: WorkspaceAction): void {
-  if (!can(access.role, action)) {
-    throw new ServiceError('forbidden', 'ROLE_REQUIRED', WORKSPACE_MESSAGES.roleNeeded(action));
-  }
-}
-
 /**
- * The workspaces the user belongs to, the personal one first, each with its plan and its number
+ * The workspaces the actor belongs to, the personal one first, each with its plan and its number
  * of members.
  */
-export function listWorkspaces(db: Db, userId: string): Promise<WorkspaceView[]> {
-  return workspaceViews(db, userId);
+export function listWorkspaces(db: Db, actor: Actor): Promise<WorkspaceView[]> {
+  return workspaceViews(db, personActing({ actor }));
 }
 
 /** The workspaces the user belongs to as WorkspaceView shows them; `only` one of them. */
@@ -117,20 +110,20 @@ async function workspaceViews(db: Db, userId: string, only?: string): Promise<Wo
 }
 
 /**
- * Renames a team workspace (the route checks the role); a personal workspace keeps its name.
- * Answers the workspace as the list shows it to the caller.
+ * Renames a team workspace; a personal workspace keeps its name. Answers the workspace as the list
+ * shows it to the caller.
  */
-export async function renameWorkspace(
-  db: Db,
-  workspace: WorkspaceAccess,
-  userId: string,
-  name: string,
-): Promise<WorkspaceView> {
+export async function renameWorkspace(db: Db, ctx: WorkspaceContext, name: string): Promise<WorkspaceView> {
+  authorize(ctx, 'workspace.manage');
+  const { workspace } = ctx;
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personalRename);
   }
-  await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspace.id));
-  const [view] = await workspaceViews(db, userId, workspace.id);
+  await inTransaction(db, async (tx) => {
+    await tx.update(workspaces).set({ name }).where(eq(workspaces.id, workspace.id));
+    await auditIn(tx, ctx, 'workspace.renamed', { from: workspace.name, to: name });
+  });
+  const [view] = await workspaceViews(db, personActing(ctx), workspace.id);
   if (!view) throw new ServiceError('not-found', 'NOT_FOUND', WORKSPACE_MESSAGES.notFound);
   return view;
 }
@@ -163,7 +156,9 @@ export function pendingInvitations(workspaceId: string, now: Date) {
 }
 
 /** The workspace's members, oldest first, and its invitations still pending. */
-export async function listMembers(db: Db, workspaceId: string, now: Date): Promise<MembersResponse> {
+export async function listMembers(db: Db, ctx: WorkspaceContext, now: Date): Promise<MembersResponse> {
+  authorize(ctx, 'read');
+  const workspaceId = ctx.workspace.id;
   const members = await selectMembers(db, eq(workspaceMembers.workspaceId, workspaceId));
   const invitations = await db
     .select()
