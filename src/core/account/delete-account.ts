@@ -2,14 +2,54 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
+import { type Actor, personActing } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
+import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
+import type { Billing } from '../billing/stripe.ts';
+import { deleteOutboxMail } from '../mail/outbox.ts';
 import { accountLock } from '../users/users.ts';
 import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
-import { memberName, teamsOfLeavingAccount } from '../workspaces/members.ts';
+import { assertTeamsHandedOver, memberName, teamsOfLeavingAccount } from '../workspaces/members.ts';
+
+/**
+ * Deletes the actor's account: refused while a subscription renews or a team others work in would
+ * be left without an owner; then the Stripe customers of the workspaces that go with it, every row
+ * (deleteAccountRows), the mail written for it to the outbox, and its sign-in account
+ * (`deleteSignIn`). Answers the webhooks it had added to teams that go on, now disabled, for their
+ * owners to hear of.
+ */
+export async function deleteAccount(
+  db: Db,
+  actor: Actor,
+  deps: {
+    billing: Billing | undefined;
+    outboxDir: string | undefined;
+    deleteSignIn: (userId: string) => Promise<void>;
+  },
+): Promise<{ disabledWebhooks: WebhookRow[] }> {
+  const userId = personActing({ actor });
+  // The personal workspace, and the teams the account is alone in, go with it.
+  const leaving = [userId, ...(await teamsOfLeavingAccount(db, userId)).alone];
+  await assertBillingSettled(db, leaving);
+  // A team others work in is handed over first.
+  await assertTeamsHandedOver(db, userId);
+  await deleteStripeCustomers(db, deps.billing, leaving);
+  const { disabledWebhooks } = await deleteAccountRows(db, userId);
+  if (actor.email && deps.outboxDir) await deleteOutboxMail(deps.outboxDir, actor.email);
+  try {
+    await deps.deleteSignIn(userId);
+  } finally {
+    // The tombstone guarded the time between the rows and the sign-in account. Once Firebase
+    // has no such user, its tokens fail on their own; if Firebase failed, lifting it lets the
+    // user sign in again and ask again.
+    await forgetDeletion(db, userId);
+  }
+  return { disabledWebhooks };
+}
 
 /** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
-export async function forgetDeletion(db: Db, userId: string): Promise<void> {
+async function forgetDeletion(db: Db, userId: string): Promise<void> {
   await db.delete(deletedAccounts).where(eq(deletedAccounts.uid, userId));
 }
 
@@ -29,7 +69,7 @@ export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<nu
  * it added to teams that go on are disabled, as its leaving them would (answered, for their
  * owners to hear of).
  */
-export async function deleteAccountRows(db: Db, userId: string): Promise<{ disabledWebhooks: WebhookRow[] }> {
+async function deleteAccountRows(db: Db, userId: string): Promise<{ disabledWebhooks: WebhookRow[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(accountLock(userId));
     // Kept until the sign-in account is deleted too (see deletedAccounts).

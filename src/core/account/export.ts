@@ -15,6 +15,8 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema.ts';
+import { type Actor, personActing } from '../access.ts';
+import { audit } from '../audit.ts';
 import type { JsonMember } from '../json-stream.ts';
 import { workspaceScans } from '../scans/scans.ts';
 
@@ -29,7 +31,9 @@ export function exportFileName(now: Date): string {
  * API-key hashes and DNS providers' sealed credentials would let whoever reads the file act for the
  * user, and say nothing about them the rest does not.
  */
-export async function exportAccount(db: Db, userId: string, now: Date): Promise<JsonMember[]> {
+export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<JsonMember[]> {
+  const userId = personActing({ actor });
+  await audit(db, { userId, action: 'data.exported', ip: actor.ip });
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
   // The account's plan and subscription are its personal workspace's (whose id is its uid).

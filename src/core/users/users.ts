@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { deletedAccounts, users, workspaces } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../model/profile.ts';
+import { audit } from '../audit.ts';
 import { scansToday } from '../domains/quota.ts';
 import { ServiceError } from '../errors.ts';
 
@@ -38,6 +39,19 @@ function profileOf(row: Account): UserProfile {
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt.toISOString(),
   };
+}
+
+/**
+ * The browser's sign-in bookkeeping, called on every page load: the account as upsertUser keeps it,
+ * and a new sign-in (a new auth_time) in the audit log.
+ */
+export async function recordSignIn(db: Db, token: SignIn, ip: string | undefined): Promise<Account> {
+  const before = await findUser(db, token.uid);
+  const row = await upsertUser(db, token);
+  if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
+    await audit(db, { userId: row.id, action: 'account.signed_in', detail: { provider: row.provider }, ip });
+  }
+  return row;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { audit } from '../../core/audit.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import {
   authUserResponse,
   currentUser,
-  findUser,
   mergeSettings,
+  recordSignIn,
   setPrimaryDomain,
   upsertUser,
 } from '../../core/users/users.ts';
@@ -41,18 +40,7 @@ export function authRoutes(db: Db, auth: AuthDeps | undefined) {
       return c.json(auth.publicConfig);
     })
     .post('/verify', requireAuth(auth), async (c) => {
-      const token = c.get('token');
-      const before = await findUser(db, token.uid);
-      const row = await upsertUser(db, token);
-      // The browser calls this on every page load; a sign-in is a new auth_time.
-      if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
-        await audit(db, {
-          userId: row.id,
-          action: 'account.signed_in',
-          detail: { provider: row.provider },
-          ip: c.get('clientAddress'),
-        });
-      }
+      const row = await recordSignIn(db, c.get('token'), c.get('clientAddress'));
       return c.json(await authUserResponse(db, row, now()));
     })
     .get('/user', requireAuth(auth), async (c) => {

@@ -1,12 +1,13 @@
 // An account's deletion leaves nothing behind, here or at Stripe, and cannot be undone by a request
 // that arrives while it is under way.
+
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteAccountRows, purgeDeletedAccounts } from '../../../src/core/account/delete-account.ts';
+import { deleteAccount, purgeDeletedAccounts } from '../../../src/core/account/delete-account.ts';
 import { stripeClient } from '../../../src/core/billing/stripe.ts';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { deletedAccounts, users, workspaces } from '../../../src/db/schema.ts';
@@ -14,6 +15,7 @@ import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../..
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
+import { personalContext } from '../../helpers/context.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
 const logger = pino({ level: 'silent' });
@@ -59,19 +61,28 @@ for (const backend of databaseBackends) {
 
       it('regression: a request between the rows and the sign-in account cannot create the account again', async () => {
         const eve = await signIn('eve');
-        // The rows are gone; the Firebase account is not yet (its deletion is the next step).
-        await deleteAccountRows(api.db, eve.uid);
-        await expectError(
-          await call('/auth/user', { token: eve.idToken }),
-          401,
-          'This account has been deleted',
-          'ACCOUNT_DELETED',
-        );
-        await expectError(
-          await call('/auth/verify', { method: 'POST', token: eve.idToken }),
-          401,
-          'This account has been deleted',
-        );
+        let checked = false;
+        const { actor } = personalContext(eve.uid, { tier: 'free', email: null });
+        await deleteAccount(api.db, actor, {
+          billing: undefined,
+          outboxDir: undefined,
+          // The rows are gone; the Firebase account is not yet (its deletion is this step).
+          deleteSignIn: async () => {
+            await expectError(
+              await call('/auth/user', { token: eve.idToken }),
+              401,
+              'This account has been deleted',
+              'ACCOUNT_DELETED',
+            );
+            await expectError(
+              await call('/auth/verify', { method: 'POST', token: eve.idToken }),
+              401,
+              'This account has been deleted',
+            );
+            checked = true;
+          },
+        });
+        expect(checked).toBe(true);
         expect(await row(eve.uid)).toBeUndefined();
       });
 
