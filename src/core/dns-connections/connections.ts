@@ -183,11 +183,11 @@ export async function monitorZone(
 ): Promise<DomainView> {
   authorize(ctx, 'dns-connections.manage');
   const actorId = personActing(ctx);
-  const { workspace: owner, actor } = ctx;
+  const { workspace, actor } = ctx;
   const { zone, now } = request;
-  const connection = await ownConnection(db, owner.id, request.connectionId);
+  const connection = await ownConnection(db, workspace.id, request.connectionId);
   const key = requireKey(secrets);
-  const linked = await underWorkspaceLock(db, owner.id, async (tx) => {
+  const linked = await underWorkspaceLock(db, workspace.id, async (tx) => {
     const [link] = await tx
       .select()
       .from(dnsConnectionZones)
@@ -197,20 +197,20 @@ export async function monitorZone(
     const [existing] = await tx
       .select()
       .from(domains)
-      .where(and(eq(domains.workspaceId, owner.id), eq(domains.domain, zone)));
+      .where(and(eq(domains.workspaceId, workspace.id), eq(domains.domain, zone)));
     if (!existing) {
-      const quota = await quotaView(tx, owner, now);
+      const quota = await quotaView(tx, workspace, now);
       if (quota.currentDomains >= quota.maxDomains) {
         throw new ServiceError('conflict', 'DOMAIN_LIMIT', DOMAIN_MESSAGES.limit(quota.maxDomains));
       }
-      assertFreeTierDomain({ tier: owner.tier, email: actor.email }, actor.emailVerified, zone);
+      assertFreeTierDomain({ tier: workspace.tier, email: actor.email }, actor.emailVerified, zone);
     }
     const [domain] = existing
       ? [existing]
       : await tx
           .insert(domains)
           .values({
-            workspaceId: owner.id,
+            workspaceId: workspace.id,
             domain: zone,
             verificationToken: newVerificationToken(),
             scanConfig: DEFAULT_SCAN_CONFIG,
@@ -233,7 +233,7 @@ export async function monitorZone(
     },
   );
   // As it is after the read: with its inventory, and its first scan.
-  return viewOfDomain(db, await ownDomain(db, owner.id, (synced?.ownership.domain ?? linked).id));
+  return viewOfDomain(db, await ownDomain(db, workspace.id, (synced?.ownership.domain ?? linked).id));
 }
 
 /**

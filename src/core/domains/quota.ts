@@ -67,8 +67,12 @@ export async function scansToday(db: Db, workspace: { id: string; tier: string }
  * Free, domains and requested scans are counted across every workspace sharing the allowance
  * (allowanceOf), which `sharedWith` names.
  */
-export async function quotaView(db: Db, user: { id: string; tier: string }, now: Date): Promise<QuotaView> {
-  const shared = await allowanceOf(db, user);
+export async function quotaView(
+  db: Db,
+  workspace: { id: string; tier: string },
+  now: Date,
+): Promise<QuotaView> {
+  const shared = await allowanceOf(db, workspace);
   const ids = shared.map((w) => w.id);
   const [domainCount] = await db
     .select({ n: count() })
@@ -76,9 +80,9 @@ export async function quotaView(db: Db, user: { id: string; tier: string }, now:
     .where(inArray(domains.workspaceId, ids));
   const today = await scansSince(db, ids, startOfUtcDay(now));
   const month = await scansSince(db, ids, startOfUtcMonth(now));
-  const daily = scanQuota(user.tier, today, now);
+  const daily = scanQuota(workspace.tier, today, now);
   return {
-    tier: user.tier,
+    tier: workspace.tier,
     currentDomains: Number(domainCount?.n ?? 0),
     maxDomains: daily.maxDomains,
     scansUsedToday: today,
@@ -86,6 +90,6 @@ export async function quotaView(db: Db, user: { id: string; tier: string }, now:
     scansUsedThisMonth: month,
     maxScansPerMonth: daily.daily === null ? null : daily.daily * DAYS_PER_MONTH,
     resetDate: startOfUtcMonth(now, 1).toISOString(),
-    sharedWith: shared.filter((w) => w.id !== user.id),
+    sharedWith: shared.filter((w) => w.id !== workspace.id),
   };
 }
