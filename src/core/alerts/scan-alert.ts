@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, workspaces } from '../../db/schema.ts';
-import { FINDING_STATUSES, type FindingRef } from '../../model/contract.ts';
+import { FINDING_STATUSES } from '../../model/contract.ts';
 import { alertChanges } from './alert-message.ts';
 import { alertRecipients } from './recipients.ts';
 
@@ -36,7 +36,7 @@ export async function scanAlert(db: Db, scanId: string) {
   const acceptedPlaces = new Set(
     accepted.map(({ latest }) => `${latest.subdomain} ${latest.recordType} ${latest.target}`),
   );
-  const least = FINDING_STATUSES.indexOf(row.domain.alertMinStatus as FindingRef['status']);
+  const least = FINDING_STATUSES.indexOf(row.domain.alertMinStatus);
   const alert = alertChanges(
     row.scan.changes,
     (f) =>
