@@ -1,4 +1,4 @@
-// Issue 12, part 3: API processes and worker processes apart, on one PostgreSQL. Everything here is a
+// API processes and worker processes apart, on one PostgreSQL. Everything here is a
 // real `danglewatch` process (`serve --no-worker`, `worker`); the test process only seeds accounts,
 // plays the DNS and RDAP servers, and reads the database to check what happened.
 import { mkdtempSync, rmSync } from 'node:fs';
