@@ -36,8 +36,8 @@ export async function dueConnections(db: Db, now: Date, syncMinutes: number): Pr
 
 /**
  * Reads a connection's zones again (syncConnection: what each read brought is scanned at once, and
- * each zone's delegation checked); a provider failing for days is told to the owner once. Answers
- * how many scans the sync started.
+ * each zone's delegation checked); a provider failing for days is told once to those who manage
+ * the workspace's connections (mailIfFailingLong). Answers how many scans the sync started.
  */
 export async function runZoneSync(
   db: Db,
