@@ -2,8 +2,8 @@
 // PostgreSQL, as the API runs at scale, with a user signed in through the Firebase Auth Emulator
 // (the server starts it) and 1,000 scans of theirs in the table. Each endpoint gets 200 requests/s
 // for 60 s twice: as independent users send them (open-loop.ts), and from autocannon, whose rate
-// comes in bursts of 10 concurrent requests. The budget (issue 12) is p99 < 50 ms with no errors at 200 requests/s.
-// Prints figures next to the budget; enforces nothing.
+// comes in bursts of 10 concurrent requests. The budget is p99 < 50 ms with no errors at 200
+// requests/s. Prints figures next to the budget; enforces nothing.
 //
 // BENCH_DATABASE_URL names the PostgreSQL server (default: the developer and CI machines' one);
 // a throwaway database is created on it and dropped afterwards. BENCH_SECONDS shortens the runs.

@@ -63,7 +63,7 @@ async function measured<T>(work: () => Promise<T>) {
   }
 }
 
-/** The targets of issue 20, printed beside the figures. */
+/** The engine's targets, printed beside the figures. */
 const TARGET = {
   ratio: 75,
   namesPerSecond: 20_000,

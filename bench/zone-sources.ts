@@ -1,6 +1,6 @@
-// `node bench/zone-sources.ts`: the zone sources of issue 19 against local fixtures. Prints figures
-// and the targets next to them; enforces nothing. Each part runs in a process of its own, so its
-// memory figures are its own:
+// `node bench/zone-sources.ts`: the zone sources (zone files, AXFR, provider APIs) against local
+// fixtures. Prints figures and the targets next to them; enforces nothing. Each part runs in a
+// process of its own, so its memory figures are its own:
 //  parse      a generated 100,000-record BIND file parsed as a stream: records/s, peak RSS;
 //  providers  a 10,000-record zone read from each provider's loopback fake (served by another
 //             process), at page sizes no larger than the real APIs': seconds per provider;

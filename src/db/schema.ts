@@ -12,12 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  FindingChanges,
-  FindingView,
-  ScanConfig,
-  ScanProgress,
-  ScanRunConfig,
+import {
+  DEFAULT_ALERT_SETTINGS,
+  type FindingChanges,
+  type FindingStatus,
+  type FindingView,
+  type ScanConfig,
+  type ScanProgress,
+  type ScanRunConfig,
 } from '../model/contract.ts';
 
 export const mailingListSignups = pgTable(
@@ -179,11 +181,14 @@ export const domains = pgTable(
     inventoryRecords: integer('inventory_records').notNull().default(0),
     nextScanAt: timestamp('next_scan_at', { withTimezone: true }),
     /** E-mail alerts on changes; the one-click unsubscribe link turns them off. */
-    alertsEmail: boolean('alerts_email').notNull().default(true),
+    alertsEmail: boolean('alerts_email').notNull().default(DEFAULT_ALERT_SETTINGS.email),
     /** The least serious finding status that alerts: review (everything), likely or claimable. */
-    alertMinStatus: text('alert_min_status').notNull().default('review'),
+    alertMinStatus: text('alert_min_status')
+      .$type<FindingStatus>()
+      .notNull()
+      .default(DEFAULT_ALERT_SETTINGS.minStatus),
     /** Webhook alerts on changes, to every webhook of the owner. */
-    alertsWebhook: boolean('alerts_webhook').notNull().default(true),
+    alertsWebhook: boolean('alerts_webhook').notNull().default(DEFAULT_ALERT_SETTINGS.webhooks),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

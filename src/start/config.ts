@@ -63,7 +63,7 @@ const envSchema = z.object({
   RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // Lets the engine connect to loopback and private addresses: for local test fixtures only.
   SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
-  // The reaper of scans whose worker died (src/worker/jobs/reap-scans.ts). A running scan writes a
+  // The reaper of scans whose worker died (src/core/scans/reaper.ts). A running scan writes a
   // heartbeat every second, so a few seconds of silence already mean something; tests use that.
   SCAN_STALE_SECONDS: z.coerce
     .number({ error: 'must be a number' })

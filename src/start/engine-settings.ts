@@ -1,4 +1,4 @@
-import type { EngineSettings } from '../worker/engine-settings.ts';
+import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import type { Config } from './config.ts';
 
 /** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */

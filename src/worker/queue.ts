@@ -1,38 +1,27 @@
 import { hostname } from 'node:os';
-import { eq } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
-import { purgeDeletedAccounts } from '../core/account/delete-account.ts';
+import type { AlertDeps } from '../core/alerts/send-scan-alert.ts';
+import type { ZoneSyncSettings } from '../core/dns-connections/scheduled-sync.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
-import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../core/webhooks/deliver.ts';
+import type { EngineSettings } from '../core/scans/engine-settings.ts';
+import { pendingScanIds } from '../core/scans/reaper.ts';
+import { forgetWorkerHeartbeat, recordWorkerHeartbeat } from '../core/scans/worker-heartbeats.ts';
+import { WEBHOOK_ATTEMPTS } from '../core/webhooks/deliver.ts';
 import type { Database } from '../db/client.ts';
-import { isDatabaseUnavailable, whenDatabaseAnswers } from '../db/outage.ts';
-import { scans, workerHeartbeats } from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/outage.ts';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
-import type { EngineSettings } from './engine-settings.ts';
+import { DELIVER_WEBHOOK, registerDeliverWebhook } from './jobs/deliver-webhook.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
-import { purgeExpiredScans } from './jobs/purge-scans.ts';
+import { registerPurgeScans } from './jobs/purge-scans.ts';
 import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
-import { purgeWebhookDeliveries } from './jobs/purge-webhook-deliveries.ts';
-import { reapStaleScans, WORKER_LOST_MESSAGE } from './jobs/reap-scans.ts';
-import { runScan } from './jobs/run-scan.ts';
-import { scheduleDueScans } from './jobs/schedule-scans.ts';
-import { type AlertDeps, sendScanAlert } from './jobs/send-alert.ts';
-import { registerZoneSync, SYNC_ZONE, type ZoneSyncSettings } from './jobs/sync-zones.ts';
-import { queueWebhookAlerts } from './jobs/webhook-alerts.ts';
+import { type ReaperTimings, startReaper } from './jobs/reap-scans.ts';
+import { RUN_SCAN, registerRunScan } from './jobs/run-scan.ts';
+import { registerScheduleScans } from './jobs/schedule-scans.ts';
+import { registerSendAlert, SEND_ALERT } from './jobs/send-alert.ts';
+import { registerZoneSync, SYNC_ZONE } from './jobs/sync-zones.ts';
 
-const RUN_SCAN = 'run-scan';
-const SCHEDULE_SCANS = 'schedule-scans';
-const PURGE_SCANS = 'purge-scans';
-const SEND_ALERT = 'send-alert';
-const DELIVER_WEBHOOK = 'deliver-webhook';
-/** Webhook deliveries one worker process makes at once (one per account at most). */
-const WEBHOOK_DELIVERY_CONCURRENCY = 8;
-/** Scans one worker process runs at once. */
-export const WORKER_SCANS = 4;
 const HEARTBEAT_MS = 10_000;
-/** A user at their concurrency limit: their next scan waits this long in the queue. */
-const DEFERRED_DELAY_SECONDS = 5;
 
 export interface JobQueue {
   boss: PgBoss;
@@ -43,12 +32,6 @@ export interface JobQueue {
   enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
   isUp(): boolean;
   stop(): Promise<void>;
-}
-
-/** When the reaper looks for scans whose worker died, and how long a silent scan may stay running. */
-interface ReaperTimings {
-  intervalMs: number;
-  staleMs: number;
 }
 
 /**
@@ -144,125 +127,31 @@ export async function startWorker(
   const shutdown = new AbortController();
   await registerPurgeRateLimits(boss, db, logger);
   await registerPurgeStripeEvents(boss, db, logger);
-  await boss.work<{ scanId: string }>(
-    RUN_SCAN,
-    { pollingIntervalSeconds: 0.5, localConcurrency: WORKER_SCANS },
-    async ([job]) => {
-      if (!job) return;
-      const { scanId } = job.data;
-      const outcome = await runScan(db, scanId, settings, logger, { shutdown: shutdown.signal, outage });
-      if (outcome === 'deferred') await queue.enqueue(scanId, DEFERRED_DELAY_SECONDS);
-      if (outcome === 'completed' && alerts) {
-        await whenDatabaseAnswers(() => boss.send(SEND_ALERT, { scanId }), { outage });
-      }
-    },
-  );
-
-  // Several receivers at once, and never more than one of an account's: a receiver that takes its
-  // full timeout on every attempt holds up its own account's alerts, not everyone's.
-  await boss.work<{ deliveryId: string }>(
-    DELIVER_WEBHOOK,
-    { localConcurrency: WEBHOOK_DELIVERY_CONCURRENCY, localGroupConcurrency: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (!job) return;
-      const outcome = await deliverWebhook(db, job.data.deliveryId, {
-        allowPrivate: settings.allowPrivate,
-        resolvers: settings.resolvers,
-        logger,
-      });
-      if (outcome === 'retry') throw new Error('webhook delivery will be retried');
-    },
-  );
-
-  if (alerts) {
-    await boss.work<{ scanId: string }>(SEND_ALERT, async ([job]) => {
-      if (!job) return;
-      await queueWebhookAlerts(db, job.data.scanId, {
-        publicUrl: alerts.publicUrl,
-        enqueue: enqueueDelivery,
-      });
-      await sendScanAlert(db, job.data.scanId, alerts, logger);
-    });
-  }
-
+  await registerRunScan(boss, db, settings, logger, {
+    queue,
+    shutdown: shutdown.signal,
+    outage,
+    alerts: alerts !== undefined,
+  });
+  await registerDeliverWebhook(boss, db, settings, logger);
+  if (alerts) await registerSendAlert(boss, db, alerts, enqueueDelivery, logger);
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
-
-  await boss.createQueue(SCHEDULE_SCANS);
-  await boss.schedule(SCHEDULE_SCANS, '* * * * *');
-  await boss.work(SCHEDULE_SCANS, async () => {
-    const started = await scheduleDueScans(db, queue, logger, { resolvers: settings.resolvers });
-    if (started) logger.info({ started }, 'scheduled scans started');
-  });
-
-  // Every worker reaps on its own timer rather than through a pg-boss cron, whose finest step is a
-  // minute: a test (and an impatient operator) can ask for seconds. Two reapers at once are harmless.
-  // Databases from before this hold the old cron job's queue and schedule, which would collect one
-  // unworked job a minute: removed (a no-op once gone).
-  await boss.deleteQueue('reap-scans');
-  let reaping = Promise.resolve();
-  const reap = async () => {
-    const { retried, abandoned, waiting } = await reapStaleScans(db, new Date(), reaper.staleMs);
-    // The lost worker's job would stay 'active' in the queue until it expires (two hours): it is
-    // ended now, before the scan gets its new job.
-    for (const scanId of abandoned) {
-      const lost = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).filter((j) => j.state === 'active');
-      if (lost.length)
-        await boss.fail(
-          RUN_SCAN,
-          lost.map((j) => j.id),
-          { reason: WORKER_LOST_MESSAGE },
-        );
-    }
-    const orphaned: string[] = [];
-    for (const scanId of waiting) {
-      const live = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).some((j) =>
-        ['created', 'retry', 'active'].includes(j.state),
-      );
-      if (!live) orphaned.push(scanId);
-    }
-    for (const id of [...retried, ...orphaned]) await queue.enqueue(id);
-    if (retried.length) logger.warn({ retried }, 'scans taken back from a lost worker');
-    if (orphaned.length) logger.warn({ orphaned }, 'pending scans queued again');
-  };
-  const reapTimer = setInterval(() => {
-    reaping = reaping
-      .then(reap)
-      .catch((error) =>
-        isDatabaseUnavailable(error) && outage
-          ? outage.failed(error, 'reaper')
-          : logger.warn({ err: error }, 'reaping scans failed'),
-      );
-  }, reaper.intervalMs);
-
-  await boss.createQueue(PURGE_SCANS);
-  await boss.schedule(PURGE_SCANS, '17 3 * * *');
-  await boss.work(PURGE_SCANS, async () => {
-    logger.info({ deleted: await purgeExpiredScans(db) }, 'purged scans past their retention');
-    logger.info(
-      { deleted: await purgeWebhookDeliveries(db) },
-      'purged webhook deliveries past their retention',
-    );
-    logger.info({ deleted: await purgeDeletedAccounts(db) }, 'purged tombstones of deleted accounts');
-  });
+  await registerScheduleScans(boss, db, queue, settings.resolvers, logger);
+  const stopReaper = await startReaper(boss, db, queue, reaper, logger, outage);
+  await registerPurgeScans(boss, db, logger);
 
   // Pending scans whose job was lost (released at a shutdown, or queued while no worker ran) get
   // a job again; a scan that already has one only sees a second claim fail.
-  for (const pending of await db.select({ id: scans.id }).from(scans).where(eq(scans.status, 'pending'))) {
-    await queue.enqueue(pending.id);
-  }
+  for (const scanId of await pendingScanIds(db)) await queue.enqueue(scanId);
 
   const id = `${hostname()}:${process.pid}`;
   const beat = () =>
-    db
-      .insert(workerHeartbeats)
-      .values({ id, seenAt: new Date() })
-      .onConflictDoUpdate({ target: workerHeartbeats.id, set: { seenAt: new Date() } })
-      .catch((error) =>
-        isDatabaseUnavailable(error) && outage
-          ? outage.failed(error, 'worker heartbeat')
-          : logger.warn({ err: error }, 'worker heartbeat failed'),
-      );
+    recordWorkerHeartbeat(db, id).catch((error) =>
+      isDatabaseUnavailable(error) && outage
+        ? outage.failed(error, 'worker heartbeat')
+        : logger.warn({ err: error }, 'worker heartbeat failed'),
+    );
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
 
@@ -270,14 +159,10 @@ export async function startWorker(
     ...jobs,
     stop: async () => {
       clearInterval(heartbeat);
-      clearInterval(reapTimer);
       shutdown.abort();
-      await reaping;
+      await stopReaper();
       await jobs.stop();
-      await db
-        .delete(workerHeartbeats)
-        .where(eq(workerHeartbeats.id, id))
-        .catch(() => {});
+      await forgetWorkerHeartbeat(db, id).catch(() => {});
     },
   };
 }

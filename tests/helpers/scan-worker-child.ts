@@ -1,7 +1,7 @@
 // A worker process for the kill -9 test: runs one scan against the given fixtures, nothing else.
 import pino from 'pino';
+import { runScan } from '../../src/core/scans/run.ts';
 import { openDatabase } from '../../src/db/client.ts';
-import { runScan } from '../../src/worker/jobs/run-scan.ts';
 
 const [scanId, databaseUrl, settingsJson] = process.argv.slice(2);
 if (!scanId || !databaseUrl || !settingsJson)

@@ -76,13 +76,24 @@ describe('layers', () => {
     expect(broken).toEqual([]);
   });
 
+  const withSql = (folder: string) =>
+    files
+      .filter((file) => relative(src, file).startsWith(folder))
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return /from 'drizzle-orm'/.test(text) || /^import \{[^}]*\} from '[./]*db\/schema\.ts'/m.test(text);
+      })
+      .map((file) => relative(root, file));
+
   it('routes hold no SQL: they call the services of src/core', () => {
-    const routes = files.filter((file) => relative(src, file).startsWith('server/routes/'));
-    expect(routes.length).toBeGreaterThan(10);
-    const withSql = routes.filter((file) => {
-      const text = readFileSync(file, 'utf8');
-      return /from 'drizzle-orm'/.test(text) || /^import \{[^}]*\} from '[./]*db\/schema\.ts'/m.test(text);
-    });
-    expect(withSql.map((file) => relative(root, file))).toEqual([]);
+    expect(files.filter((file) => relative(src, file).startsWith('server/routes/')).length).toBeGreaterThan(
+      10,
+    );
+    expect(withSql('server/routes/')).toEqual([]);
+  });
+
+  it('the worker holds no SQL: a job reads its payload, calls the services of src/core and acknowledges', () => {
+    expect(files.filter((file) => relative(src, file).startsWith('worker/jobs/')).length).toBeGreaterThan(5);
+    expect(withSql('worker/')).toEqual([]);
   });
 });

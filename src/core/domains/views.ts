@@ -92,7 +92,7 @@ export function domainView(
     alerts: {
       email: row.alertsEmail,
       webhooks: row.alertsWebhook,
-      minStatus: row.alertMinStatus as DomainView['alerts']['minStatus'],
+      minStatus: row.alertMinStatus,
     },
     // Before verification: why it failed, or why a linked zone is not proof yet.
     error: row.status === 'verified' ? (latest?.error ?? null) : row.verificationError,

@@ -1,7 +1,10 @@
 import { atom } from 'nanostores';
 import type { ServiceHealth } from '../../model/contract.ts';
 import { apiBase } from '../request/api.ts';
-import { HEALTH_POLL_MS, SCAN_HEALTH_TIMEOUT_MS } from '../request/health.ts';
+
+/** How often the dashboard asks for the scan service's health while something shows it. */
+export const HEALTH_POLL_MS = 30_000;
+const SCAN_HEALTH_TIMEOUT_MS = 5_000;
 
 /** The scan service's health: the server's status, or unknown before the first answer. */
 export interface ServiceHealthState {
@@ -71,11 +74,17 @@ export async function checkServiceHealth(
 let watchers = 0;
 let timer: ReturnType<typeof setInterval> | undefined;
 
-/** Checks now and every 30 s while anything watches; returns the stop function. */
-export function watchServiceHealth(intervalMs = HEALTH_POLL_MS): () => void {
+/**
+ * Checks now and every 30 s while anything watches, one poll however many watch; returns the stop
+ * function.
+ */
+export function watchServiceHealth(
+  intervalMs = HEALTH_POLL_MS,
+  fetchImpl?: Parameters<typeof checkServiceHealth>[0],
+): () => void {
   watchers += 1;
   if (watchers === 1) {
-    const run = () => void checkServiceHealth().then((state) => $serviceHealth.set(state));
+    const run = () => void checkServiceHealth(fetchImpl).then((state) => $serviceHealth.set(state));
     run();
     timer = setInterval(run, intervalMs);
   }

@@ -3,7 +3,8 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { queryDirect } from '../dns/direct.ts';
 import { isHostName, normaliseName } from '../dns/names.ts';
 import { entriesForNs } from '../fingerprints/match.ts';
-import { gradeFor, lameDelegationTexts } from '../report/texts.ts';
+import { lameDelegationTexts } from '../report/texts.ts';
+import { gradeFor } from './grade.ts';
 import { unregisteredCandidate } from './unregistered.ts';
 
 /** What each delegated server says about the zone; undefined when none could be asked. */

@@ -4,7 +4,8 @@ import { resolveChain } from '../dns/chain.ts';
 import { inZone, isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
 import { entriesForCname, entriesForMx } from '../fingerprints/match.ts';
-import { danglingMxTexts, dmarcTexts, gradeFor, spfNxTexts, txtHostTexts } from '../report/texts.ts';
+import { danglingMxTexts, dmarcTexts, spfNxTexts, txtHostTexts } from '../report/texts.ts';
+import { gradeFor } from './grade.ts';
 import { unregisteredCandidate } from './unregistered.ts';
 
 /** DNS lookups an SPF evaluation may make (RFC 7208 §4.6.4): includes past it are never read. */

@@ -10,9 +10,10 @@ import {
   isServiceHost,
 } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import { cloudIpTexts, danglingCnameTexts, gradeFor } from '../report/texts.ts';
+import { cloudIpTexts, danglingCnameTexts } from '../report/texts.ts';
 import type { Detected, RecordKind } from '../types.ts';
 import { detectDelegation } from './delegation.ts';
+import { gradeFor } from './grade.ts';
 import { unregisteredCandidate } from './unregistered.ts';
 import { firstAddress, webEvidence } from './web.ts';
 

@@ -4,8 +4,9 @@ import { inZone, isHostName } from '../dns/names.ts';
 import { entriesForCname } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
 import type { ProbeResult } from '../http/probe.ts';
-import { gradeFor, secondOrderTexts } from '../report/texts.ts';
+import { secondOrderTexts } from '../report/texts.ts';
 import type { RecordKind } from '../types.ts';
+import { gradeFor } from './grade.ts';
 import { firstAddress, webEvidence } from './web.ts';
 
 /** Bounds: pages read per scan, references read per page, outside hosts checked per scan. */

@@ -1,16 +1,3 @@
-import type { Entry } from '../fingerprints/schema.ts';
-import type { FindingStatus, Risk } from '../types.ts';
-
-/**
- * A service's own status decides how sure a finding may be; nothing else makes it claimable, and
- * only a claim that needs no more than a free account or a registration is called claimable.
- */
-export function gradeFor(entry: Entry): { status: FindingStatus; risk: Risk } {
-  if (entry.status === 'vulnerable') return { status: entry.paid ? 'likely' : 'claimable', risk: 'high' };
-  if (entry.status === 'edge') return { status: 'likely', risk: 'medium' };
-  return { status: 'review', risk: 'low' };
-}
-
 export const unregisteredTexts = (record: string, target: string, domain: string) => ({
   explanation: `This name's ${record} record points at ${target}, inside ${domain}, a domain nobody has registered. Anyone can register ${domain} and then control what this name serves${record === 'MX' ? ' and read the mail sent to it' : ''}.`,
   proofOfConcept: `Register ${domain} at any registrar and publish a record for ${target}.`,

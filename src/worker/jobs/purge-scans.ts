@@ -1,32 +1,22 @@
-import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
-import { workspaceTierSql } from '../../core/workspaces/workspaces.ts';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import { purgeDeletedAccounts } from '../../core/account/delete-account.ts';
+import { purgeExpiredScans } from '../../core/retention/scans.ts';
+import { purgeWebhookDeliveries } from '../../core/retention/webhook-deliveries.ts';
 import type { Db } from '../../db/client.ts';
-import { scans, workspaces } from '../../db/schema.ts';
-import { getPlan, PLANS } from '../../model/plans.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
+export const PURGE_SCANS = 'purge-scans';
 
-/** Deletes scans older than their owner's plan keeps them (the plan catalogue's retention). */
-export async function purgeExpiredScans(db: Db, now = new Date()): Promise<number> {
-  let deleted = 0;
-  const known = PLANS.map((p) => p.id);
-  const groups = [
-    ...PLANS.map((plan) => ({
-      days: plan.limits.retentionDays,
-      tiers: eq(workspaceTierSql(workspaces.id), plan.id),
-    })),
-    // Tiers the catalogue does not know keep what the free plan keeps.
-    { days: getPlan('free').limits.retentionDays, tiers: notInArray(workspaceTierSql(workspaces.id), known) },
-  ];
-  for (const { days, tiers } of groups) {
-    const owners = db.select({ id: workspaces.id }).from(workspaces).where(tiers);
-    const rows = await db
-      .delete(scans)
-      .where(
-        and(inArray(scans.workspaceId, owners), lt(scans.createdAt, new Date(now.getTime() - days * DAY_MS))),
-      )
-      .returning({ id: scans.id });
-    deleted += rows.length;
-  }
-  return deleted;
+/** The nightly purge of what has outlived its retention: scans, webhook deliveries, account tombstones. */
+export async function registerPurgeScans(boss: PgBoss, db: Db, logger: Logger): Promise<void> {
+  await boss.createQueue(PURGE_SCANS);
+  await boss.schedule(PURGE_SCANS, '17 3 * * *');
+  await boss.work(PURGE_SCANS, async () => {
+    logger.info({ deleted: await purgeExpiredScans(db) }, 'purged scans past their retention');
+    logger.info(
+      { deleted: await purgeWebhookDeliveries(db) },
+      'purged webhook deliveries past their retention',
+    );
+    logger.info({ deleted: await purgeDeletedAccounts(db) }, 'purged tombstones of deleted accounts');
+  });
 }

@@ -1,59 +1,71 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { ScanQueue } from '../../core/domains/scan-requests.ts';
+import { reapStaleScans, WORKER_LOST_MESSAGE } from '../../core/scans/reaper.ts';
 import type { Db } from '../../db/client.ts';
-import { scans } from '../../db/schema.ts';
-import { STALE_HEARTBEAT_MS } from '../../model/constants.ts';
+import { type DatabaseOutage, isDatabaseUnavailable } from '../../db/outage.ts';
+import { RUN_SCAN } from './run-scan.ts';
 
-/** Claims a scan may have; after that a lost scan fails instead of running again. */
-const MAX_SCAN_ATTEMPTS = 2;
-export const WORKER_LOST_MESSAGE =
-  'The scan stopped because the worker running it went away (restart or crash). Please run it again.';
+/** When the reaper looks for scans whose worker died, and how long a silent scan may stay running. */
+export interface ReaperTimings {
+  intervalMs: number;
+  staleMs: number;
+}
 
-/** Pending scans the reaper looks at per round for a job that was lost. */
-const ORPHAN_CHECKS_PER_ROUND = 20;
-
-interface Reaped {
-  /** Back to pending: to be queued again. */
-  retried: string[];
-  /** Every scan taken from a lost worker (retried or failed): its old job is to be ended. */
-  abandoned: string[];
-  /** Pending for longer than the stale window: candidates whose job may have been lost. */
-  waiting: string[];
+/** One round: scans taken back from lost workers get a new job, and so do pending scans whose job is gone. */
+async function reap(boss: PgBoss, db: Db, queue: ScanQueue, staleMs: number, logger: Logger): Promise<void> {
+  const { retried, abandoned, waiting } = await reapStaleScans(db, new Date(), staleMs);
+  // The lost worker's job would stay 'active' in the queue until it expires (two hours): it is
+  // ended now, before the scan gets its new job.
+  for (const scanId of abandoned) {
+    const lost = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).filter((j) => j.state === 'active');
+    if (lost.length)
+      await boss.fail(
+        RUN_SCAN,
+        lost.map((j) => j.id),
+        { reason: WORKER_LOST_MESSAGE },
+      );
+  }
+  const orphaned: string[] = [];
+  for (const scanId of waiting) {
+    const live = (await boss.findJobs(RUN_SCAN, { data: { scanId } })).some((j) =>
+      ['created', 'retry', 'active'].includes(j.state),
+    );
+    if (!live) orphaned.push(scanId);
+  }
+  for (const id of [...retried, ...orphaned]) await queue.enqueue(id);
+  if (retried.length) logger.warn({ retried }, 'scans taken back from a lost worker');
+  if (orphaned.length) logger.warn({ orphaned }, 'pending scans queued again');
 }
 
 /**
- * Takes back scans whose worker died: each goes back to pending for another try, or fails with a
- * reason once it has had its tries. Every worker runs it; two at once take back each scan once,
- * since each update only matches rows still running. Also names the scans that have been pending
- * for longer than the stale window: a job queued while the database went away may never have been
- * stored, and the caller checks whether they still have one.
+ * Every worker reaps on its own timer rather than through a pg-boss cron, whose finest step is a
+ * minute: a test (and an impatient operator) can ask for seconds. Two reapers at once are harmless.
+ * Answers a stop that waits for the round under way.
  */
-export async function reapStaleScans(
+export async function startReaper(
+  boss: PgBoss,
   db: Db,
-  now = new Date(),
-  staleMs = STALE_HEARTBEAT_MS,
-): Promise<Reaped> {
-  const cutoff = new Date(now.getTime() - staleMs);
-  const stale = and(eq(scans.status, 'running'), lt(scans.heartbeatAt, cutoff));
-  const failed = await db
-    .update(scans)
-    .set({ status: 'failed', completedAt: now, error: WORKER_LOST_MESSAGE })
-    .where(and(stale, gte(scans.attempts, MAX_SCAN_ATTEMPTS)))
-    .returning({ id: scans.id });
-  const retried = await db
-    .update(scans)
-    .set({ status: 'pending', progress: null, startedAt: null })
-    .where(and(stale, lt(scans.attempts, MAX_SCAN_ATTEMPTS)))
-    .returning({ id: scans.id });
-  const waiting = await db
-    .select({ id: scans.id })
-    .from(scans)
-    .where(and(eq(scans.status, 'pending'), lt(scans.createdAt, cutoff)))
-    .orderBy(asc(scans.createdAt))
-    .limit(ORPHAN_CHECKS_PER_ROUND);
-  const retriedIds = retried.map((r) => r.id);
-  return {
-    retried: retriedIds,
-    abandoned: [...failed.map((r) => r.id), ...retriedIds],
-    waiting: waiting.map((r) => r.id).filter((id) => !retriedIds.includes(id)),
+  queue: ScanQueue,
+  timings: ReaperTimings,
+  logger: Logger,
+  outage?: DatabaseOutage,
+): Promise<() => Promise<void>> {
+  // Databases from before this hold the old cron job's queue and schedule, which would collect one
+  // unworked job a minute: removed (a no-op once gone).
+  await boss.deleteQueue('reap-scans');
+  let reaping = Promise.resolve();
+  const timer = setInterval(() => {
+    reaping = reaping
+      .then(() => reap(boss, db, queue, timings.staleMs, logger))
+      .catch((error) =>
+        isDatabaseUnavailable(error) && outage
+          ? outage.failed(error, 'reaper')
+          : logger.warn({ err: error }, 'reaping scans failed'),
+      );
+  }, timings.intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await reaping;
   };
 }

@@ -9,7 +9,7 @@ import { scanQuota, tierBadge } from '../../../src/model/profile.ts';
 
 const coded = (code: string, message = '') => Object.assign(new Error(message), { code });
 
-describe('sign-in messages (spec 1 §8)', () => {
+describe('sign-in messages', () => {
   it.each([
     ['auth/popup-closed-by-user', 'Sign-in was cancelled. Please try again.'],
     ['auth/cancelled-popup-request', 'Sign-in was cancelled. Please try again.'],
@@ -36,7 +36,7 @@ describe('sign-in messages (spec 1 §8)', () => {
   });
 });
 
-describe('auth message mapping (spec 1 §8)', () => {
+describe('auth message mapping', () => {
   it.each([
     ['auth/user-not-found', 'No account found with this email address.'],
     ['auth/wrong-password', 'Incorrect password. Please try again.'],
@@ -53,7 +53,7 @@ describe('auth message mapping (spec 1 §8)', () => {
   });
 });
 
-describe('avatar initials (spec 1 §2)', () => {
+describe('avatar initials', () => {
   it.each([
     ['Ann Lee', 'ann@example.com', 'AL'],
     ['ann maria lee', null, 'AM'],

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { oauthCallbackMessage, runOAuthCallback } from '../../../src/lib/auth/oauth-callback.ts';
 
 describe('/auth/callback', () => {
-  it('builds each message of spec 1 §2', () => {
+  it('builds each sign-in callback message', () => {
     expect(oauthCallbackMessage('?error=x&error_description=Denied')).toEqual({
       type: 'OAUTH_ERROR',
       error: 'Denied',

@@ -13,7 +13,7 @@ import {
   PLANS,
 } from '../../../src/model/plans.ts';
 
-/** The public pages render these; the figures are spec 1 §9's. */
+/** The public pages render these figures: held here as they must read. */
 describe('plan catalogue as the public pages show it', () => {
   it('has the pricing page plans and prices', () => {
     expect(PLANS.map((p) => [p.name, formatPrice(p.priceCents)])).toEqual([

@@ -8,7 +8,7 @@ import {
 } from '../../../src/model/billing.ts';
 import { PLANS } from '../../../src/model/plans.ts';
 
-describe('checkoutPlanId (spec 2 §7: lower-cased name, first space a dash)', () => {
+describe('checkoutPlanId (lower-cased name, first space a dash)', () => {
   it.each(PLANS.map((plan) => [plan.name, plan.id]))('names %s as %s, and back', (name, id) => {
     expect(checkoutPlanId(name)).toBe(id);
     expect(planForCheckout(id)?.name).toBe(name);

@@ -9,7 +9,7 @@ const good = {
   appId: '1:1234567890:web:abc123def456',
 };
 
-describe('validateFirebaseConfig (spec 1 §5)', () => {
+describe('validateFirebaseConfig', () => {
   it('accepts a well-formed configuration and derives the auth domain', () => {
     expect(validateFirebaseConfig(good)).toEqual({ ...good, authDomain: 'my-project-42.firebaseapp.com' });
     expect(validateFirebaseConfig(demoFirebaseConfig()).projectId).toBe('demo-danglewatch');

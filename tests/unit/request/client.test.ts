@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authService, scanService } from '../../../src/lib/request/api.ts';
 import { type ClientOptions, createApiClient } from '../../../src/lib/request/client.ts';
 import { ERROR_TITLES, type RequestError } from '../../../src/lib/request/errors.ts';
-import { $apiHealth, checkScanHealth, startPoll, watchApiHealth } from '../../../src/lib/request/health.ts';
 import { type Connectivity, OfflineQueue } from '../../../src/lib/request/offline-queue.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -367,51 +366,5 @@ describe('services', () => {
       'Invalid domain format: printer.local',
     );
     expect(seen).toHaveLength(0);
-  });
-
-  it('scan health: healthy with a response time, or the error', async () => {
-    handler = (_req, res) => json(res, 200, { status: 'ok' });
-    const health = await checkScanHealth(client().api);
-    expect(health.healthy).toBe(true);
-    expect(health.responseTime).toBeGreaterThanOrEqual(0);
-    handler = (_req, res) => json(res, 503, { error: 'scanner down' });
-    const { api, waits } = client();
-    expect(await checkScanHealth(api)).toMatchObject({ healthy: false, error: 'scanner down' });
-    expect(waits).toEqual([1000]);
-  });
-
-  it('the health poll runs every 30 s and counts failures', async () => {
-    vi.useFakeTimers();
-    const states: { connected: boolean; retryCount: number; lastError: string | null }[] = [];
-    let ok = false;
-    const stop = startPoll(
-      async () => {
-        if (!ok) throw new Error('offline');
-      },
-      (s) => states.push(s),
-    );
-    await vi.advanceTimersByTimeAsync(0);
-    expect(states.at(-1)).toMatchObject({ connected: false, retryCount: 1, lastError: 'offline' });
-    await vi.advanceTimersByTimeAsync(30_000);
-    expect(states.at(-1)).toMatchObject({ connected: false, retryCount: 2 });
-    ok = true;
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(states).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(states.at(-1)).toMatchObject({ connected: true, retryCount: 0, lastError: null });
-    stop();
-  });
-});
-
-describe('watchApiHealth', () => {
-  it('records the API as connected, then the error and a retry count', async () => {
-    let up = true;
-    handler = (_req, res) => (up ? json(res, 200, { status: 'ok' }) : json(res, 503, { error: 'down' }));
-    const stop = watchApiHealth(createApiClient({ baseUrl }), 50);
-    await vi.waitFor(() => expect($apiHealth.get()).toMatchObject({ connected: true, retryCount: 0 }));
-    up = false;
-    await vi.waitFor(() => expect($apiHealth.get()).toMatchObject({ connected: false, lastError: 'down' }));
-    await vi.waitFor(() => expect($apiHealth.get().retryCount).toBeGreaterThanOrEqual(2));
-    stop();
   });
 });

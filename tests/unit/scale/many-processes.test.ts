@@ -1,4 +1,4 @@
-// Issue 12, part 3: API processes and worker processes apart, on one PostgreSQL. Everything here is a
+// API processes and worker processes apart, on one PostgreSQL. Everything here is a
 // real `danglewatch` process (`serve --no-worker`, `worker`); the test process only seeds accounts,
 // plays the DNS and RDAP servers, and reads the database to check what happened.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { type Database, queryRows } from '../../../src/db/client.ts';
 import { domains, scans } from '../../../src/db/schema.ts';
 import { USER_CONCURRENT_SCANS } from '../../../src/model/constants.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { WORKER_SCANS } from '../../../src/worker/queue.ts';
+import { WORKER_SCANS } from '../../../src/worker/jobs/run-scan.ts';
 import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { type DanglewatchProcess, startDanglewatch } from '../../helpers/danglewatch-process.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeFor } from '../../../src/scanner/detect/grade.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
-import { gradeFor } from '../../../src/scanner/report/texts.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';

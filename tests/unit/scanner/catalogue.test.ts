@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeFor } from '../../../src/scanner/detect/grade.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { evidenceIn, matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
 import { type Entry, entrySchema } from '../../../src/scanner/fingerprints/schema.ts';
-import { gradeFor } from '../../../src/scanner/report/texts.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { buildCatalogueZone } from '../../fixtures/catalogue-zone.ts';

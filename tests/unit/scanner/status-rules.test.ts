@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeFor } from '../../../src/scanner/detect/grade.ts';
 import { registrableDomain } from '../../../src/scanner/discover/rdap.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import type { Entry } from '../../../src/scanner/fingerprints/schema.ts';
-import { gradeFor } from '../../../src/scanner/report/texts.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { evidencePage, FIXTURE_IP, sampleHost, zoneFrom } from '../../fixtures/catalogue-zone.ts';

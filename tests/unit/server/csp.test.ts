@@ -20,7 +20,7 @@ describe('contentSecurityPolicy', () => {
     }),
   );
 
-  it('allows only the sign-in hosts of spec 1 §7 in production', () => {
+  it('allows only the sign-in hosts in production', () => {
     expect(production['default-src']).toEqual(["'self'"]);
     expect(production['script-src']).toEqual([
       "'self'",

@@ -121,7 +121,7 @@ for (const backend of databaseBackends) {
         expect(raw.status).toBe(400);
       });
 
-      it('keeps the free tier to the e-mail domain and its subdomains (spec 2 §5)', async () => {
+      it('keeps the free tier to the e-mail domain and its subdomains', async () => {
         await expectError(
           await add(ann.idToken, { domain: 'someone-else.com' }),
           400,

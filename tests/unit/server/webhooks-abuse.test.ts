@@ -3,11 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMIT, WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
-import { queryRows } from '../../../src/db/client.ts';
 import {
   purgeWebhookDeliveries,
   WEBHOOK_DELIVERY_RETENTION_DAYS,
-} from '../../../src/worker/jobs/purge-webhook-deliveries.ts';
+} from '../../../src/core/retention/webhook-deliveries.ts';
+import { queryRows } from '../../../src/db/client.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';

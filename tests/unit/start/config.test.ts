@@ -110,7 +110,7 @@ describe('processes apart (serve --no-worker, worker)', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
-  it('reads the reaper timings, with the defaults of src/worker/jobs/reap-scans.ts', () => {
+  it('reads the reaper timings, with the defaults of src/core/scans/reaper.ts', () => {
     expect(loadConfig({})).toMatchObject({ SCAN_STALE_SECONDS: 90, SCAN_REAP_INTERVAL_SECONDS: 60 });
     expect(loadConfig({ SCAN_STALE_SECONDS: '6', SCAN_REAP_INTERVAL_SECONDS: '1' })).toMatchObject({
       SCAN_STALE_SECONDS: 6,

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../../../src/db/client.ts';
-import { PURGE_RATE_LIMITS, purgeRateLimits } from '../../../src/worker/jobs/purge-rate-limits.ts';
+import type { Database } from '../../../src/db/client.ts';
+import { PURGE_RATE_LIMITS } from '../../../src/worker/jobs/purge-rate-limits.ts';
 import { startWorker } from '../../../src/worker/queue.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
@@ -15,14 +14,6 @@ for (const backend of databaseBackends) {
         database = await backend.open();
       });
       afterAll(() => database?.close());
-
-      it('deletes ended windows and keeps running ones', async () => {
-        await database.db.execute(sql`insert into rate_limits (key, count, reset_at) values
-        ('ended', 3, now() - interval '1 minute'), ('running', 1, now() + interval '1 minute')`);
-        expect(await purgeRateLimits(database.db)).toBe(1);
-        const rows = await queryRows<{ key: string }>(database.db, sql`select key from rate_limits`);
-        expect(rows.map((r) => r.key)).toEqual(['running']);
-      });
 
       it('is scheduled on the durable queue when the worker starts', async () => {
         const worker = await startWorker(database, pino({ level: 'silent' }), {});

@@ -5,7 +5,7 @@ import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 
 const free = { tier: 'free', email: 'ann@acme.io' };
 
-describe('the add-domain field (spec 2 §5)', () => {
+describe('the add-domain field', () => {
   it('requires a domain, a valid one, with the messages word for word', () => {
     expect(checkAddDomainInput('   ', free)).toEqual({ ok: false, message: 'Domain is required' });
     expect(checkAddDomainInput('not a domain', free)).toEqual({

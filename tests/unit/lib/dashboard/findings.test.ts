@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FINDING } from '../../../../src/lib/dashboard/example-finding.ts';
 import { byRisk, evidenceChain, FINDING_STATUS_TEXT } from '../../../../src/lib/dashboard/findings.ts';
 import type { FindingView } from '../../../../src/model/contract.ts';
+import { gradeFor } from '../../../../src/scanner/detect/grade.ts';
 import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
-import { danglingCnameTexts, gradeFor } from '../../../../src/scanner/report/texts.ts';
+import { danglingCnameTexts } from '../../../../src/scanner/report/texts.ts';
 
 describe('findings in the dashboard', () => {
   it('explains every status in a sentence', () => {

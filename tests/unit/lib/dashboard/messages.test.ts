@@ -9,7 +9,7 @@ import { RequestError } from '../../../../src/lib/request/errors.ts';
 const api = (message: string, statusCode: number) =>
   new RequestError(message, { type: 'API_ERROR', statusCode, retryable: statusCode >= 500 });
 
-describe("'Failed to Add Domain' messages (spec 2 §8)", () => {
+describe("'Failed to Add Domain' messages", () => {
   it("shows the server's words for what it refused on purpose", () => {
     expect(addDomainErrorMessage(api('example.com is already monitored', 409))).toBe(
       'example.com is already monitored',

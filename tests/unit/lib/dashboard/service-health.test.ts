@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { checkServiceHealth } from '../../../../src/lib/dashboard/service-health.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  $serviceHealth,
+  checkServiceHealth,
+  HEALTH_POLL_MS,
+  watchServiceHealth,
+} from '../../../../src/lib/dashboard/service-health.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,5 +40,36 @@ describe('GET /scan/health in the dashboard', () => {
     });
     expect(calls).toBe(2);
     expect(state).toMatchObject({ status: 'down', checks: null, error: 'Network request failed' });
+  });
+
+  it('polls every 30 s, once however many watch, and stops when the last watcher leaves', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      let status = 'healthy';
+      const fetchImpl = async () => {
+        calls++;
+        return json(200, { status, checks: { database: true, queue: true, worker: status === 'healthy' } });
+      };
+      const stopDomains = watchServiceHealth(HEALTH_POLL_MS, fetchImpl);
+      const stopBanner = watchServiceHealth(HEALTH_POLL_MS, fetchImpl);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toBe(1);
+      expect($serviceHealth.get().status).toBe('healthy');
+      status = 'degraded';
+      await vi.advanceTimersByTimeAsync(HEALTH_POLL_MS - 1);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toBe(2);
+      expect($serviceHealth.get()).toMatchObject({ status: 'degraded', checks: { worker: false } });
+      stopDomains();
+      await vi.advanceTimersByTimeAsync(HEALTH_POLL_MS);
+      expect(calls).toBe(3);
+      stopBanner();
+      await vi.advanceTimersByTimeAsync(3 * HEALTH_POLL_MS);
+      expect(calls).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

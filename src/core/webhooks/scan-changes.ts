@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { type AlertChanges, isEmpty } from '../../core/alerts/alert-message.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
-import { scanAlert } from './send-alert.ts';
+import { type AlertChanges, isEmpty } from '../alerts/alert-message.ts';
+import { scanAlert } from '../alerts/scan-alert.ts';
 
 /** The JSON every webhook receives for a scan's changes (documented in docs/webhooks.md). */
 export function changesPayload(input: {

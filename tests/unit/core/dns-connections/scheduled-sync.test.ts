@@ -5,24 +5,24 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnection, monitorZone } from '../../../src/core/dns-connections/connections.ts';
-import type { MailMessage } from '../../../src/core/mail/mailer.ts';
-import type { Database } from '../../../src/db/client.ts';
-import { dnsConnections, scans, users, workspaces } from '../../../src/db/schema.ts';
-import type { EngineSettings } from '../../../src/worker/engine-settings.ts';
-import { runScan } from '../../../src/worker/jobs/run-scan.ts';
+import { createConnection, monitorZone } from '../../../../src/core/dns-connections/connections.ts';
+import { SYNC_FAILURE_MAIL_MS } from '../../../../src/core/dns-connections/failure-mail.ts';
 import {
   dueConnections,
   runZoneSync,
-  SYNC_FAILURE_MAIL_MS,
   type ZoneSyncSettings,
-} from '../../../src/worker/jobs/sync-zones.ts';
-import { type ApiFixture, startApiServer } from '../../fixtures/api-server.ts';
-import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
-import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
-import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
-import { personalContext } from '../../helpers/context.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+} from '../../../../src/core/dns-connections/scheduled-sync.ts';
+import type { MailMessage } from '../../../../src/core/mail/mailer.ts';
+import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
+import { runScan } from '../../../../src/core/scans/run.ts';
+import type { Database } from '../../../../src/db/client.ts';
+import { dnsConnections, scans, users, workspaces } from '../../../../src/db/schema.ts';
+import { type ApiFixture, startApiServer } from '../../../fixtures/api-server.ts';
+import { startCloudflareFake } from '../../../fixtures/dns-providers/cloudflare.ts';
+import { assignedNameServers, type FakeProvider } from '../../../fixtures/dns-providers/fake-server.ts';
+import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
+import { personalContext } from '../../../helpers/context.ts';
+import { databaseBackends } from '../../../helpers/databases.ts';
 
 const logger = pino({ level: 'silent' });
 const TOKEN = 'cf-sync-token-0001';

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/client.ts';
-import { domains, scans, users, workspaces } from '../../../src/db/schema.ts';
-import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { purgeExpiredScans } from '../../../src/worker/jobs/purge-scans.ts';
-import { scheduleDueScans } from '../../../src/worker/jobs/schedule-scans.ts';
-import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { scheduleDueScans } from '../../../../src/core/domains/scheduled-scans.ts';
+import type { Database } from '../../../../src/db/client.ts';
+import { domains, scans, users, workspaces } from '../../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
+import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
+import { databaseBackends } from '../../../helpers/databases.ts';
 
 const logger = pino({ level: 'silent' });
 const DAY = 24 * 60 * 60_000;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
-    `scheduler and retention on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    `scheduler on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
       let database: Database;
       let dns: DnsFixture;
@@ -132,23 +131,6 @@ for (const backend of databaseBackends) {
         expect((await read(slow.id))?.recordMissingSince).toBeNull();
         dns.behaviours.delete('slow-ns.com');
       }, 30_000);
-
-      it('purges scans older than the owner plan keeps them', async () => {
-        const old = (days: number) => new Date(now.getTime() - days * DAY);
-        await database.db.delete(scans);
-        await database.db.insert(scans).values([
-          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(8) },
-          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(6) },
-          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(30) },
-          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(91) },
-        ]);
-        expect(await purgeExpiredScans(database.db, now)).toBe(2);
-        const left = await database.db.select({ user: scans.workspaceId, at: scans.createdAt }).from(scans);
-        expect(left.map((r) => [r.user, Math.round((now.getTime() - r.at.getTime()) / DAY)]).sort()).toEqual([
-          ['u-free', 6],
-          ['u-intro', 30],
-        ]);
-      });
     },
   );
 }

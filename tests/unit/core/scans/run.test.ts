@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
+import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
+import type { Database } from '../../../../src/db/client.ts';
+import { domains, scans, workspaces } from '../../../../src/db/schema.ts';
+import { getPlan } from '../../../../src/model/plans.ts';
+import { scanDomain } from '../../../../src/scanner/scan.ts';
+import type { ScanOptions } from '../../../../src/scanner/types.ts';
+import type { DnsFixture } from '../../../fixtures/dns-server.ts';
+import { openScanRunWorld, RUN_DOMAIN, type ScanRunWorld } from '../../../fixtures/scan-run-world.ts';
+import { databaseBackends } from '../../../helpers/databases.ts';
+import { until } from '../../../helpers/until.ts';
+
+const logger = pino({ level: 'silent' });
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `scan worker on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let world: ScanRunWorld;
+      let database: Database;
+      let dns: DnsFixture;
+      let settings: EngineSettings;
+      let domainId: string;
+      const userId = `worker-${backend.name}-${Date.now()}`;
+
+      beforeAll(async () => {
+        world = await openScanRunWorld(backend, userId);
+        ({ database, dns, settings, domainId } = world);
+      });
+      afterAll(() => world?.close());
+
+      const newScan = (extra: Partial<typeof scans.$inferInsert> = {}) => world.newScan(extra);
+      const read = (id: string) => world.read(id);
+
+      it('runs the engine with the scan options and stores findings, counts and progress', async () => {
+        const id = await newScan();
+        expect(await runScan(database.db, id, settings, logger)).toBe('completed');
+        const row = await read(id);
+        expect(row).toMatchObject({ status: 'completed', attempts: 1, error: null });
+        expect(row?.criticalCount).toBe(row?.findings.filter((f) => f.risk === 'high').length);
+        expect(row?.criticalCount).toBeGreaterThan(0);
+        expect(row?.subdomains).toContain(`staging.${RUN_DOMAIN}`);
+        expect(row?.subdomainsScanned).toBe(row?.subdomains.length);
+        expect(row?.findings.map((f) => [f.subdomain, f.recordType, f.target])).toContainEqual([
+          `staging.${RUN_DOMAIN}`,
+          'CNAME',
+          'gone-app-4821.azurewebsites.net',
+        ]);
+        expect(row?.vulnerabilitiesFound).toBe(row?.findings.length);
+        // The first scan of the domain: every finding is new to its history.
+        expect(row?.changes?.new).toHaveLength(row?.findings.length ?? -1);
+        expect(row?.progress).toMatchObject({ stage: 'done' });
+        expect(row?.durationSeconds).toBeGreaterThan(0);
+        // A scheduled domain's next scan is one interval after this one.
+        const [domain] = await database.db.select().from(domains).where(eq(domains.id, domainId));
+        expect(domain?.nextScanAt?.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
+      });
+
+      it('turns CT off when the scan says so; the names of open findings are checked all the same', async () => {
+        const id = await newScan({
+          config: { skipDiscovery: false, useCertificateTransparency: false, useMultiStageValidation: false },
+        });
+        expect(await runScan(database.db, id, settings, logger)).toBe('completed');
+        const checked = (await read(id))?.subdomains;
+        expect(checked).not.toContain(`docs.${RUN_DOMAIN}`);
+        // Only CT knew it, but it is an open finding since the first scan: still looked at.
+        expect(checked).toContain(`staging.${RUN_DOMAIN}`);
+      });
+
+      it("bounds a scan by the owner's plan: names per scan from the catalogue", async () => {
+        const seen: ScanOptions[] = [];
+        const observe: typeof scanDomain = (domain, options = {}) => {
+          seen.push(options);
+          return scanDomain(domain, options);
+        };
+        const { maxNames: _, ...unbounded } = settings;
+        expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
+          'completed',
+        );
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, userId));
+        expect(await runScan(database.db, await newScan(), unbounded, logger, { engine: observe })).toBe(
+          'completed',
+        );
+        await database.db.update(workspaces).set({ tier: 'free' }).where(eq(workspaces.id, userId));
+        expect(seen.map((o) => o.maxNames)).toEqual([
+          getPlan('free').limits.namesPerScan,
+          getPlan('pro-solo').limits.namesPerScan,
+        ]);
+      });
+
+      it('runs a claimed scan only once', async () => {
+        const id = await newScan();
+        const [a, b] = await Promise.all([
+          runScan(database.db, id, settings, logger),
+          runScan(database.db, id, settings, logger),
+        ]);
+        expect([a, b].sort()).toEqual(['completed', 'skipped']);
+      });
+
+      it('ends in failed with the error in words when the engine throws', async () => {
+        const id = await newScan();
+        const outcome = await runScan(
+          database.db,
+          id,
+          { ...settings, resolvers: ['not a resolver!'] },
+          logger,
+        );
+        expect(outcome).toBe('failed');
+        expect((await read(id))?.error).toMatch(/^The scan could not finish: /);
+      });
+
+      it('cancel stops a running scan through its AbortSignal within 2 s', async () => {
+        const id = await newScan();
+        dns.delayMs = 400;
+        try {
+          const running = runScan(
+            database.db,
+            id,
+            { ...settings, wordlist: Array.from({ length: 300 }, (_, i) => `n${i}`), concurrency: 4 },
+            logger,
+          );
+          await until(async () => ((await read(id))?.status === 'running' ? true : undefined));
+          await until(async () => ((await read(id))?.progress?.stage ? true : undefined));
+          const asked = Date.now();
+          await database.db.update(scans).set({ cancelRequested: true }).where(eq(scans.id, id));
+          expect(await running).toBe('cancelled');
+          expect(Date.now() - asked).toBeLessThan(2_000);
+          expect(await read(id)).toMatchObject({ status: 'cancelled', error: CANCELLED_MESSAGE });
+        } finally {
+          dns.delayMs = 0;
+        }
+      });
+
+      it('a user with two scans running waits: the third is deferred, not run', async () => {
+        const a = await newScan({ status: 'running', heartbeatAt: new Date() });
+        const b = await newScan({ status: 'running', heartbeatAt: new Date() });
+        const c = await newScan();
+        expect(await runScan(database.db, c, settings, logger)).toBe('deferred');
+        expect((await read(c))?.status).toBe('pending');
+        await database.db.update(scans).set({ status: 'failed' }).where(eq(scans.id, a));
+        await database.db.update(scans).set({ status: 'failed' }).where(eq(scans.id, b));
+      });
+    },
+  );
+}
