@@ -3,23 +3,25 @@ import { can, WORKSPACE_MESSAGES, type WorkspaceAction, type WorkspaceRole } fro
 import { ServiceError } from './errors.ts';
 
 /**
- * Who acts: the account (none for the worker), its address and whether its provider verified it
+ * Who acts: the account (for a key, its maker), its address and whether its provider verified it
  * (the Free plan's rule and invitations read them), and where the request came from (the audit log).
  */
 export interface Actor {
-  userId: string | undefined;
+  userId: string;
   email: string | null;
   emailVerified: boolean;
   displayName: string | null;
   ip: string | undefined;
-  via: 'session' | 'api-key' | 'worker';
+  via: 'session' | 'api-key';
 }
 
 /**
  * Who acts on which workspace, with what role: the one argument every workspace service takes, and
  * checks with authorize() on its first line. The API builds it once per request
- * (server/workspace-scope.ts for a session, middleware/api-key.ts for a key), the worker once per job
- * (workerContext). A service never trusts a workspace id handed to it on its own.
+ * (server/workspace-scope.ts for a session, middleware/api-key.ts for a key). A service a caller
+ * reaches never trusts a workspace id handed to it on its own. The worker's jobs have no caller:
+ * they act on the ids the product queued (a scan, a delivery, a connection), and the services they
+ * call take those ids.
  */
 export interface WorkspaceContext {
   workspace: { id: string; name: string; personal: boolean; tier: string };
@@ -39,34 +41,4 @@ export function authorize(ctx: WorkspaceContext, action: WorkspaceAction): void 
       ? API_ACCESS_MESSAGES.keyRoleNeeded(ctx.role, action)
       : WORKSPACE_MESSAGES.roleNeeded(action);
   throw new ServiceError('forbidden', 'ROLE_REQUIRED', message);
-}
-
-/**
- * The worker's context for a job on a workspace: it acts for the workspace on its schedule, as its
- * owner would, and with no request behind it.
- */
-export function workerContext(workspace: WorkspaceContext['workspace']): WorkspaceContext {
-  return {
-    workspace,
-    actor: {
-      userId: undefined,
-      email: null,
-      emailVerified: false,
-      displayName: null,
-      ip: undefined,
-      via: 'worker',
-    },
-    role: 'owner',
-  };
-}
-
-/** The audit log's columns for what `ctx` does: who, where from, in which workspace. */
-export function auditedBy(ctx: WorkspaceContext) {
-  return { userId: ctx.actor.userId, workspaceId: ctx.workspace.id, ip: ctx.actor.ip };
-}
-
-/** The account acting, for what only a person does (proving a domain, inviting, connecting DNS). */
-export function personActing(ctx: { actor: Actor }): string {
-  if (ctx.actor.userId === undefined) throw new Error(`${ctx.actor.via} has no person acting`);
-  return ctx.actor.userId;
 }

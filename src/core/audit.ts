@@ -26,10 +26,7 @@ export async function audit(
   });
 }
 
-/**
- * Records what `ctx`'s actor did in its workspace, inside the change's own transaction when `db` is
- * one. The log is of people's actions: what the worker does on its own schedule is not in it.
- */
+/** Records what `ctx`'s actor did in its workspace, inside the change's own transaction when `db` is one. */
 export async function auditIn(
   db: Db,
   ctx: WorkspaceContext,
@@ -37,6 +34,5 @@ export async function auditIn(
   detail?: Record<string, unknown>,
 ): Promise<void> {
   const { userId, ip } = ctx.actor;
-  if (userId === undefined) return;
   await audit(db, { userId, workspaceId: ctx.workspace.id, action, detail, ip });
 }

@@ -2,7 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
-import { type Actor, personActing } from '../access.ts';
+import type { Actor } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
 import type { Billing } from '../billing/stripe.ts';
@@ -28,7 +28,7 @@ export async function deleteAccount(
     deleteSignIn: (userId: string) => Promise<void>;
   },
 ): Promise<{ disabledWebhooks: WebhookRow[] }> {
-  const userId = personActing({ actor });
+  const userId = actor.userId;
   // The personal workspace, and the teams the account is alone in, go with it.
   const leaving = [userId, ...(await teamsOfLeavingAccount(db, userId)).alone];
   await assertBillingSettled(db, leaving);

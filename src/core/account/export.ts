@@ -15,7 +15,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema.ts';
-import { type Actor, personActing } from '../access.ts';
+import type { Actor } from '../access.ts';
 import { audit } from '../audit.ts';
 import type { JsonMember } from '../json-stream.ts';
 import { workspaceScans } from '../scans/scans.ts';
@@ -32,7 +32,7 @@ export function exportFileName(now: Date): string {
  * user, and say nothing about them the rest does not.
  */
 export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<JsonMember[]> {
-  const userId = personActing({ actor });
+  const userId = actor.userId;
   await audit(db, { userId, action: 'data.exported', ip: actor.ip });
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);

@@ -4,7 +4,7 @@ import { apiKeys, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { API_ACCESS_MESSAGES, API_KEY_ROLE } from '../../model/api-access.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { lesserRole, type WorkspaceRole } from '../../model/workspaces.ts';
-import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { API_KEY_LIMIT } from '../limits.ts';
@@ -35,7 +35,7 @@ export async function createApiKey(
 ): Promise<{ row: ApiKeyRow; secret: string }> {
   authorize(ctx, 'api-keys.manage');
   // Calls made with the key are its maker's in the audit log.
-  const createdBy = personActing(ctx);
+  const createdBy = ctx.actor.userId;
   const workspace = ctx.workspace;
   const plan = getPlanForTier(workspace.tier);
   if (plan.limits.apiCallsPerHour === 0) {

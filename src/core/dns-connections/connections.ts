@@ -10,7 +10,7 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
-import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
@@ -182,7 +182,7 @@ export async function monitorZone(
   request: { connectionId: string; zone: string; now: Date },
 ): Promise<DomainView> {
   authorize(ctx, 'dns-connections.manage');
-  const actorId = personActing(ctx);
+  const actorId = ctx.actor.userId;
   const { workspace, actor } = ctx;
   const { zone, now } = request;
   const connection = await ownConnection(db, workspace.id, request.connectionId);

@@ -12,7 +12,7 @@ import {
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
-import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { type InventoryUpdate, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
@@ -98,7 +98,7 @@ export async function verifyDomain(
   }
   const { domain: updated } = await markOwnershipProven(db, queue, {
     owner: ctx.workspace,
-    actorId: personActing(ctx),
+    actorId: ctx.actor.userId,
     domain: row,
     proof: 'txt',
     now: options.now,

@@ -5,7 +5,7 @@ import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
-import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { WEBHOOK_LIMIT } from '../limits.ts';
@@ -67,7 +67,7 @@ export async function addWebhook(
   target: { allowPrivate: AllowPrivate; resolvers?: string[] },
 ): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
-  const createdBy = personActing(ctx);
+  const createdBy = ctx.actor.userId;
   const workspaceId = ctx.workspace.id;
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
@@ -142,7 +142,7 @@ export function disableWebhooksAddedBy(
  */
 export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
-  const actorId = personActing(ctx);
+  const actorId = ctx.actor.userId;
   const row = await ownWebhook(db, ctx.workspace.id, id);
   if (!row.disabledAt) return row;
   return inTransaction(db, async (tx) => {

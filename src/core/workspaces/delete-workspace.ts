@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../../db/client.ts';
 import { dnsConnections, scans, webhookDeliveries, webhooks, workspaces } from '../../db/schema.ts';
 import { WORKSPACE_MESSAGES } from '../../model/workspaces.ts';
-import { authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { authorize, type WorkspaceContext } from '../access.ts';
 import { audit } from '../audit.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
 import type { Billing } from '../billing/stripe.ts';
@@ -72,7 +72,7 @@ export async function deleteWorkspace(
   await inTransaction(db, async (tx) => {
     await deleteWorkspaceRows(tx, [workspace.id]);
     await audit(tx, {
-      userId: personActing(ctx),
+      userId: ctx.actor.userId,
       action: 'workspace.deleted',
       detail: { workspaceId: workspace.id, name: workspace.name },
       ip: actor.ip,

@@ -15,7 +15,7 @@ import {
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../model/workspaces.ts';
-import { type Actor, authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { type Actor, authorize, type WorkspaceContext } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { audit, auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
@@ -43,7 +43,7 @@ export const invitationView = (row: InvitationRow): InvitationView => ({
  * no more than that.
  */
 export async function createWorkspace(db: Db, actor: Actor, name: string, now: Date): Promise<WorkspaceView> {
-  const userId = personActing({ actor });
+  const userId = actor.userId;
   const id = crypto.randomUUID();
   // Under the personal workspace's lock: two requests at once cannot both take the last one.
   await underWorkspaceLock(db, userId, async (tx) => {
@@ -97,7 +97,7 @@ export async function inviteMember(
   mail: { mailer: Mailer | undefined; link: (token: string) => string; logger: Pick<Logger, 'warn'> },
 ): Promise<InvitationView> {
   authorize(ctx, 'members.manage');
-  const invitedBy = personActing(ctx);
+  const invitedBy = ctx.actor.userId;
   const { workspace } = ctx;
   if (workspace.personal) {
     throw new ServiceError('conflict', 'PERSONAL_WORKSPACE', WORKSPACE_MESSAGES.personal);
@@ -192,7 +192,7 @@ export async function acceptInvitation(
   token: string,
   now: Date,
 ): Promise<WorkspaceView> {
-  const userId = personActing({ actor });
+  const userId = actor.userId;
   const [row] = await db
     .select()
     .from(workspaceInvitations)

@@ -9,7 +9,7 @@ import {
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../model/workspaces.ts';
-import { type Actor, authorize, personActing, type WorkspaceContext } from '../access.ts';
+import { type Actor, authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { allowanceLockSql } from './allowance.ts';
@@ -61,7 +61,7 @@ export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Db
  * of members.
  */
 export function listWorkspaces(db: Db, actor: Actor): Promise<WorkspaceView[]> {
-  return workspaceViews(db, personActing({ actor }));
+  return workspaceViews(db, actor.userId);
 }
 
 /** The workspaces the user belongs to as WorkspaceView shows them; `only` one of them. */
@@ -123,7 +123,7 @@ export async function renameWorkspace(db: Db, ctx: WorkspaceContext, name: strin
     await tx.update(workspaces).set({ name }).where(eq(workspaces.id, workspace.id));
     await auditIn(tx, ctx, 'workspace.renamed', { from: workspace.name, to: name });
   });
-  const [view] = await workspaceViews(db, personActing(ctx), workspace.id);
+  const [view] = await workspaceViews(db, ctx.actor.userId, workspace.id);
   if (!view) throw new ServiceError('not-found', 'NOT_FOUND', WORKSPACE_MESSAGES.notFound);
   return view;
 }

@@ -38,7 +38,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     if (!found) throw new ApiError(401, 'INVALID_API_KEY', UNAUTHENTICATED, CHALLENGE);
     // A maker who is no member any more took the key with them (removal revokes it; this holds for
     // keys of members removed before it did).
-    if (found.key.revokedAt || !found.role) {
+    if (found.key.revokedAt || !found.role || !found.key.createdBy) {
       throw new ApiError(401, 'API_KEY_REVOKED', UNAUTHENTICATED, CHALLENGE);
     }
     const plan = getPlanForTier(found.workspace.tier);
@@ -57,7 +57,7 @@ export function requireApiKey(db: Db, now: () => Date): MiddlewareHandler<ApiKey
     c.set('ctx', {
       workspace: found.workspace,
       actor: {
-        userId: found.key.createdBy ?? undefined,
+        userId: found.key.createdBy,
         email: null,
         emailVerified: false,
         displayName: null,
