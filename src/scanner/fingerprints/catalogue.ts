@@ -67,6 +67,8 @@ interface Common {
   /** The claim needs a paid plan or a purchase: never `claimable`, even when vulnerable. */
   paid?: boolean;
   sources: Source[];
+  /** CNAME targets under the entry's patterns it never applies to (a reference's `not_cnames`). */
+  notCname?: string[];
 }
 
 const CLAIM_NOTE: Record<Status, string> = {
@@ -109,6 +111,7 @@ function web(
     id: c.id,
     service: c.service,
     cname: c.cname,
+    notCname: c.notCname ?? [],
     ips: c.ips ?? [],
     dns: 'resolves' as const,
     http: { status: c.httpStatus, body: c.body ?? [], anyBody: c.anyBody ?? [], headers: c.headers ?? [] },
@@ -128,6 +131,7 @@ function gone(c: Common & { cname?: string[]; mx?: string[] }) {
     id: c.id,
     service: c.service,
     cname: c.cname ?? [],
+    notCname: c.notCname ?? [],
     mx: c.mx ?? [],
     dns: 'nxdomain' as const,
     negative: { body: [], headers: [] },

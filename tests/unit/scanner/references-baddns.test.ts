@@ -33,6 +33,7 @@ const snapshot = z
         mode: z.enum(['http', 'dns_nxdomain', 'dns_nosoa']),
         negative: z.boolean(),
         cnames: z.array(z.string()),
+        notCnames: z.array(z.string()),
         nameservers: z.array(z.string()),
         words: z.array(
           z.object({
@@ -67,6 +68,10 @@ function gaps(row: (typeof snapshot.rows)[number]): string[] {
     if (found.length === 0) out.push(`ns ${ns}`);
     for (const e of found) entries.add(e);
   }
+  // The hosts a signature takes out of its CNAMEs are taken out of the entries those reach.
+  for (const host of row.notCnames)
+    if (![...entries].some((e) => e.notCname.some((p) => matchesSuffix(sample(host), p))))
+      out.push(`not_cname ${host}`);
   if (row.mode === 'dns_nxdomain' && ![...entries].some((e) => e.dns === 'nxdomain')) out.push('nxdomain');
   if (row.mode !== 'http' || entries.size === 0) return out;
   const web = [...entries].filter((e) => e.http);

@@ -2,6 +2,8 @@
  * BadDNS's CNAME module (tests/cname_test.py, the CNAME cases of tests/modules_coverage_test.py),
  * restated in our data. Skipped cases and disagreements: src/scanner/README.md, "Peer cases".
  */
+import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
+import { type Entry, entrySchema } from '../../../../src/scanner/fingerprints/schema.ts';
 import { FIXTURE_IP, peerSuite } from './harness.ts';
 
 const T = 'tests/cname_test.py::';
@@ -14,6 +16,44 @@ const LOVABLE_PAGE = {
   status: 404,
   body: '<html><body>Publish or update your Lovable project for it to appear here.</body></html>',
 };
+
+/**
+ * BadDNS's `not_cnames` cases load an invented signature; ours add an invented service to the
+ * catalogue the scan is given: a web page and a missing-name service, each with a host of its own
+ * domain taken out by `notCname`.
+ */
+function notCnameService(id: string, domain: string, dns: 'resolves' | 'nxdomain'): Entry {
+  return entrySchema.parse({
+    id,
+    service: `Not-cnames ${dns} test service`,
+    cname: [domain],
+    notCname: [`excluded.${domain}`],
+    dns,
+    ...(dns === 'resolves' ? { http: { body: ['Bucket does not exist'] } } : {}),
+    negative: {},
+    status: 'vulnerable',
+    reviewed: '2026-11-27',
+    reason: 'the service of BadDNS not_cnames tests, restated',
+    resource: 'bucket',
+    explanation: 'This name points at a bucket of the test service that does not exist.',
+    proofOfConcept: 'Create the bucket at the test service and serve a page from it.',
+    remediation: 'Remove the record, or create the bucket it points at.',
+    sources: [
+      {
+        url: 'https://github.com/blacklanternsecurity/baddns/blob/main/tests/cname_test.py',
+        date: '2026-03-22',
+      },
+    ],
+  });
+}
+const NOT_CNAMES = {
+  catalogue: [
+    ...catalogue,
+    notCnameService('not-cnames-web', 'c-notcname-web.com', 'resolves'),
+    notCnameService('not-cnames-nx', 'c-notcname-nx.com', 'nxdomain'),
+  ],
+};
+const BUCKET_PAGE = { status: 200, body: 'Bucket does not exist' };
 
 peerSuite('BadDNS cname module', [
   {
@@ -210,5 +250,49 @@ peerSuite('BadDNS cname module', [
     given: ['bad.c19.test'],
     records: [['bad.c19.test', { type: 'A', data: FIXTURE_IP }]],
     ours: [],
+  },
+  {
+    from: `${T}test_cname_http_not_cnames_exclusion`,
+    theirs: "no finding (the CNAME is one of the signature's not_cnames)",
+    apex: 'c20.test',
+    given: ['bad.c20.test'],
+    records: [
+      ['bad.c20.test', { type: 'CNAME', data: 'excluded.c-notcname-web.com' }],
+      ['excluded.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c20.test', BUCKET_PAGE]],
+    options: NOT_CNAMES,
+    ours: [],
+  },
+  {
+    from: `${T}test_cname_http_not_cnames_no_exclusion`,
+    theirs: 'the signature fires (the CNAME is not among its not_cnames)',
+    apex: 'c21.test',
+    given: ['bad.c21.test'],
+    records: [
+      ['bad.c21.test', { type: 'CNAME', data: 'other.c-notcname-web.com' }],
+      ['other.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c21.test', BUCKET_PAGE]],
+    options: NOT_CNAMES,
+    ours: [{ subdomain: 'bad.c21.test', target: 'other.c-notcname-web.com', status: 'claimable' }],
+  },
+  {
+    from: `${T}test_cname_nxdomain_not_cnames_exclusion`,
+    theirs: 'GENERIC dangling CNAME only, not the signature',
+    apex: 'c22.test',
+    given: ['bad.c22.test'],
+    records: [['bad.c22.test', { type: 'CNAME', data: 'excluded.c-notcname-nx.com' }]],
+    options: NOT_CNAMES,
+    ours: [{ subdomain: 'bad.c22.test', target: 'excluded.c-notcname-nx.com', status: 'review' }],
+  },
+  {
+    from: `${T}test_cname_nxdomain_not_cnames_no_exclusion`,
+    theirs: 'the NXDOMAIN signature fires (the CNAME is not among its not_cnames)',
+    apex: 'c23.test',
+    given: ['bad.c23.test'],
+    records: [['bad.c23.test', { type: 'CNAME', data: 'other.c-notcname-nx.com' }]],
+    options: NOT_CNAMES,
+    ours: [{ subdomain: 'bad.c23.test', target: 'other.c-notcname-nx.com', status: 'claimable' }],
   },
 ]);
