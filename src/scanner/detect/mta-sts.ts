@@ -121,30 +121,43 @@ async function danglingPolicyHosts(
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
   const domain = ctx.settings.domain;
+  const dangling = (
+    target: string,
+    f: { service: string; status: 'likely' | 'review'; evidence: string[]; problem: string },
+    recheck: Candidate['recheck'],
+  ): Candidate => ({
+    kind: 'mail',
+    finding: {
+      subdomain: record,
+      recordType: 'TXT',
+      target,
+      service: f.service,
+      status: f.status,
+      risk: f.status === 'likely' ? 'medium' : 'low',
+      evidence: f.evidence,
+      ...mtaStsTexts(domain, f.problem),
+    },
+    recheck,
+  });
   for (const pattern of policy.mx.slice(0, 10)) {
     const target = pattern.replace(/^\*\./, '');
     if (!isHostName(target) || exchanges.includes(target)) continue;
     const allows = `https://${host}${POLICY_PATH} allows mx: ${pattern}`;
     const registrable = inZone(target, domain) ? undefined : await ctx.unregistered(target);
     if (registrable) {
-      out.push({
-        kind: 'mail',
-        finding: {
-          subdomain: record,
-          recordType: 'TXT',
+      out.push(
+        dangling(
           target,
-          service: `unregistered domain ${registrable}`,
-          status: 'likely',
-          risk: 'medium',
-          evidence: [allows, `${registrable} is not registered (RDAP 404, no delegation in DNS)`],
-          ...mtaStsTexts(
-            domain,
-            `its policy allows mail servers under ${registrable}, a domain nobody has registered`,
-          ),
-        },
-        recheck: async () =>
-          (await ctx.unregistered(target, true)) ? `RDAP still 404 for ${registrable}` : undefined,
-      });
+          {
+            service: `unregistered domain ${registrable}`,
+            status: 'likely',
+            evidence: [allows, `${registrable} is not registered (RDAP 404, no delegation in DNS)`],
+            problem: `its policy allows mail servers under ${registrable}, a domain nobody has registered`,
+          },
+          async () =>
+            (await ctx.unregistered(target, true)) ? `RDAP still 404 for ${registrable}` : undefined,
+        ),
+      );
       continue;
     }
     // A `*.` pattern names no host of its own to look up; its domain's registration is all it shows.
@@ -157,28 +170,23 @@ async function danglingPolicyHosts(
       (e) => e.dns === 'nxdomain' && e.status !== 'not-vulnerable',
     );
     const chain = res.chain.length > 0 ? `${target} CNAME ${res.chain.join(' → ')}: ` : '';
-    out.push({
-      kind: 'mail',
-      finding: {
-        subdomain: record,
-        recordType: 'TXT',
+    out.push(
+      dangling(
         target,
-        service: entry?.service ?? 'MTA-STS policy',
-        status: entry ? 'likely' : 'review',
-        risk: entry ? 'medium' : 'low',
-        evidence: [allows, `${chain}${res.terminal}: NXDOMAIN (resolver ${res.server})`],
-        ...mtaStsTexts(
-          domain,
-          entry
+        {
+          service: entry?.service ?? 'MTA-STS policy',
+          status: entry ? 'likely' : 'review',
+          evidence: [allows, `${chain}${res.terminal}: NXDOMAIN (resolver ${res.server})`],
+          problem: entry
             ? `its policy allows ${target}, a name at ${entry.service} that no longer exists and anyone can create`
             : `its policy allows ${target}, a mail server that no longer exists`,
-        ),
-      },
-      recheck: async () => {
-        const fresh = await resolveChain(ctx.dns, target, { fresh: true, avoid: res.server });
-        return fresh.status === 'nxdomain' ? `confirmed NXDOMAIN via resolver ${fresh.server}` : undefined;
-      },
-    });
+        },
+        async () => {
+          const fresh = await resolveChain(ctx.dns, target, { fresh: true, avoid: res.server });
+          return fresh.status === 'nxdomain' ? `confirmed NXDOMAIN via resolver ${fresh.server}` : undefined;
+        },
+      ),
+    );
   }
   return out;
 }
