@@ -693,7 +693,7 @@ const raw = [
     id: 'hubspot',
     service: 'HubSpot',
     cname: ['hs-sites.com', 'hubspot.net'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ["This page isn't available", 'does not exist in our system'],
     status: 'not-vulnerable',
     reason: 'HubSpot verifies domain ownership before connecting it',
@@ -774,7 +774,7 @@ const raw = [
     id: 'pantheon',
     service: 'Pantheon',
     cname: ['pantheonsite.io'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ['404 error unknown site!', 'The gods are wise, but do not know of the site which you seek.'],
     status: 'edge',
     reason:
@@ -792,7 +792,7 @@ const raw = [
     id: 'pingdom',
     service: 'Pingdom public status page',
     cname: ['stats.pingdom.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       "Sorry, couldn't find the status page",
       'Public Report Not Activated',
@@ -808,7 +808,7 @@ const raw = [
     id: 'readme-io',
     service: 'ReadMe',
     cname: ['readme.io', 'readmessl.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       'The creators of this project are still working on making everything perfect!',
       'Project doesnt exist... yet!',
@@ -902,7 +902,7 @@ const raw = [
     id: 'strikingly',
     service: 'Strikingly',
     cname: ['s.strikinglydns.com', 'strikinglydns.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ['PAGE NOT FOUND', "But if you're looking to build your own website"],
     status: 'vulnerable',
     reason: 'can-i-take-over-xyz lists Strikingly as vulnerable (issue 58)',
@@ -961,7 +961,7 @@ const raw = [
     service: 'Tilda',
     cname: ['tilda.ws'],
     body: ['Please go to the site settings and put the domain name in the Domain tab.'],
-    // A lapsed subscription is the account's own site, still held: nuclei-templates (read 2026-11-27) makes it negative.
+    // A lapsed subscription is the account's own site, still held: nuclei-templates makes it negative.
     negative: { body: ['Please renew your subscription'] },
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Tilda as an edge case',
@@ -1037,7 +1037,7 @@ const raw = [
     id: 'webflow',
     service: 'Webflow',
     cname: ['proxy.webflow.com', 'proxy-ssl.webflow.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       "The page you are looking for doesn't exist or has been moved.",
       'The page you are looking for doesn&#x27;t exist or has been moved',
@@ -1057,7 +1057,7 @@ const raw = [
     id: 'wix',
     service: 'Wix',
     cname: ['wixdns.net'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ["Looks Like This Domain Isn't Connected To A Website Yet!", 'Error ConnectYourDomain occurred'],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Wix as an edge case',
@@ -1070,7 +1070,7 @@ const raw = [
     service: 'WordPress.com',
     cname: ['wordpress.com'],
     body: ['Do you want to register'],
-    // WordPress.com's page for a name it keeps (nuclei-templates, read 2026-11-27).
+    // WordPress.com's page for a name it keeps (nuclei-templates).
     negative: { body: ['cannot be registered'] },
     status: 'vulnerable',
     reason: 'listed vulnerable by can-i-take-over-xyz',
@@ -1089,7 +1089,7 @@ const raw = [
     cname: ['worksites.net'],
     // The address can-i-take-over-xyz and nuclei give for its custom domains.
     ips: ['69.164.223.206'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // can-i-take-over-xyz and nuclei-templates quote the page differently; any shows it.
     anyBody: [
       'Hello! Sorry, but the website you’re looking for doesn’t exist.',
       'Hello! Sorry, but the website you&rsquo;re looking for doesn&rsquo;t exist.',
@@ -1105,7 +1105,7 @@ const raw = [
     id: 'zendesk',
     service: 'Zendesk',
     cname: ['zendesk.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ['Help Center Closed', 'this help center no longer exists'],
     status: 'edge',
     reason:
@@ -1281,7 +1281,7 @@ const raw = [
     id: 'wishpond',
     service: 'Wishpond',
     cname: ['wishpond.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       'https://www.wishpond.com/404?campaign=true',
       'Oops! There isn’t a Wishpond Campaign published to this page.',
@@ -1308,7 +1308,7 @@ const raw = [
     id: 'simplebooklet',
     service: 'Simplebooklet',
     cname: ['simplebooklet.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       'The link to this Simplebooklet may have changed',
       'We can\'t find this <a href="https://simplebooklet.com',
@@ -1485,7 +1485,7 @@ const raw = [
     id: 'helprace',
     service: 'Helprace',
     cname: ['helprace.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       'There is no account configured for this address!',
       'Alias not configured!',
@@ -1524,7 +1524,7 @@ const raw = [
     id: 'frontify',
     service: 'Frontify',
     cname: ['cname.frontify.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: ['404 - Not Found - Frontify', 'Oops… looks like you got lost'],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists it as an edge case',
@@ -2114,7 +2114,7 @@ const raw = [
     id: 'google-sites',
     service: 'Google Sites',
     cname: ['ghs.googlehosted.com'],
-    // nuclei-templates (read 2026-11-27) quotes the page differently; either shows it.
+    // nuclei-templates quotes the page differently; either shows it.
     anyBody: [
       'The requested URL was not found on this server. That’s all we know.',
       'was not found on this server.  <ins>That’s all we know.</ins>',
