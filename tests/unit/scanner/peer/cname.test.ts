@@ -18,41 +18,47 @@ const LOVABLE_PAGE = {
 };
 
 /**
- * BadDNS's `not_cnames` cases load an invented signature; ours add an invented service to the
- * catalogue the scan is given: a web page and a missing-name service, each with a host of its own
- * domain taken out by `notCname`.
+ * BadDNS's `not_cnames` and IP-signature cases load invented signatures; ours give the scan a
+ * catalogue with an invented service added: its CNAME patterns (a host of its own domain taken out
+ * by `notCname`) or its address, and a page or a missing name as its evidence.
  */
-function notCnameService(id: string, domain: string, dns: 'resolves' | 'nxdomain'): Entry {
+function inventedService(
+  id: string,
+  target: { cname?: string[]; notCname?: string[]; ips?: string[] },
+  evidence: { dns: 'resolves'; body: string } | { dns: 'nxdomain' },
+  from: string,
+): Entry {
   return entrySchema.parse({
     id,
-    service: `Not-cnames ${dns} test service`,
-    cname: [domain],
-    notCname: [`excluded.${domain}`],
-    dns,
-    ...(dns === 'resolves' ? { http: { body: ['Bucket does not exist'] } } : {}),
+    service: `${id} test service`,
+    ...target,
+    dns: evidence.dns,
+    ...(evidence.dns === 'resolves' ? { http: { body: [evidence.body] } } : {}),
     negative: {},
     status: 'vulnerable',
     reviewed: '2026-11-27',
-    reason: 'the service of BadDNS not_cnames tests, restated',
+    reason: `the service of BadDNS's ${from}, restated`,
     resource: 'bucket',
     explanation: 'This name points at a bucket of the test service that does not exist.',
     proofOfConcept: 'Create the bucket at the test service and serve a page from it.',
     remediation: 'Remove the record, or create the bucket it points at.',
     sources: [
-      {
-        url: 'https://github.com/blacklanternsecurity/baddns/blob/main/tests/cname_test.py',
-        date: '2026-03-22',
-      },
+      { url: `https://github.com/blacklanternsecurity/baddns/blob/373abc9/${from}`, date: '2026-03-22' },
     ],
   });
 }
-const NOT_CNAMES = {
-  catalogue: [
-    ...catalogue,
-    notCnameService('not-cnames-web', 'c-notcname-web.com', 'resolves'),
-    notCnameService('not-cnames-nx', 'c-notcname-nx.com', 'nxdomain'),
-  ],
-};
+const withService = (entry: Entry) => ({ catalogue: [...catalogue, entry] });
+const notCnames = (domain: string, evidence: Parameters<typeof inventedService>[2]) =>
+  withService(
+    inventedService(
+      'not-cnames',
+      { cname: [domain], notCname: [`excluded.${domain}`] },
+      evidence,
+      'tests/cname_test.py',
+    ),
+  );
+const NOT_CNAMES_WEB = notCnames('c-notcname-web.com', { dns: 'resolves', body: 'Bucket does not exist' });
+const NOT_CNAMES_NX = notCnames('c-notcname-nx.com', { dns: 'nxdomain' });
 const BUCKET_PAGE = { status: 200, body: 'Bucket does not exist' };
 
 peerSuite('BadDNS cname module', [
@@ -261,7 +267,7 @@ peerSuite('BadDNS cname module', [
       ['excluded.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
     ],
     pages: [['bad.c20.test', BUCKET_PAGE]],
-    options: NOT_CNAMES,
+    options: NOT_CNAMES_WEB,
     ours: [],
   },
   {
@@ -274,7 +280,7 @@ peerSuite('BadDNS cname module', [
       ['other.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
     ],
     pages: [['bad.c21.test', BUCKET_PAGE]],
-    options: NOT_CNAMES,
+    options: NOT_CNAMES_WEB,
     ours: [{ subdomain: 'bad.c21.test', target: 'other.c-notcname-web.com', status: 'claimable' }],
   },
   {
@@ -283,7 +289,7 @@ peerSuite('BadDNS cname module', [
     apex: 'c22.test',
     given: ['bad.c22.test'],
     records: [['bad.c22.test', { type: 'CNAME', data: 'excluded.c-notcname-nx.com' }]],
-    options: NOT_CNAMES,
+    options: NOT_CNAMES_NX,
     ours: [{ subdomain: 'bad.c22.test', target: 'excluded.c-notcname-nx.com', status: 'review' }],
   },
   {
@@ -292,7 +298,28 @@ peerSuite('BadDNS cname module', [
     apex: 'c23.test',
     given: ['bad.c23.test'],
     records: [['bad.c23.test', { type: 'CNAME', data: 'other.c-notcname-nx.com' }]],
-    options: NOT_CNAMES,
+    options: NOT_CNAMES_NX,
     ours: [{ subdomain: 'bad.c23.test', target: 'other.c-notcname-nx.com', status: 'claimable' }],
+  },
+  {
+    from: `${M}test_cname_http_ip_signature_match`,
+    theirs: 'the IP signature fires (the CNAME target resolves to its address)',
+    apex: 'c24.test',
+    given: ['bad.c24.test'],
+    records: [
+      ['bad.c24.test', { type: 'CNAME', data: 'baddns.c24-example.com' }],
+      ['baddns.c24-example.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c24.test', { status: 200, body: 'IP Matched Takeover Page' }]],
+    // BadDNS's address is 10.0.0.1; tests reach loopback only, so the invented service is at the fixture's.
+    options: withService(
+      inventedService(
+        'ip-signature',
+        { ips: [FIXTURE_IP] },
+        { dns: 'resolves', body: 'IP Matched Takeover Page' },
+        'tests/modules_coverage_test.py',
+      ),
+    ),
+    ours: [{ subdomain: 'bad.c24.test', target: 'baddns.c24-example.com', status: 'claimable' }],
   },
 ]);
