@@ -120,12 +120,18 @@ export class ScanContext {
     }
   }
 
+  /** The registrable domain of a record's target, unless it is the scanned domain's own. */
+  foreignRegistrable(target: string): string | undefined {
+    // A name in the zone is in the zone's own registration: no public-suffix lookup for each such hop.
+    if (inZone(target, this.settings.domain)) return undefined;
+    const registrable = registrableDomain(target);
+    return registrable && registrable !== this.ownRegistrable ? registrable : undefined;
+  }
+
   /** Notes a record's target for the expiry check; the scanned domain's own registration is not its business. */
   notePointer(subdomain: string, recordType: Pointer['recordType'], target: string) {
-    // A name in the zone is in the zone's own registration: no public-suffix lookup for each such hop.
-    if (inZone(target, this.settings.domain)) return;
-    const registrable = registrableDomain(target);
-    if (!registrable || registrable === this.ownRegistrable) return;
+    const registrable = this.foreignRegistrable(target);
+    if (!registrable) return;
     if (this.pointedAt.has(registrable) || this.pointedAt.size >= MAX_POINTED_AT) return;
     this.pointedAt.set(registrable, { subdomain, recordType, target });
   }

@@ -61,23 +61,35 @@ export async function detectExpiring(ctx: ScanContext, now = Date.now()): Promis
   const rdap = ctx.rdap;
   if (!rdap) return [];
   const pointers = [...ctx.pointedAt];
-  const found = await mapLimit(pointers, RDAP_WIDTH, async ([registrable, pointer]) => {
-    if ((await rdap.lookup(registrable)) === 'unregistered') {
-      const unregistered = await ctx.unregistered(pointer.target);
-      return unregistered
-        ? unregisteredCandidate(ctx, {
-            subdomain: pointer.subdomain,
-            recordType: pointer.recordType,
-            target: pointer.target,
-            registrable: unregistered,
-            evidence: [`${pointer.subdomain} ${pointer.recordType} ${pointer.target}`],
-          })
-        : undefined;
-    }
-    const lapsing = lapse(await rdap.details(registrable), now);
-    return lapsing ? candidate(ctx, registrable, pointer, lapsing, now) : undefined;
-  });
+  const found = await mapLimit(pointers, RDAP_WIDTH, ([registrable, pointer]) =>
+    registrationCandidate(ctx, registrable, pointer, now),
+  );
   return found.filter((c) => c !== undefined);
+}
+
+/** What the registration of the domain a record points into says: unregistered, lapsing, or nothing. */
+export async function registrationCandidate(
+  ctx: ScanContext,
+  registrable: string,
+  pointer: Pointer,
+  now = Date.now(),
+): Promise<Candidate | undefined> {
+  const rdap = ctx.rdap;
+  if (!rdap) return undefined;
+  if ((await rdap.lookup(registrable)) === 'unregistered') {
+    const unregistered = await ctx.unregistered(pointer.target);
+    return unregistered
+      ? unregisteredCandidate(ctx, {
+          subdomain: pointer.subdomain,
+          recordType: pointer.recordType,
+          target: pointer.target,
+          registrable: unregistered,
+          evidence: [`${pointer.subdomain} ${pointer.recordType} ${pointer.target}`],
+        })
+      : undefined;
+  }
+  const lapsing = lapse(await rdap.details(registrable), now);
+  return lapsing ? candidate(ctx, registrable, pointer, lapsing, now) : undefined;
 }
 
 function candidate(

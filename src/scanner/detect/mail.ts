@@ -6,7 +6,7 @@ import { parseMx } from '../dns/resolver.ts';
 import { entriesForCname, entriesForMx } from '../fingerprints/match.ts';
 import { danglingMxTexts, dmarcTexts, spfNxTexts, txtHostTexts } from '../report/texts.ts';
 import { gradeFor } from './grade.ts';
-import { unregisteredCandidate } from './unregistered.ts';
+import { ifUnregistered } from './unregistered.ts';
 
 /** DNS lookups an SPF evaluation may make (RFC 7208 §4.6.4): includes past it are never read. */
 const SPF_LOOKUPS = 10;
@@ -30,17 +30,14 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
   for (const record of mx) {
     const { exchange } = parseMx(record);
     if (!isHostName(exchange)) continue;
-    const registrable = await ctx.unregistered(exchange);
-    if (registrable) {
-      candidates.push(
-        unregisteredCandidate(ctx, {
-          subdomain: apex,
-          recordType: 'MX',
-          target: exchange,
-          registrable,
-          evidence: [`${apex} MX ${exchange}`],
-        }),
-      );
+    const claimable = await ifUnregistered(ctx, {
+      subdomain: apex,
+      recordType: 'MX',
+      target: exchange,
+      evidence: [`${apex} MX ${exchange}`],
+    });
+    if (claimable) {
+      candidates.push(claimable);
       continue;
     }
     const res = await resolveChain(ctx.dns, exchange);
@@ -77,17 +74,14 @@ export async function detectMail(ctx: ScanContext, apex: string, mx: string[], t
       const { include, via } = queue.shift() as { include: string; via: string[] };
       const path = via.length > 0 ? ` (included through ${via.join(' → ')})` : '';
       ctx.notePointer(apex, 'TXT', include);
-      const registrable = await ctx.unregistered(include);
-      if (registrable) {
-        candidates.push(
-          unregisteredCandidate(ctx, {
-            subdomain: apex,
-            recordType: 'TXT',
-            target: include,
-            registrable,
-            evidence: [`${apex} TXT "${record}"${path}`],
-          }),
-        );
+      const claimable = await ifUnregistered(ctx, {
+        subdomain: apex,
+        recordType: 'TXT',
+        target: include,
+        evidence: [`${apex} TXT "${record}"${path}`],
+      });
+      if (claimable) {
+        candidates.push(claimable);
         continue;
       }
       const outcome = await ctx.dns.query(include, 'TXT');
@@ -203,28 +197,14 @@ export async function detectDmarc(ctx: ScanContext, domain: string) {
   for (const record of txt.records) {
     for (const host of dmarcReportDomains(record)) {
       ctx.notePointer(name, 'TXT', host);
-      const registrable = await ctx.unregistered(host);
-      if (!registrable) continue;
-      candidates.push({
-        kind: 'mail',
-        finding: {
-          subdomain: name,
-          recordType: 'TXT',
-          target: host,
-          service: `unregistered domain ${registrable}`,
-          status: 'claimable',
-          risk: 'high',
-          evidence: [
-            `${name} TXT "${record}"`,
-            `${registrable} is not registered (RDAP 404, no delegation in DNS)`,
-          ],
-          ...dmarcTexts(host, registrable),
-        },
-        recheck: async () =>
-          (await ctx.unregistered(host, true))
-            ? `RDAP still 404 and no delegation for ${registrable}`
-            : undefined,
+      const claimable = await ifUnregistered(ctx, {
+        subdomain: name,
+        recordType: 'TXT',
+        target: host,
+        evidence: [`${name} TXT "${record}"`],
+        texts: (registrable) => dmarcTexts(host, registrable),
       });
+      if (claimable) candidates.push(claimable);
     }
   }
   return candidates;
@@ -234,17 +214,13 @@ export async function detectDmarc(ctx: ScanContext, domain: string) {
 export async function detectApexNs(ctx: ScanContext, apex: string, ns: string[]) {
   const candidates: Candidate[] = [];
   for (const server of ns.filter(isHostName)) {
-    const registrable = await ctx.unregistered(server);
-    if (!registrable) continue;
-    candidates.push(
-      unregisteredCandidate(ctx, {
-        subdomain: apex,
-        recordType: 'NS',
-        target: server,
-        registrable,
-        evidence: [`${apex} NS ${server}`],
-      }),
-    );
+    const claimable = await ifUnregistered(ctx, {
+      subdomain: apex,
+      recordType: 'NS',
+      target: server,
+      evidence: [`${apex} NS ${server}`],
+    });
+    if (claimable) candidates.push(claimable);
   }
   return candidates;
 }

@@ -2,6 +2,8 @@ import type { Candidate, ScanContext } from '../context.ts';
 import { resolveChain } from '../dns/chain.ts';
 import { inZone, isHostName } from '../dns/names.ts';
 import { parseMx } from '../dns/resolver.ts';
+import { knownSafeCname } from '../fingerprints/known-safe.ts';
+import { entriesForCname } from '../fingerprints/match.ts';
 import { mtaStsTexts } from '../report/texts.ts';
 import { firstAddress } from './web.ts';
 
@@ -104,9 +106,11 @@ export async function detectMtaSts(
 }
 
 /**
- * The policy's own `mx:` hosts (outside the zone, not MX hosts already checked as such) in a domain
- * nobody has registered: whoever registers it runs a mail server that senders enforcing the policy
- * accept for this domain once an MX points there. `likely`: no MX points there yet.
+ * The policy's own `mx:` hosts (not MX hosts already checked as such) that dangle: senders
+ * enforcing the policy accept whoever holds one for this domain's mail once an MX points there.
+ * In a domain nobody has registered, or a name at a service whose missing names anyone can create
+ * (a CNAME into a deleted Azure app): `likely`, as no MX points there yet. A name that no longer
+ * exists in another registered domain: `review`, as only that domain's owner can create it again.
  */
 async function danglingPolicyHosts(
   ctx: ScanContext,
@@ -116,32 +120,73 @@ async function danglingPolicyHosts(
   exchanges: readonly string[],
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
+  const domain = ctx.settings.domain;
+  const dangling = (
+    target: string,
+    f: { service: string; status: 'likely' | 'review'; evidence: string[]; problem: string },
+    recheck: Candidate['recheck'],
+  ): Candidate => ({
+    kind: 'mail',
+    finding: {
+      subdomain: record,
+      recordType: 'TXT',
+      target,
+      service: f.service,
+      status: f.status,
+      risk: f.status === 'likely' ? 'medium' : 'low',
+      evidence: f.evidence,
+      ...mtaStsTexts(domain, f.problem),
+    },
+    recheck,
+  });
   for (const pattern of policy.mx.slice(0, 10)) {
     const target = pattern.replace(/^\*\./, '');
-    if (!isHostName(target) || exchanges.includes(target) || inZone(target, ctx.settings.domain)) continue;
-    const registrable = await ctx.unregistered(target);
-    if (!registrable) continue;
-    out.push({
-      kind: 'mail',
-      finding: {
-        subdomain: record,
-        recordType: 'TXT',
-        target,
-        service: `unregistered domain ${registrable}`,
-        status: 'likely',
-        risk: 'medium',
-        evidence: [
-          `https://${host}${POLICY_PATH} allows mx: ${pattern}`,
-          `${registrable} is not registered (RDAP 404, no delegation in DNS)`,
-        ],
-        ...mtaStsTexts(
-          ctx.settings.domain,
-          `its policy allows mail servers under ${registrable}, a domain nobody has registered`,
+    if (!isHostName(target) || exchanges.includes(target)) continue;
+    const allows = `https://${host}${POLICY_PATH} allows mx: ${pattern}`;
+    const registrable = inZone(target, domain) ? undefined : await ctx.unregistered(target);
+    if (registrable) {
+      out.push(
+        dangling(
+          target,
+          {
+            service: `unregistered domain ${registrable}`,
+            status: 'likely',
+            evidence: [allows, `${registrable} is not registered (RDAP 404, no delegation in DNS)`],
+            problem: `its policy allows mail servers under ${registrable}, a domain nobody has registered`,
+          },
+          async () =>
+            (await ctx.unregistered(target, true)) ? `RDAP still 404 for ${registrable}` : undefined,
         ),
-      },
-      recheck: async () =>
-        (await ctx.unregistered(target, true)) ? `RDAP still 404 for ${registrable}` : undefined,
-    });
+      );
+      continue;
+    }
+    // A `*.` pattern names no host of its own to look up; its domain's registration is all it shows.
+    if (pattern.startsWith('*.')) continue;
+    const res = await resolveChain(ctx.dns, target);
+    if (res.status !== 'nxdomain' || knownSafeCname(res.terminal)) continue;
+    // A missing name of the zone itself is for its owner alone to create, as the policy's author is.
+    if (res.chain.length === 0 && inZone(target, domain)) continue;
+    const entry = entriesForCname(res.terminal, ctx.settings.catalogue).find(
+      (e) => e.dns === 'nxdomain' && e.status !== 'not-vulnerable',
+    );
+    const chain = res.chain.length > 0 ? `${target} CNAME ${res.chain.join(' → ')}: ` : '';
+    out.push(
+      dangling(
+        target,
+        {
+          service: entry?.service ?? 'MTA-STS policy',
+          status: entry ? 'likely' : 'review',
+          evidence: [allows, `${chain}${res.terminal}: NXDOMAIN (resolver ${res.server})`],
+          problem: entry
+            ? `its policy allows ${target}, a name at ${entry.service} that no longer exists and anyone can create`
+            : `its policy allows ${target}, a mail server that no longer exists`,
+        },
+        async () => {
+          const fresh = await resolveChain(ctx.dns, target, { fresh: true, avoid: res.server });
+          return fresh.status === 'nxdomain' ? `confirmed NXDOMAIN via resolver ${fresh.server}` : undefined;
+        },
+      ),
+    );
   }
   return out;
 }

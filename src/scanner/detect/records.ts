@@ -97,8 +97,13 @@ export function detectName(
   if (entries.length > 0) return detectLiveTarget(ctx, res, entries);
   // A known service under a suffix the references do not document: its fingerprint decides.
   const related = serviceLabel ? [] : relatedEntries(ctx, res);
-  return related.length > 0 ? detectLiveTarget(ctx, res, related, true) : [];
+  if (related.length > 0) return detectLiveTarget(ctx, res, related, true);
+  // A CNAME into a host at a service's own address (a custom domain through a host of one's own).
+  return serviceLabel || !atServiceAddress(ctx, res) ? [] : serviceAddresses(ctx, res);
 }
+
+const atServiceAddress = (ctx: ScanContext, res: Resolution) =>
+  [...res.a, ...res.aaaa].some((address) => entriesForIp(address, ctx.settings.catalogue).length > 0);
 
 function relatedEntries(ctx: ScanContext, res: Resolution) {
   // A provider's own apex (agilecrm.com) is its site, never an unclaimed resource of it.
@@ -217,20 +222,25 @@ async function detectLiveTarget(
   return candidates;
 }
 
-async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
+const recordOf = (address: string): RecordKind => (address.includes(':') ? 'AAAA' : 'A');
+
+/**
+ * The name's addresses at a catalogue service, with the service's page: an A/AAAA record at the
+ * address, or a CNAME chain ending there (reported at the CNAME).
+ */
+async function serviceAddresses(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
-  const addresses = [...res.a, ...res.aaaa];
-  const recordOf = (address: string): RecordKind => (address.includes(':') ? 'AAAA' : 'A');
-  for (const address of addresses) {
+  const aliased = res.chain.length > 0;
+  for (const address of [...res.a, ...res.aaaa]) {
     for (const entry of entriesForIp(address, ctx.settings.catalogue)) {
       const first = await webEvidence(ctx, res.name, address, entry);
       if (first.length === 0) continue;
+      const at = `${aliased ? res.terminal : res.name} ${recordOf(address)} ${address} (${answeredBy(res)})`;
       candidates.push({
         kind: 'unclaimed-resource',
-        finding: entryFinding(res.name, recordOf(address), address, entry, [
-          `${res.name} ${recordOf(address)} ${address} (${answeredBy(res)})`,
-          ...first,
-        ]),
+        finding: aliased
+          ? entryFinding(res.name, 'CNAME', res.terminal, entry, [chainText(res), at, ...first])
+          : entryFinding(res.name, recordOf(address), address, entry, [at, ...first]),
         recheck: async () => {
           const fresh = await again(ctx, res);
           if (![...fresh.a, ...fresh.aaaa].includes(address)) return undefined;
@@ -240,8 +250,13 @@ async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candi
       });
     }
   }
+  return candidates;
+}
+
+async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
+  const candidates = await serviceAddresses(ctx, res);
   if (candidates.length > 0) return candidates;
-  for (const address of addresses) {
+  for (const address of [...res.a, ...res.aaaa]) {
     const provider = ctx.cloudProvider(address);
     if (!provider) continue;
     const silent = await isSilent(ctx, res.name, address, false);

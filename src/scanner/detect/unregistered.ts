@@ -12,6 +12,8 @@ interface UnregisteredTarget {
   evidence: string[];
   /** Evidence that must hold again besides the registration (e.g. the CNAME chain still ends there). */
   alsoHolds?: () => Promise<string | undefined>;
+  /** What the finding says, where the record's type alone does not tell (a DMARC report address). */
+  texts?: { explanation: string; proofOfConcept: string; remediation: string };
 }
 
 /**
@@ -30,7 +32,8 @@ export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): 
       status: 'claimable',
       risk: 'high',
       evidence: [...t.evidence, `${t.registrable} is not registered (RDAP 404, no delegation in DNS)`],
-      ...(spf ? spfTexts(t.target, t.registrable) : unregisteredTexts(t.recordType, t.target, t.registrable)),
+      ...(t.texts ??
+        (spf ? spfTexts(t.target, t.registrable) : unregisteredTexts(t.recordType, t.target, t.registrable))),
     },
     recheck: async () => {
       const held = t.alsoHolds ? await t.alsoHolds() : undefined;
@@ -40,4 +43,17 @@ export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): 
       return held ? `${held}; ${again}` : again;
     },
   };
+}
+
+/** The candidate for a record's target when its domain is not registered, else `undefined`. */
+export async function ifUnregistered(
+  ctx: ScanContext,
+  t: Omit<UnregisteredTarget, 'registrable' | 'texts'> & {
+    texts?: (registrable: string) => UnregisteredTarget['texts'];
+  },
+): Promise<Candidate | undefined> {
+  const registrable = await ctx.unregistered(t.target);
+  return registrable
+    ? unregisteredCandidate(ctx, { ...t, registrable, texts: t.texts?.(registrable) })
+    : undefined;
 }

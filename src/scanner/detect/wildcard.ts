@@ -1,8 +1,8 @@
 import type { Candidate, ScanContext } from '../context.ts';
 import type { Resolution } from '../dns/chain.ts';
 import { wildcardTexts } from '../report/texts.ts';
+import { registrationCandidate } from './expiring.ts';
 import { detectName } from './records.ts';
-import { unregisteredCandidate } from './unregistered.ts';
 
 /**
  * A wildcard record (`*.example.com`) that dangles: every name under it without records of its own
@@ -15,21 +15,15 @@ export async function detectWildcard(
   probe: Resolution,
 ): Promise<Candidate[]> {
   const owner = `*.${parent}`;
-  const found = await detectName(ctx, probe);
-  // Registration decides: a wildcard CNAME into a domain nobody holds, whether or not it resolves.
-  if (found.length === 0 && probe.status === 'exists' && probe.chain.length > 0) {
-    const target = probe.terminal;
-    const registrable = await ctx.unregistered(target);
-    if (registrable)
-      found.push(
-        unregisteredCandidate(ctx, {
-          subdomain: probe.name,
-          recordType: 'CNAME',
-          target,
-          registrable,
-          evidence: [`${probe.name} CNAME ${probe.chain.join(' → ')}`],
-        }),
-      );
+  let found = await detectName(ctx, probe);
+  // Registration decides, as for any record: a wildcard CNAME into a domain nobody holds, or one
+  // lapsing, whether or not its target still resolves.
+  const target = probe.chain.length > 0 ? probe.terminal : undefined;
+  const registrable = target ? ctx.foreignRegistrable(target) : undefined;
+  if (target && registrable && !found.some((c) => c.kind === 'unregistered-domain')) {
+    const pointer = { subdomain: probe.name, recordType: 'CNAME' as const, target };
+    const registration = await registrationCandidate(ctx, registrable, pointer);
+    if (registration) found = [...found.filter((c) => c.kind !== 'dangling-cname'), registration];
   }
   return found.map((candidate) => ({
     ...candidate,

@@ -67,6 +67,8 @@ interface Common {
   /** The claim needs a paid plan or a purchase: never `claimable`, even when vulnerable. */
   paid?: boolean;
   sources: Source[];
+  /** CNAME targets under the entry's patterns it never applies to (a reference's `not_cnames`). */
+  notCname?: string[];
 }
 
 const CLAIM_NOTE: Record<Status, string> = {
@@ -109,6 +111,7 @@ function web(
     id: c.id,
     service: c.service,
     cname: c.cname,
+    notCname: c.notCname ?? [],
     ips: c.ips ?? [],
     dns: 'resolves' as const,
     http: { status: c.httpStatus, body: c.body ?? [], anyBody: c.anyBody ?? [], headers: c.headers ?? [] },
@@ -128,6 +131,7 @@ function gone(c: Common & { cname?: string[]; mx?: string[] }) {
     id: c.id,
     service: c.service,
     cname: c.cname ?? [],
+    notCname: c.notCname ?? [],
     mx: c.mx ?? [],
     dns: 'nxdomain' as const,
     negative: { body: [], headers: [] },
@@ -284,6 +288,7 @@ const BEANSTALK_REGIONS = [
   'eu-north-1',
   'eu-south-1',
   'me-south-1',
+  'il-central-1',
   'sa-east-1',
 ];
 
@@ -386,7 +391,11 @@ const raw = [
     resource: 'Pages site',
     claim: 'adding this host name as the custom domain of a repository they own',
     sources: [ciito('issues/37'), nuclei('github-takeover.yaml'), reaper('github_pages.py', '2024-03-10')],
-    anyBody: ["There isn't a GitHub Pages site here.", '<title>Site not found '],
+    anyBody: [
+      "There isn't a GitHub Pages site here.",
+      '<title>Site not found ',
+      'For root URLs (like http://example.com/) you must provide an index.html file',
+    ],
   }),
   web({
     id: 'heroku',
@@ -684,7 +693,8 @@ const raw = [
     id: 'hubspot',
     service: 'HubSpot',
     cname: ['hs-sites.com', 'hubspot.net'],
-    body: ["This page isn't available"],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ["This page isn't available", 'does not exist in our system'],
     status: 'not-vulnerable',
     reason: 'HubSpot verifies domain ownership before connecting it',
     resource: 'site',
@@ -764,7 +774,8 @@ const raw = [
     id: 'pantheon',
     service: 'Pantheon',
     cname: ['pantheonsite.io'],
-    body: ['404 error unknown site!'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ['404 error unknown site!', 'The gods are wise, but do not know of the site which you seek.'],
     status: 'edge',
     reason:
       'the table says vulnerable, but issue 467 (2025-12-09) reports Pantheon now asks for domain verification (its docs); earlier threads show takeovers working on and off',
@@ -781,7 +792,12 @@ const raw = [
     id: 'pingdom',
     service: 'Pingdom public status page',
     cname: ['stats.pingdom.com'],
-    body: ["Sorry, couldn't find the status page"],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      "Sorry, couldn't find the status page",
+      'Public Report Not Activated',
+      'This public report page has not been activated by the user',
+    ],
     status: 'vulnerable',
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'status page',
@@ -792,7 +808,11 @@ const raw = [
     id: 'readme-io',
     service: 'ReadMe',
     cname: ['readme.io', 'readmessl.com'],
-    body: ['The creators of this project are still working on making everything perfect!'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      'The creators of this project are still working on making everything perfect!',
+      'Project doesnt exist... yet!',
+    ],
     status: 'vulnerable',
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'project',
@@ -834,6 +854,8 @@ const raw = [
     anyBody: [
       'Sorry, this shop is currently unavailable.',
       'Cloudflare is currently unable to resolve your requested domain',
+      'Sorry, this store is currently unavailable.',
+      'To finish setting up your new web address, go to your domain settings, click "Connect existing domain"',
     ],
   }),
   web({
@@ -880,7 +902,8 @@ const raw = [
     id: 'strikingly',
     service: 'Strikingly',
     cname: ['s.strikinglydns.com', 'strikinglydns.com'],
-    body: ['PAGE NOT FOUND'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ['PAGE NOT FOUND', "But if you're looking to build your own website"],
     status: 'vulnerable',
     reason: 'can-i-take-over-xyz lists Strikingly as vulnerable (issue 58)',
     resource: 'site',
@@ -937,7 +960,9 @@ const raw = [
     id: 'tilda',
     service: 'Tilda',
     cname: ['tilda.ws'],
-    body: ['Please renew your subscription'],
+    body: ['Please go to the site settings and put the domain name in the Domain tab.'],
+    // A lapsed subscription is the account's own site, still held: nuclei-templates makes it negative.
+    negative: { body: ['Please renew your subscription'] },
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Tilda as an edge case',
     resource: 'site',
@@ -1012,7 +1037,11 @@ const raw = [
     id: 'webflow',
     service: 'Webflow',
     cname: ['proxy.webflow.com', 'proxy-ssl.webflow.com'],
-    body: ["The page you are looking for doesn't exist or has been moved."],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      "The page you are looking for doesn't exist or has been moved.",
+      'The page you are looking for doesn&#x27;t exist or has been moved',
+    ],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Webflow as an edge case',
     resource: 'site',
@@ -1028,7 +1057,8 @@ const raw = [
     id: 'wix',
     service: 'Wix',
     cname: ['wixdns.net'],
-    body: ["Looks Like This Domain Isn't Connected To A Website Yet!"],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ["Looks Like This Domain Isn't Connected To A Website Yet!", 'Error ConnectYourDomain occurred'],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Wix as an edge case',
     resource: 'site',
@@ -1040,6 +1070,8 @@ const raw = [
     service: 'WordPress.com',
     cname: ['wordpress.com'],
     body: ['Do you want to register'],
+    // WordPress.com's page for a name it keeps (nuclei-templates).
+    negative: { body: ['cannot be registered'] },
     status: 'vulnerable',
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'site',
@@ -1055,7 +1087,14 @@ const raw = [
     id: 'worksites',
     service: 'Worksites',
     cname: ['worksites.net'],
-    body: ['Hello! Sorry, but the website you’re looking for doesn’t exist.'],
+    // The address can-i-take-over-xyz and nuclei give for its custom domains.
+    ips: ['69.164.223.206'],
+    // can-i-take-over-xyz and nuclei-templates quote the page differently; any shows it.
+    anyBody: [
+      'Hello! Sorry, but the website you’re looking for doesn’t exist.',
+      'Hello! Sorry, but the website you&rsquo;re looking for doesn&rsquo;t exist.',
+      'Company Not Found',
+    ],
     status: 'vulnerable',
     reason: 'listed vulnerable by can-i-take-over-xyz',
     resource: 'site',
@@ -1066,7 +1105,8 @@ const raw = [
     id: 'zendesk',
     service: 'Zendesk',
     cname: ['zendesk.com'],
-    body: ['Help Center Closed'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ['Help Center Closed', 'this help center no longer exists'],
     status: 'edge',
     reason:
       'can-i-take-over-xyz’s table says not vulnerable, but its PR 419 (2024-08, confirmed again 2025-07) reports Help Center takeovers working',
@@ -1241,7 +1281,11 @@ const raw = [
     id: 'wishpond',
     service: 'Wishpond',
     cname: ['wishpond.com'],
-    body: ['https://www.wishpond.com/404?campaign=true'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      'https://www.wishpond.com/404?campaign=true',
+      'Oops! There isn’t a Wishpond Campaign published to this page.',
+    ],
     status: 'vulnerable',
     reason: 'nuclei, dnsReaper (2024) and subjack report unclaimed Wishpond campaigns as takeovers',
     resource: 'campaign',
@@ -1264,7 +1308,11 @@ const raw = [
     id: 'simplebooklet',
     service: 'Simplebooklet',
     cname: ['simplebooklet.com'],
-    body: ['The link to this Simplebooklet may have changed'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      'The link to this Simplebooklet may have changed',
+      'We can\'t find this <a href="https://simplebooklet.com',
+    ],
     status: 'vulnerable',
     reason:
       'nuclei and dnsReaper (2024) report unclaimed Simplebooklet domains as takeovers; the fingerprint is dnsReaper’s newer one',
@@ -1437,7 +1485,12 @@ const raw = [
     id: 'helprace',
     service: 'Helprace',
     cname: ['helprace.com'],
-    body: ['There is no account configured for this address!'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      'There is no account configured for this address!',
+      'Alias not configured!',
+      'Admin of this Helprace account needs to set up domain alias',
+    ],
     status: 'vulnerable',
     reason:
       'can-i-take-over-xyz lists Helprace as vulnerable (issue 115, newer than dnsReaper dropping its signature in 2022)',
@@ -1471,7 +1524,8 @@ const raw = [
     id: 'frontify',
     service: 'Frontify',
     cname: ['cname.frontify.com'],
-    body: ['404 - Not Found - Frontify'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: ['404 - Not Found - Frontify', 'Oops… looks like you got lost'],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists it as an edge case',
     resource: 'brand portal',
@@ -2060,7 +2114,11 @@ const raw = [
     id: 'google-sites',
     service: 'Google Sites',
     cname: ['ghs.googlehosted.com'],
-    body: ['The requested URL was not found on this server. That’s all we know.'],
+    // nuclei-templates quotes the page differently; either shows it.
+    anyBody: [
+      'The requested URL was not found on this server. That’s all we know.',
+      'was not found on this server.  <ins>That’s all we know.</ins>',
+    ],
     status: 'not-vulnerable',
     reason:
       'can-i-take-over-xyz lists Google Sites as not vulnerable (issue 277): domains are verified in Search Console',

@@ -117,10 +117,16 @@ function inOrder(entries: readonly Entry[], matched: Set<Entry>) {
   return matched.size === 0 ? [] : entries.filter((entry) => matched.has(entry));
 }
 
+/** A CNAME target the entry's `notCname` patterns take out of it. */
+const excludedTarget = (entry: Entry, host: string) =>
+  entry.notCname.length > 0 && entry.notCname.some((pattern) => matchesSuffix(host, pattern));
+
 function byField(field: Field, host: string, entries: readonly Entry[]) {
   const matched = new Set<Entry>();
   for (const list of candidates(field, host, entries))
-    for (const [entry, pattern] of list) if (targetsService(host, pattern)) matched.add(entry);
+    for (const [entry, pattern] of list)
+      if (targetsService(host, pattern) && !(field === 'cname' && excludedTarget(entry, host)))
+        matched.add(entry);
   return inOrder(entries, matched);
 }
 
@@ -164,7 +170,7 @@ export function entriesForRegistrable(host: string, entries = catalogue): Entry[
   }
   if (index.size === 0) return [];
   const domain = registrableDomain(host);
-  return (domain && index.get(domain)) || [];
+  return ((domain && index.get(domain)) || []).filter((entry) => !excludedTarget(entry, host));
 }
 
 /**

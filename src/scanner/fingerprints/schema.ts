@@ -26,6 +26,11 @@ export const entrySchema = z
     /** Where the record must point for the entry to apply. */
     cname: z.array(suffix).default([]),
     ips: z.array(z.ipv4().or(z.ipv6())).default([]),
+    /**
+     * CNAME targets the entry never applies to, though its patterns match them: another service's
+     * or the service's own hosts that answer alike (BadDNS's `not_cnames`).
+     */
+    notCname: z.array(suffix).default([]),
     ns: z.array(suffix).default([]),
     mx: z.array(suffix).default([]),
     /**

@@ -19,6 +19,14 @@ const records: Array<[string, FixtureRecord]> = [
   [apex, { type: 'MX', data: { preference: 10, exchange: 'mx.dw-deleting.com' } }],
   ['mx.dw-deleting.com', { type: 'A', data: FIXTURE_IP }],
 ];
+// A second zone whose wildcard aliases a host in a domain past its expiry and being deleted.
+const wild = 'exp-wild.test';
+records.push(
+  [wild, { type: 'NS', data: `ns1.${wild}` }],
+  [`ns1.${wild}`, { type: 'A', data: FIXTURE_IP }],
+  [`*.${wild}`, { type: 'CNAME', data: 'www.dw-wild-lapsed.com' }],
+  ['www.dw-wild-lapsed.com', { type: 'A', data: FIXTURE_IP }],
+);
 const zone = zoneFrom({ apex, records });
 
 /** A registry: each domain's RDAP record, with the events and statuses a test gives it. */
@@ -32,11 +40,19 @@ const registry = new Map<string, object>([
     { events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 400 * DAY).toISOString() }] },
   ],
   ['dw-deleting.com', { status: ['active', 'pending delete'] }],
+  [
+    'dw-wild-lapsed.com',
+    {
+      status: ['redemption period'],
+      events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() - 5 * DAY).toISOString() }],
+    },
+  ],
 ]);
 
 let fixtures: ScanFixtures;
 let rdap: http.Server;
 let result: ScanResult;
+let rdapUrl: string;
 beforeAll(async () => {
   fixtures = await startScanFixtures(zone);
   rdap = http.createServer((req, res) => {
@@ -48,7 +64,7 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((resolve) => rdap.listen(0, FIXTURE_IP, resolve));
-  const rdapUrl = `http://${FIXTURE_IP}:${(rdap.address() as AddressInfo).port}`;
+  rdapUrl = `http://${FIXTURE_IP}:${(rdap.address() as AddressInfo).port}`;
   result = await scanDomain(apex, fixtures.options({ ct: false, rdapUrl, subdomains: zone.names() }));
 });
 afterAll(async () => {
@@ -74,5 +90,23 @@ describe('registrations about to lapse', () => {
 
   it('says nothing of a registration that runs for another year', () => {
     expect(result.findings.filter((f) => f.subdomain === `later.${apex}`)).toEqual([]);
+  });
+});
+
+describe("a wildcard's target", () => {
+  it('follows the same registration rule: past its expiry and being deleted, claimable at the wildcard', async () => {
+    const scan = await scanDomain(wild, fixtures.options({ ct: false, rdapUrl, wordlist: ['www', 'api'] }));
+    expect(scan.findings).toMatchObject([
+      {
+        subdomain: `*.${wild}`,
+        recordType: 'CNAME',
+        target: 'www.dw-wild-lapsed.com',
+        service: 'registration of dw-wild-lapsed.com',
+        status: 'claimable',
+      },
+    ]);
+    expect(scan.findings[0]?.evidence.join(' ')).toMatch(
+      /expired [56] days ago; registry status redemptionperiod/,
+    );
   });
 });

@@ -66,3 +66,71 @@ describe('the hosts a policy allows', () => {
     expect(fixtures.web.requests).toContain(`https mta-sts.${apex} /.well-known/mta-sts.txt`);
   });
 });
+
+const gone = 'sts-gone.test';
+const goneZone = zoneFrom({
+  apex: gone,
+  records: [
+    [gone, { type: 'NS', data: `ns1.${gone}` }],
+    [`ns1.${gone}`, { type: 'A', data: FIXTURE_IP }],
+    [gone, { type: 'MX', data: { preference: 10, exchange: `mail.${gone}` } }],
+    [`mail.${gone}`, { type: 'A', data: FIXTURE_IP }],
+    [`_mta-sts.${gone}`, { type: 'TXT', data: 'v=STSv1; id=1' }],
+    [`mta-sts.${gone}`, { type: 'A', data: FIXTURE_IP }],
+    // The policy's second host aliases an Azure app that was deleted.
+    [`mx2.${gone}`, { type: 'CNAME', data: 'dw-sts-gone.azurewebsites.net' }],
+    // Registered (it has a web site), but its old mail server is gone.
+    ['www.sts-old-relay.com', { type: 'A', data: FIXTURE_IP }],
+    // The benign twin: a policy host that is there.
+    ['mx.sts-live-relay.com', { type: 'A', data: FIXTURE_IP }],
+  ],
+  pages: new Map([
+    [
+      `mta-sts.${gone}`,
+      {
+        status: 200,
+        body: [
+          'version: STSv1',
+          'mode: enforce',
+          `mx: mail.${gone}`,
+          `mx: mx2.${gone}`,
+          'mx: mx.sts-old-relay.com',
+          'mx: mx.sts-live-relay.com',
+          'mx: *.sts-old-relay.com',
+          'max_age: 86400',
+        ].join('\n'),
+      },
+    ],
+  ]),
+});
+
+describe('the hosts a policy allows, gone from registered domains', () => {
+  let goneFixtures: ScanFixtures;
+  beforeAll(async () => {
+    goneFixtures = await startScanFixtures(goneZone);
+  });
+  afterAll(() => goneFixtures?.close());
+
+  it('reports a CNAME into a deleted service as likely, a missing host as review, a live one not at all', async () => {
+    const result = await scanDomain(gone, goneFixtures.options({ ct: false }));
+    const policy = result.findings.filter((f) => f.subdomain === `_mta-sts.${gone}`);
+    expect(policy).toHaveLength(2);
+    expect(policy).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          target: `mx2.${gone}`,
+          service: 'Azure App Service',
+          status: 'likely',
+        }),
+        expect.objectContaining({
+          target: 'mx.sts-old-relay.com',
+          service: 'MTA-STS policy',
+          status: 'review',
+        }),
+      ]),
+    );
+    expect(policy.find((f) => f.target === 'mx.sts-old-relay.com')?.evidence.join(' ')).toContain(
+      'mx.sts-old-relay.com: NXDOMAIN',
+    );
+  });
+});

@@ -11,13 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { knownSafe, knownSafeCname } from '../../../src/scanner/fingerprints/known-safe.ts';
-import {
-  entriesForCname,
-  entriesForNs,
-  entriesForRegistrable,
-  matchesSuffix,
-} from '../../../src/scanner/fingerprints/match.ts';
+import { matchesSuffix } from '../../../src/scanner/fingerprints/match.ts';
 import type { Entry } from '../../../src/scanner/fingerprints/schema.ts';
+import {
+  excluded as allExcluded,
+  isExcluded as isExcludedFrom,
+  reached,
+  sample,
+} from './reference-coverage.ts';
 
 const dir = new URL('../../../src/scanner/fingerprints/references/', import.meta.url);
 const snapshot = z
@@ -32,6 +33,7 @@ const snapshot = z
         mode: z.enum(['http', 'dns_nxdomain', 'dns_nosoa']),
         negative: z.boolean(),
         cnames: z.array(z.string()),
+        notCnames: z.array(z.string()),
         nameservers: z.array(z.string()),
         words: z.array(
           z.object({
@@ -46,29 +48,11 @@ const snapshot = z
     ),
   })
   .parse(JSON.parse(readFileSync(new URL('baddns-signatures.json', dir), 'utf8')));
-const excluded = z
-  .array(z.object({ source: z.string(), name: z.string(), reason: z.string().min(20), date: z.iso.date() }))
-  .parse(JSON.parse(readFileSync(new URL('excluded.json', dir), 'utf8')))
-  .filter((e) => e.source === 'BadDNS');
-const isExcluded = (file: string) => excluded.some((e) => e.name === file);
+const isExcluded = (file: string) => isExcludedFrom('BadDNS', file);
+const excluded = allExcluded.filter((e) => e.source === 'BadDNS');
 
-/** A host below a BadDNS identifier (a word it looks for in the CNAME, usually a domain). */
-const sample = (word: string) => `dw-sample.${word.replace(/^\.+|\.+$/g, '')}`;
 const evidenceText = (entry: Entry) =>
   [...(entry.http?.body ?? []), ...(entry.http?.anyBody ?? [])].map((t) => t.toLowerCase());
-
-/**
- * The entries a BadDNS identifier (a word looked for in the target) reaches: by suffix, by the
- * service's registrable domain (the engine reports a known service under an unknown suffix by its
- * fingerprint), or, for a bare word (`dnsmadeeasy`), by a pattern that holds it.
- */
-function reached(word: string, field: 'cname' | 'ns'): Entry[] {
-  const host = sample(word);
-  const found =
-    field === 'cname' ? [...entriesForCname(host), ...entriesForRegistrable(host)] : entriesForNs(host);
-  if (found.length > 0 || word.includes('.')) return [...new Set(found)];
-  return catalogue.filter((e) => e[field].some((pattern) => pattern.includes(word)));
-}
 
 /** What of one positive signature the catalogue lacks: its patterns, then its matchers. */
 function gaps(row: (typeof snapshot.rows)[number]): string[] {
@@ -84,6 +68,10 @@ function gaps(row: (typeof snapshot.rows)[number]): string[] {
     if (found.length === 0) out.push(`ns ${ns}`);
     for (const e of found) entries.add(e);
   }
+  // The hosts a signature takes out of its CNAMEs are taken out of the entries those reach.
+  for (const host of row.notCnames)
+    if (![...entries].some((e) => e.notCname.some((p) => matchesSuffix(sample(host), p))))
+      out.push(`not_cname ${host}`);
   if (row.mode === 'dns_nxdomain' && ![...entries].some((e) => e.dns === 'nxdomain')) out.push('nxdomain');
   if (row.mode !== 'http' || entries.size === 0) return out;
   const web = [...entries].filter((e) => e.http);

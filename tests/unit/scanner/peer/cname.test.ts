@@ -2,6 +2,8 @@
  * BadDNS's CNAME module (tests/cname_test.py, the CNAME cases of tests/modules_coverage_test.py),
  * restated in our data. Skipped cases and disagreements: src/scanner/README.md, "Peer cases".
  */
+import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
+import { type Entry, entrySchema } from '../../../../src/scanner/fingerprints/schema.ts';
 import { FIXTURE_IP, peerSuite } from './harness.ts';
 
 const T = 'tests/cname_test.py::';
@@ -14,6 +16,50 @@ const LOVABLE_PAGE = {
   status: 404,
   body: '<html><body>Publish or update your Lovable project for it to appear here.</body></html>',
 };
+
+/**
+ * BadDNS's `not_cnames` and IP-signature cases load invented signatures; ours give the scan a
+ * catalogue with an invented service added: its CNAME patterns (a host of its own domain taken out
+ * by `notCname`) or its address, and a page or a missing name as its evidence.
+ */
+function inventedService(
+  id: string,
+  target: { cname?: string[]; notCname?: string[]; ips?: string[] },
+  evidence: { dns: 'resolves'; body: string } | { dns: 'nxdomain' },
+  from: string,
+): Entry {
+  return entrySchema.parse({
+    id,
+    service: `${id} test service`,
+    ...target,
+    dns: evidence.dns,
+    ...(evidence.dns === 'resolves' ? { http: { body: [evidence.body] } } : {}),
+    negative: {},
+    status: 'vulnerable',
+    reviewed: '2026-11-27',
+    reason: `the service of BadDNS's ${from}, restated`,
+    resource: 'bucket',
+    explanation: 'This name points at a bucket of the test service that does not exist.',
+    proofOfConcept: 'Create the bucket at the test service and serve a page from it.',
+    remediation: 'Remove the record, or create the bucket it points at.',
+    sources: [
+      { url: `https://github.com/blacklanternsecurity/baddns/blob/373abc9/${from}`, date: '2026-03-22' },
+    ],
+  });
+}
+const withService = (entry: Entry) => ({ catalogue: [...catalogue, entry] });
+const notCnames = (domain: string, evidence: Parameters<typeof inventedService>[2]) =>
+  withService(
+    inventedService(
+      'not-cnames',
+      { cname: [domain], notCname: [`excluded.${domain}`] },
+      evidence,
+      'tests/cname_test.py',
+    ),
+  );
+const NOT_CNAMES_WEB = notCnames('c-notcname-web.com', { dns: 'resolves', body: 'Bucket does not exist' });
+const NOT_CNAMES_NX = notCnames('c-notcname-nx.com', { dns: 'nxdomain' });
+const BUCKET_PAGE = { status: 200, body: 'Bucket does not exist' };
 
 peerSuite('BadDNS cname module', [
   {
@@ -210,5 +256,70 @@ peerSuite('BadDNS cname module', [
     given: ['bad.c19.test'],
     records: [['bad.c19.test', { type: 'A', data: FIXTURE_IP }]],
     ours: [],
+  },
+  {
+    from: `${T}test_cname_http_not_cnames_exclusion`,
+    theirs: "no finding (the CNAME is one of the signature's not_cnames)",
+    apex: 'c20.test',
+    given: ['bad.c20.test'],
+    records: [
+      ['bad.c20.test', { type: 'CNAME', data: 'excluded.c-notcname-web.com' }],
+      ['excluded.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c20.test', BUCKET_PAGE]],
+    options: NOT_CNAMES_WEB,
+    ours: [],
+  },
+  {
+    from: `${T}test_cname_http_not_cnames_no_exclusion`,
+    theirs: 'the signature fires (the CNAME is not among its not_cnames)',
+    apex: 'c21.test',
+    given: ['bad.c21.test'],
+    records: [
+      ['bad.c21.test', { type: 'CNAME', data: 'other.c-notcname-web.com' }],
+      ['other.c-notcname-web.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c21.test', BUCKET_PAGE]],
+    options: NOT_CNAMES_WEB,
+    ours: [{ subdomain: 'bad.c21.test', target: 'other.c-notcname-web.com', status: 'claimable' }],
+  },
+  {
+    from: `${T}test_cname_nxdomain_not_cnames_exclusion`,
+    theirs: 'GENERIC dangling CNAME only, not the signature',
+    apex: 'c22.test',
+    given: ['bad.c22.test'],
+    records: [['bad.c22.test', { type: 'CNAME', data: 'excluded.c-notcname-nx.com' }]],
+    options: NOT_CNAMES_NX,
+    ours: [{ subdomain: 'bad.c22.test', target: 'excluded.c-notcname-nx.com', status: 'review' }],
+  },
+  {
+    from: `${T}test_cname_nxdomain_not_cnames_no_exclusion`,
+    theirs: 'the NXDOMAIN signature fires (the CNAME is not among its not_cnames)',
+    apex: 'c23.test',
+    given: ['bad.c23.test'],
+    records: [['bad.c23.test', { type: 'CNAME', data: 'other.c-notcname-nx.com' }]],
+    options: NOT_CNAMES_NX,
+    ours: [{ subdomain: 'bad.c23.test', target: 'other.c-notcname-nx.com', status: 'claimable' }],
+  },
+  {
+    from: `${M}test_cname_http_ip_signature_match`,
+    theirs: 'the IP signature fires (the CNAME target resolves to its address)',
+    apex: 'c24.test',
+    given: ['bad.c24.test'],
+    records: [
+      ['bad.c24.test', { type: 'CNAME', data: 'baddns.c24-example.com' }],
+      ['baddns.c24-example.com', { type: 'A', data: FIXTURE_IP }],
+    ],
+    pages: [['bad.c24.test', { status: 200, body: 'IP Matched Takeover Page' }]],
+    // BadDNS's address is 10.0.0.1; tests reach loopback only, so the invented service is at the fixture's.
+    options: withService(
+      inventedService(
+        'ip-signature',
+        { ips: [FIXTURE_IP] },
+        { dns: 'resolves', body: 'IP Matched Takeover Page' },
+        'tests/modules_coverage_test.py',
+      ),
+    ),
+    ours: [{ subdomain: 'bad.c24.test', target: 'baddns.c24-example.com', status: 'claimable' }],
   },
 ]);
