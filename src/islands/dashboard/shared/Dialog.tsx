@@ -40,7 +40,7 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
         event.preventDefault();
         onClose();
       }}
-      className={`relative m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
+      className={`fixed m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
         wide ? 'max-w-3xl' : 'max-w-lg'
       }`}
     >
