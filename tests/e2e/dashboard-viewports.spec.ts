@@ -109,9 +109,14 @@ for (const [label, viewport] of [
       await input.getByRole('button', { name: 'Use This' }).click();
       await input.getByRole('button', { name: 'Configure Scanning' }).click();
       const config = page.getByRole('dialog', { name: 'Scan Configuration' });
+      // Each step's title takes the focus from the button the step before removed.
+      await expect(config.getByRole('heading', { name: 'Scan Configuration' })).toBeFocused();
       await expectDialogFits(page, config);
       await config.getByRole('button', { name: 'Add Domain' }).click();
       const verify = page.getByRole('dialog', { name: 'Domain Added - Verification Required' });
+      await expect(
+        verify.getByRole('heading', { name: 'Domain Added - Verification Required' }),
+      ).toBeFocused();
       await expectDialogFits(page, verify);
       await verify.getByRole('button', { name: 'Cloudflare' }).click();
       const guide = page.getByRole('dialog', { name: 'Add the TXT record at Cloudflare' });
