@@ -4,9 +4,11 @@ import {
   addVerifiedDomain,
   blockingViolations,
   cloudflareZone,
+  invitationLink,
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
+import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -252,6 +254,75 @@ for (const [label, viewport] of [
       const removeConnection = page.getByRole('dialog', { name: 'Remove DNS Connection' });
       await expectDialogFits(page, removeConnection);
       await removeConnection.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    test(`${label}: a team's member dialogs and a viewer's screens fit the screen, axe clean`, async ({
+      browser,
+    }) => {
+      const stamp = `${Date.now()}`.slice(-8);
+      const teamName = `Team ${viewport.width} ${stamp}`;
+      const ownerContext = await browser.newContext({ viewport });
+      const owner = await ownerContext.newPage();
+      await signInToDashboard(owner, ownerContext, `Owen ${label}`);
+      await openMenu(owner);
+      await owner.getByRole('button', { name: 'Create team workspace' }).click();
+      await owner.getByLabel('Team workspace name').fill(teamName);
+      await owner.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(owner.getByLabel('Workspace').locator('option:checked')).toHaveText(
+        `${teamName} · Owner · Free`,
+      );
+      // Free teams invite no one: the team buys Intro through checkout first.
+      await owner.goto('/dashboard?section=settings&tab=plan');
+      await owner
+        .getByTestId('plans-grid')
+        .getByRole('button', { name: 'Upgrade to Intro', exact: true })
+        .click();
+      await owner.getByRole('button', { name: 'Pay' }).click();
+      await expect(owner.getByTestId('checkout-success')).toContainText('You are now on Intro.');
+      await owner.getByRole('tab', { name: 'Members', exact: true }).click();
+      const colleague = newAccount(`Cleo ${label}`);
+      const members = owner.getByTestId('members-panel');
+      await members.getByLabel('E-mail address').fill(colleague.email);
+      await members.getByLabel('Role').selectOption('viewer');
+      await members.getByRole('button', { name: 'Invite' }).click();
+      await expect(members.getByTestId('invitation')).toContainText(colleague.email);
+      await expectScreenFits(owner, heading(owner, 'Your DangleWatch Account'));
+
+      // The colleague joins as a viewer: the invitation's page and the read-only screens.
+      const guestContext = await browser.newContext({ viewport });
+      const guest = await guestContext.newPage();
+      await prepareSignIn(guestContext);
+      await guest.goto(await invitationLink(colleague.email));
+      await hydrated(guest);
+      await signInThroughPopup(guest, 'Continue with Google', colleague);
+      await expectScreenFits(guest, guest.getByRole('heading', { name: `You joined ${teamName}` }));
+      await guest.getByRole('button', { name: `Open ${teamName}` }).click();
+      await expectScreenFits(guest, heading(guest, 'Security Scans'));
+      await openSection(guest, 'Domains');
+      await expectScreenFits(guest, heading(guest, 'Domain Management'));
+      await openSection(guest, 'Settings');
+      await guest.getByRole('tab', { name: 'Members', exact: true }).click();
+      await expect(guest.getByTestId('member-row')).toHaveCount(2);
+      await expectScreenFits(guest, heading(guest, 'Your DangleWatch Account'));
+      await guest.getByRole('button', { name: 'Leave workspace' }).click();
+      const leave = guest.getByRole('dialog', { name: 'Leave workspace' });
+      await expectDialogFits(guest, leave);
+      await leave.getByRole('button', { name: 'Cancel' }).click();
+
+      // The owner's dialogs for the member: a role change and a removal.
+      await owner.reload();
+      const row = owner.getByTestId('member-row').filter({ hasText: colleague.email });
+      await expectScreenFits(owner, heading(owner, 'Your DangleWatch Account'));
+      await row.getByLabel(`Role of ${colleague.name}`).selectOption('member');
+      const changing = owner.getByRole('dialog', { name: 'Change role' });
+      await expectDialogFits(owner, changing);
+      await changing.getByRole('button', { name: 'Cancel' }).click();
+      await row.getByRole('button', { name: `Remove ${colleague.name}` }).click();
+      const removing = owner.getByRole('dialog', { name: 'Remove member' });
+      await expectDialogFits(owner, removing);
+      await removing.getByRole('button', { name: 'Cancel' }).click();
+      await ownerContext.close();
+      await guestContext.close();
     });
   });
 }
