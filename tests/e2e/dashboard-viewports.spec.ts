@@ -293,6 +293,8 @@ for (const [label, viewport] of [
       const guest = await guestContext.newPage();
       await prepareSignIn(guestContext);
       await guest.goto(await invitationLink(colleague.email));
+      // The invitation sends a visitor to /login; only the login page's hydrated buttons take the click.
+      await expect(guest).toHaveURL(/\/login\?from=%2Finvitations%2Faccept/);
       await hydrated(guest);
       await signInThroughPopup(guest, 'Continue with Google', colleague);
       await expectScreenFits(guest, guest.getByRole('heading', { name: `You joined ${teamName}` }));
