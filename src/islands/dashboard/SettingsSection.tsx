@@ -10,6 +10,7 @@ import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
 import { MembersPanel } from './settings/MembersPanel.tsx';
 import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
+import { panelId, SettingsTabList, tabId } from './settings/SettingsTabList.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
 type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
@@ -58,21 +59,8 @@ export function SettingsSection() {
       <h1 id="settings-heading" className="text-2xl font-bold text-ink">
         Your DangleWatch Account
       </h1>
-      <div role="tablist" aria-label="Settings" className="mt-4 flex gap-2 border-b border-slate-200">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 aria-selected:border-brand-600 aria-selected:text-brand-700"
-            onClick={() => choose(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="mt-6">
+      <SettingsTabList tabs={tabs} selected={tab} onSelect={choose} />
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="mt-6">
         {tab === 'profile' && <ProfileTab />}
         {tab === 'members' && <MembersPanel />}
         {tab === 'activity' && <ActivityPanel />}

@@ -5,6 +5,7 @@ import { INVENTORY_RECORD_TYPES } from '../../../model/constants.ts';
 import type { InventorySource, InventoryView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
+import { ScrollRegion } from '../shared/ScrollRegion.tsx';
 import { useDebounced } from '../shared/use-debounced.ts';
 
 /** Which page of the inventory to read: after `cursor`, of the names holding `q`, of one `type`. */
@@ -124,8 +125,7 @@ export function RecordsDialog({ domainName, inventory, load, summary, onClose }:
           </select>
         </label>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll a long page of records from it (WCAG 2.1.1) */}
-      <section className="mt-2 max-h-80 overflow-auto" tabIndex={0} aria-label="Records">
+      <ScrollRegion label="Records" className="mt-2 max-h-80">
         <table className="w-full text-left text-xs" data-testid="record-table">
           <thead>
             <tr>
@@ -157,7 +157,7 @@ export function RecordsDialog({ domainName, inventory, load, summary, onClose }:
             {filtered ? 'No record matches.' : 'No record in this inventory.'}
           </p>
         )}
-      </section>
+      </ScrollRegion>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-slate-700">
         <span data-testid="records-shown" aria-live="polite">
           Showing {shown.records.length.toLocaleString('en-US')} of {shown.total.toLocaleString('en-US')}

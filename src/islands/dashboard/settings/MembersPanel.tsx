@@ -21,6 +21,7 @@ import {
 import { useAuth } from '../../auth/auth-context.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ScrollRegion } from '../shared/ScrollRegion.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { WorkspaceCard } from './WorkspaceCard.tsx';
 
@@ -163,34 +164,36 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
           {failure ?? error}
         </p>
       )}
-      <table className="w-full text-left">
-        <caption className="sr-only">Members</caption>
-        <thead className="text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2">
-              Name
-            </th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.members.map((member) => (
-            <MemberRow
-              key={member.userId}
-              member={member}
-              workspace={workspace}
-              self={member.userId === me}
-              onRole={(role) => setChanging({ member, role })}
-              onRemove={() => setRemoving(member)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <ScrollRegion label="Members">
+        <table className="w-full text-left [&_td]:pr-3 [&_th]:pr-3">
+          <caption className="sr-only">Members</caption>
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="py-2">
+                Name
+              </th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.map((member) => (
+              <MemberRow
+                key={member.userId}
+                member={member}
+                workspace={workspace}
+                self={member.userId === me}
+                onRole={(role) => setChanging({ member, role })}
+                onRemove={() => setRemoving(member)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
 
       {mine && (
         <label className="flex items-center gap-2 text-sm">

@@ -43,7 +43,7 @@ export function ProfileTab() {
 
   return (
     <dl
-      className="grid max-w-xl grid-cols-[10rem_1fr] items-center gap-x-4 gap-y-3 text-sm"
+      className="grid max-w-xl grid-cols-[7rem_minmax(0,1fr)] sm:grid-cols-[10rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 text-sm"
       data-testid="profile-tab"
     >
       <dt className="text-slate-600">Avatar</dt>
@@ -106,7 +106,7 @@ export function ProfileTab() {
         )}
       </dd>
       <dt className="text-slate-600">Email</dt>
-      <dd>{profile?.email ?? user.email ?? 'Not set'}</dd>
+      <dd className="break-all">{profile?.email ?? user.email ?? 'Not set'}</dd>
       <dt className="text-slate-600">Plan</dt>
       <dd>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tierBadge(tier).className}`}>

@@ -20,6 +20,8 @@ interface DialogProps {
  */
 export function Dialog({ title, description, onClose, children, footer, wide = false, aside }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownTitle = useRef(title);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -29,6 +31,18 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
   }, []);
+
+  // A dialog that moves on to its next step (a new title) has removed or relabelled the button that
+  // had the focus: the new title takes it, so the focus stays in the dialog and the step is announced.
+  useEffect(() => {
+    if (shownTitle.current === title) return;
+    shownTitle.current = title;
+    const h = heading.current;
+    if (!h) return;
+    // Focusable only from now: at opening the browser gives the focus to the first control, not the title.
+    h.tabIndex = -1;
+    h.focus();
+  }, [title]);
 
   return (
     <dialog
@@ -40,13 +54,13 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
         event.preventDefault();
         onClose();
       }}
-      className={`relative m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
+      className={`fixed m-auto max-h-[90vh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 ${
         wide ? 'max-w-3xl' : 'max-w-lg'
       }`}
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 py-4 pr-12 pl-6">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-semibold text-ink">
+          <h2 ref={heading} id={titleId} className="text-lg font-semibold text-ink outline-none">
             {title}
           </h2>
           {description && (

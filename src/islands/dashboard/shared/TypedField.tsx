@@ -12,7 +12,7 @@ export function TypedField({ label, type = 'text', value, onChange }: TypedField
   const id = useId();
   return (
     <label htmlFor={id} className="block">
-      <span className="block font-medium text-ink">{label}</span>
+      <span className="block font-medium [overflow-wrap:anywhere] text-ink">{label}</span>
       <input
         id={id}
         type={type}
