@@ -97,6 +97,13 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       if (!plan || plan.priceCents === 0) {
         throw new ApiError(400, 'VALIDATION_ERROR', `planId: no paid plan is called '${body.planId}'`);
       }
+      if (plan.availability.kind === 'roadmap') {
+        throw new ApiError(
+          409,
+          'PLAN_NOT_FOR_SALE',
+          `${plan.name} is on the roadmap (announced for ${plan.availability.quarter}) and not for sale yet`,
+        );
+      }
       const price = billing.prices[plan.id];
       if (!price) throw new ApiError(409, 'PLAN_NOT_FOR_SALE', `${plan.name} is not sold on this server`);
       const origin = originOf(c.req.url, c.req.header('origin'));
