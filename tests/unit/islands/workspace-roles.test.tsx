@@ -11,6 +11,7 @@ import {
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
+import { HELD_CREDENTIALS } from '../../../src/model/held-credentials.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import {
   type MembersResponse,
@@ -205,6 +206,14 @@ describe('accepting an invitation', () => {
 });
 
 describe('Settings → Data', () => {
+  it('says which credentials we hold (the DNS tab’s sealed tokens), how they are sealed and revoked', () => {
+    const data = text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
+    expect(data).toContain(HELD_CREDENTIALS.what);
+    expect(data).toContain(HELD_CREDENTIALS.sealed);
+    expect(data).toContain(HELD_CREDENTIALS.revoke);
+    expect(data).not.toContain('never hold credentials');
+  });
+
   it("gives the scans' retention of the current workspace's plan, not the account's", () => {
     const data = () => text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
     $workspaces.set({
