@@ -11,6 +11,7 @@ import {
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
+import { audit } from '../audit.ts';
 import { type InventoryUpdate, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
@@ -20,6 +21,7 @@ import { applyDomainLimit } from './plan-limit.ts';
 import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
 import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
+import { standingProofFor } from './shared-proof.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain } from './store.ts';
 
 type DomainRow = typeof domains.$inferSelect;
@@ -27,16 +29,19 @@ type ScanRow = typeof scans.$inferSelect;
 type Owner = { id: string; tier: string; email: string | null };
 
 /**
- * Adds a domain to the user's list, pending its TXT proof, within the plan's number of domains
- * and, on the free plan, only the user's own company domain.
+ * Adds a domain to the workspace's list, within the plan's number of domains and, on the free plan,
+ * only the owner's company domain: pending its TXT proof, or verified at once (with its first scan)
+ * when the one adding it proved the same name in another of their workspaces and that proof stands.
  */
 export async function addDomain(
   db: Db,
+  queue: ScanQueue,
   user: Owner,
-  emailVerified: boolean,
+  actor: { id: string; emailVerified: boolean; ip?: string },
   request: { domain: string; scanConfig?: ScanConfig },
   now: Date,
 ): Promise<DomainRow> {
+  const emailVerified = actor.emailVerified;
   const row = await underWorkspaceLock(db, user.id, async (tx) => {
     const quota = await quotaView(tx, user, now);
     if (quota.currentDomains >= quota.maxDomains) {
@@ -56,7 +61,25 @@ export async function addDomain(
     return added;
   });
   if (!row) throw new ServiceError('conflict', 'DOMAIN_EXISTS', `${request.domain} is already in your list`);
-  return row;
+  // Added before it is verified, as the activity reads: a shared proof verifies it just after.
+  await audit(db, {
+    userId: actor.id,
+    workspaceId: user.id,
+    action: 'domain.added',
+    detail: { domainId: row.id, domain: row.domain },
+    ip: actor.ip,
+  });
+  const source = await standingProofFor(db, { name: row.domain, actorId: actor.id, workspaceId: user.id });
+  if (!source) return row;
+  const proven = await markOwnershipProven(db, queue, {
+    owner: user,
+    actorId: actor.id,
+    domain: row,
+    proof: { shared: source },
+    now,
+    ip: actor.ip,
+  });
+  return proven.domain;
 }
 
 export type Verification =

@@ -57,14 +57,14 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
       const { user, owner } = await callerIn(db, c, 'domains.write');
-      const row = await addDomain(db, owner, c.var.token.email_verified === true, body, now());
-      await audit(db, {
-        userId: user.id,
-        workspaceId: owner.id,
-        action: 'domain.added',
-        detail: { domainId: row.id, domain: row.domain },
-        ip: c.get('clientAddress'),
-      });
+      const row = await addDomain(
+        db,
+        deps.queue,
+        owner,
+        { id: user.id, emailVerified: c.var.token.email_verified === true, ip: c.get('clientAddress') },
+        body,
+        now(),
+      );
       return c.json({ domain: await viewOfDomain(db, row) }, 201);
     })
     .post('/:id/verify', async (c) => {

@@ -105,6 +105,15 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
     try {
       const answer = await dashboardApi().domains.add(input, config);
       upsertDomain(answer.domain);
+      // Proven already by the caller in another of their workspaces: no TXT record to publish.
+      if (answer.domain.status === 'verified') {
+        toast({
+          title: DASHBOARD_MESSAGES.domainAdded,
+          description: `${answer.domain.domain}: verified by your proof of it in another of your workspaces; its first scan has started.`,
+        });
+        onClose();
+        return;
+      }
       setAdded(answer.domain);
       setStep('verify');
       toast({
