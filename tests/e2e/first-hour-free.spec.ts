@@ -66,6 +66,12 @@ test('a gmail.com user on Free: the rule before sign-in, the next step before ty
   await expect(members.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
   expect(await blockingViolations(page)).toEqual([]);
 
+  // Nor a DNS provider's credential to take, when no zone of it could be monitored on Free.
+  await page.goto('/dashboard?section=settings&tab=dns');
+  const dns = page.getByTestId('dns-connections-panel');
+  await expect(dns.getByTestId('webmail-notice')).toBeVisible();
+  await expect(dns.getByRole('form', { name: 'Connect a DNS provider' })).toHaveCount(0);
+
   // The other way on: signing in again with the work address.
   await page.getByRole('button', { name: 'Domains', exact: true }).click();
   await page.getByRole('button', { name: 'Add Your First Domain' }).click();

@@ -14,6 +14,7 @@ import {
   type ScanConfig,
 } from '../../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
+import { freeCoversNothing } from '../../../model/free-tier.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { signOutAndLeave } from '../../auth/ProtectedRoute.tsx';
 import { BUTTON } from '../shared/buttons.ts';
@@ -64,7 +65,7 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
   const auth = useAuth();
   const emailDomain = companyDomain(email);
   // Free covers the domain of a work e-mail; signed in with webmail, no domain can be added at all.
-  const webmailOnFree = tier === 'free' && !emailDomain;
+  const webmailOnFree = freeCoversNothing(tier, email);
   const suggestion = suggestedDomain(email, monitored);
   const freeTierNotice =
     tier === 'free' && emailDomain
