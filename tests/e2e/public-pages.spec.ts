@@ -179,8 +179,17 @@ test('the trust and legal pages say which credentials we hold, how they are seal
     await expect(main, path).toContainText(HELD_CREDENTIALS.sealed);
   }
   await expect(page.getByRole('main')).toContainText(HELD_CREDENTIALS.revoke);
+  await page.goto('/trust-security');
+  await expect(page.getByRole('main')).not.toContainText('reads only what the internet can already see');
   await page.goto('/');
   await expect(page.getByRole('main')).not.toContainText('only reads public DNS and HTTP answers');
+});
+
+test('the API guide does not sell API keys with plans that are only on the roadmap', async ({ page }) => {
+  await page.goto('/docs/api');
+  await expect(page.getByRole('main')).toContainText(
+    'API keys come with the Solo and Pro Solo plans, on the roadmap and not for sale yet.',
+  );
 });
 
 test('the Terms of Service link to the Privacy Policy', async ({ page }) => {
