@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -165,10 +166,23 @@ export const domains = pgTable(
      */
     ownershipCheckedAt: timestamp('ownership_checked_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * What ownership stands on while verified: 'txt' (the TXT record) or 'zone' (public DNS delegates
-     * the domain to the name servers a connected provider assigned to its zone); null before.
+     * What ownership stands on while verified: 'txt' (the TXT record), 'zone' (public DNS delegates
+     * the domain to the name servers a connected provider assigned to its zone) or 'shared' (the
+     * proof of the same name in another workspace of the same person, `proofSourceId`); null before.
      */
     proof: text('proof'),
+    /**
+     * Who gave the 'txt' or 'zone' proof (the audit log's actor of its verification): their proof
+     * counts for the same name in their other workspaces (`proof` 'shared'); null for a shared one.
+     */
+    provedBy: text('proved_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The domain whose proof a 'shared' one stands on: the same name, proven by the same person in
+     * another of their workspaces. The copy lapses with it; null once that domain is gone.
+     */
+    proofSourceId: uuid('proof_source_id').references((): AnyPgColumn => domains.id, {
+      onDelete: 'set null',
+    }),
     /** Beyond the plan's number of domains (after a downgrade): kept, but not scanned. */
     overPlanLimit: boolean('over_plan_limit').notNull().default(false),
     /** When the owner chose to keep this domain within the plan; the kept ones come first. */

@@ -79,9 +79,10 @@ export interface DomainView {
   verifiedAt: string | null;
   /**
    * What ownership stands on while verified: `zone`, public DNS delegates the domain to a connected
-   * provider's zone; `txt`, the TXT record. Null until verified.
+   * provider's zone; `txt`, the TXT record; `shared`, the proof the same person gave for the same
+   * name in another of their workspaces, which it lapses with. Null until verified.
    */
-  proof: 'zone' | 'txt' | null;
+  proof: 'zone' | 'txt' | 'shared' | null;
   lastScanAt: string | null;
   nextScanAt: string | null;
   /** Open findings that are not accepted, now: whatever the last scan checked (a partial scan checks some names). */

@@ -1,5 +1,22 @@
 import { companyDomain } from './company-domain.ts';
 import { DOMAIN_MESSAGES, withinEmailDomain } from './domain-input.ts';
+import { getPlan, type Plan } from './plans.ts';
+
+/** Which domain Free covers, in the words every page that offers Free uses. */
+export const FREE_DOMAIN_RULE = "your company's domain: the one in your work e-mail";
+
+/** The Free rule as a sentence, said wherever Free is offered, before it can bite. */
+export const FREE_DOMAIN_SENTENCE = `The ${getPlan('free').name} plan covers ${FREE_DOMAIN_RULE}, and its subdomains; a webmail address (gmail.com, outlook.com …) has no company domain.`;
+
+/** Free signed in with webmail: no domain at all can be added, by TXT record or DNS connection. */
+export function freeCoversNothing(tier: string, email: string | null | undefined): boolean {
+  return tier === 'free' && !companyDomain(email);
+}
+
+/** A plan's rule on which domains it covers, or null when it covers any domain its account proves. */
+export function planDomainRule(plan: Plan): string | null {
+  return plan.id === 'free' ? FREE_DOMAIN_SENTENCE : null;
+}
 
 /**
  * The Free plan's rule: it covers the domain of the account's company e-mail address and its

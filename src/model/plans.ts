@@ -170,6 +170,19 @@ export function getPlan(id: PlanId): Plan {
   return plan;
 }
 
+/**
+ * What is sold today: the pricing page's plan cards, the Plan tab's grid and checkout. A roadmap
+ * plan is announced, never sold, whatever prices a server is given.
+ */
+export function onSale(plan: Plan): boolean {
+  return plan.availability.kind === 'available';
+}
+
+/** The pricing page's roadmap, in the catalogue's order, with the quarter each was announced for. */
+export const ROADMAP: readonly { plan: Plan; quarter: string }[] = PLANS.flatMap((plan) =>
+  plan.availability.kind === 'roadmap' ? [{ plan, quarter: plan.availability.quarter }] : [],
+);
+
 /** The plans on the legal page's limits table: the contractual figures. */
 export const CONTRACT_PLAN_IDS: readonly PlanId[] = ['free', 'intro', 'solo', 'pro-solo'];
 

@@ -1,4 +1,4 @@
-import type { Plan, PlanId } from './plans.ts';
+import { formatPrice, type Plan, type PlanId } from './plans.ts';
 
 /**
  * Workspaces: every account has a personal one, and may create team workspaces. Domains, scans,
@@ -131,6 +131,9 @@ export const WORKSPACE_MESSAGES = {
   memberLimit: (plan: string, members: number) =>
     `The ${plan} plan allows ${members} ${members === 1 ? 'member' : 'members'} in a workspace, invitations included; upgrade the workspace's plan to add more`,
   personal: 'A personal workspace is yours alone: create a team workspace to work with others',
+  /** Said where a team workspace is created: it starts on Free, where nobody can be invited. */
+  newTeamStartsFree: (free: Plan, paid: Plan) =>
+    `A team workspace starts on the ${free.name} plan: ${free.limits.members} member (you), its domains and scans counted against a ${free.name} allowance. To invite anyone, give it a plan of its own once it is made: ${paid.name}, ${formatPrice(paid.priceCents)}/month, up to ${paid.limits.members} members (Settings → Plan).`,
   alreadyMember: (email: string) => `${email} is already a member of this workspace`,
   invitationWrongEmail:
     'This invitation was sent to another e-mail address: sign in with that address to accept it',

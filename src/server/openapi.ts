@@ -113,7 +113,7 @@ const domainSchema = z.object({
   txtRecord: z.object({ type: z.literal('TXT'), name: z.literal('@'), value: z.string() }),
   addedAt: iso,
   verifiedAt: iso.nullable(),
-  proof: z.enum(['zone', 'txt']).nullable(),
+  proof: z.enum(['zone', 'txt', 'shared']).nullable(),
   lastScanAt: iso.nullable(),
   nextScanAt: iso.nullable(),
   vulnerabilitiesCount: z.number().int(),

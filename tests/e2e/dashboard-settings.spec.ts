@@ -36,9 +36,12 @@ test('upgrade: Upgrade to Intro goes to the checkout the server returns; Pay ret
   await page.goto('/dashboard?section=settings&tab=plan');
   const grid = page.getByTestId('plans-grid');
   await expect(page.getByTestId('current-plan')).toContainText('Free');
-  await expect(grid.locator('[data-plan="intro-plus"]')).toContainText(
-    'Intro Plus is not sold on this server yet.',
+  // The roadmap is announced as on the pricing page, never offered for sale.
+  await expect(grid.locator('[data-plan="intro-plus"]')).toHaveCount(0);
+  await expect(page.getByTestId('plans-roadmap')).toContainText(
+    'Intro Plus ($14.99/month, announced for Q4 2025)',
   );
+  await expect(page.getByRole('button', { name: 'Upgrade to Solo' })).toHaveCount(0);
   expect(await blockingViolations(page)).toEqual([]);
 
   // Canceling at checkout comes back with its banner and changes nothing.
@@ -61,10 +64,9 @@ test('upgrade: Upgrade to Intro goes to the checkout the server returns; Pay ret
   await expect(current).toContainText('Renews on');
   await expect(page.getByTestId('invoices')).toContainText('$4.99');
   await expect(page.getByTestId('invoices')).toContainText('Paid');
-  // Subscribed: other plans change through the portal, not a second checkout.
-  await expect(
-    page.getByTestId('plans-grid').getByRole('button', { name: 'Change in Billing Portal' }).first(),
-  ).toBeVisible();
+  // Subscribed to the one paid plan on sale: no second checkout, and the roadmap still sells nothing.
+  await expect(page.getByTestId('plans-grid').getByRole('button', { name: /^Upgrade to/ })).toHaveCount(0);
+  await expect(page.getByTestId('plans-roadmap').getByRole('button')).toHaveCount(0);
 
   // A renewal the card could not pay: the spec's banner, the plan kept meanwhile.
   await failPayment(account.email);
@@ -104,15 +106,15 @@ test('delete account: disabled until every condition holds, the subscription can
 }) => {
   const account = await signInToDashboard(page, context, 'Dora Delete');
   await page.goto('/dashboard?section=settings&tab=plan');
-  await page.getByTestId('plans-grid').getByRole('button', { name: 'Upgrade to Solo', exact: true }).click();
+  await page.getByTestId('plans-grid').getByRole('button', { name: 'Upgrade to Intro', exact: true }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByTestId('current-plan')).toContainText('Solo · $99/month');
+  await expect(page.getByTestId('current-plan')).toContainText('Intro · $4.99/month');
 
   await page.goto('/dashboard?section=settings&tab=data');
   await page.getByRole('button', { name: 'Delete Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
-  await expect(dialog.getByTestId('cancel-first')).toContainText('You have an active Solo subscription');
+  await expect(dialog.getByTestId('cancel-first')).toContainText('You have an active Intro subscription');
 
   await dialog.getByLabel(/Type your e-mail address/).fill(account.email.toUpperCase());
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { HELD_CREDENTIALS } from '../../src/model/held-credentials.ts';
 
 /** Each public route and a few pieces of content that prove it rendered for real. */
 const routes: { path: string; title: RegExp; h1: string | RegExp; texts: (string | RegExp)[] }[] = [
@@ -165,6 +166,29 @@ test('the legal limits table renders the four contract plans from the catalogue,
   await expect(rows.nth(2)).toHaveText(/^\s*Solo\s*\$99\s*100\s*24 per day\s*100 calls\/hour\s*10\s*$/);
   await expect(rows.nth(3)).toHaveText(
     /^\s*Pro Solo\s*\$299\s*500\s*Unlimited \(fair use\)\s*1,000 calls\/hour\s*50\s*$/,
+  );
+});
+
+test('the trust and legal pages say which credentials we hold, how they are sealed and revoked', async ({
+  page,
+}) => {
+  for (const path of ['/trust-security', '/privacy-policy', '/data-processing-agreement']) {
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(main, path).toContainText(HELD_CREDENTIALS.what);
+    await expect(main, path).toContainText(HELD_CREDENTIALS.sealed);
+  }
+  await expect(page.getByRole('main')).toContainText(HELD_CREDENTIALS.revoke);
+  await page.goto('/trust-security');
+  await expect(page.getByRole('main')).not.toContainText('reads only what the internet can already see');
+  await page.goto('/');
+  await expect(page.getByRole('main')).not.toContainText('only reads public DNS and HTTP answers');
+});
+
+test('the API guide does not sell API keys with plans that are only on the roadmap', async ({ page }) => {
+  await page.goto('/docs/api');
+  await expect(page.getByRole('main')).toContainText(
+    'API keys come with the Solo and Pro Solo plans, on the roadmap and not for sale yet.',
   );
 });
 

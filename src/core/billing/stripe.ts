@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PLANS, type Plan, type PlanId } from '../../model/plans.ts';
+import { onSale, PLANS, type Plan, type PlanId } from '../../model/plans.ts';
 
 /** What billing needs: the Stripe client, the webhook signing secret and the price of each plan sold. */
 export interface Billing {
@@ -35,9 +35,11 @@ export function planForPrice(billing: Billing, priceId: string | undefined): Pla
   return entry ? PLANS.find((plan) => plan.id === entry[0]) : undefined;
 }
 
-/** The plans with a Stripe price: the ones a checkout can sell. */
+/** The plans on sale with a Stripe price: the ones a checkout can sell (a roadmap plan never is). */
 export function purchasablePlans(billing: Billing | undefined): PlanId[] {
-  return billing ? PLANS.filter((plan) => billing.prices[plan.id]).map((plan) => plan.id) : [];
+  return billing
+    ? PLANS.filter((plan) => onSale(plan) && billing.prices[plan.id]).map((plan) => plan.id)
+    : [];
 }
 
 /** The id behind a Stripe field that is either an id or an expanded object. */

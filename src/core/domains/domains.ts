@@ -23,16 +23,19 @@ import { applyDomainLimit } from './plan-limit.ts';
 import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
 import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
+import { standingProofFor } from './shared-proof.ts';
 import { latestScans, newVerificationToken, nextScanAfter, ownDomain, viewOfDomain } from './store.ts';
 
 type ScanRow = typeof scans.$inferSelect;
 
 /**
- * Adds a domain to the workspace's list, pending its TXT proof, within the plan's number of domains
- * and, on the free plan, only the actor's own company domain.
+ * Adds a domain to the workspace's list, within the plan's number of domains and, on the free plan,
+ * only the actor's company domain: pending its TXT proof, or verified at once (with its first scan)
+ * when the one adding it proved the same name in another of their workspaces and that proof stands.
  */
 export async function addDomain(
   db: Db,
+  queue: ScanQueue,
   ctx: WorkspaceContext,
   request: { domain: string; scanConfig?: ScanConfig },
   now: Date,
@@ -59,7 +62,22 @@ export async function addDomain(
     return added;
   });
   if (!row) throw new ServiceError('conflict', 'DOMAIN_EXISTS', `${request.domain} is already in your list`);
-  return viewOfDomain(db, row);
+  // Added before it is verified, as the activity reads: a shared proof verifies it just after.
+  const source = await standingProofFor(db, {
+    name: row.domain,
+    actorId: actor.userId,
+    workspaceId: workspace.id,
+  });
+  if (!source) return viewOfDomain(db, row);
+  const proven = await markOwnershipProven(db, queue, {
+    owner: workspace,
+    actorId: actor.userId,
+    domain: row,
+    proof: { shared: source },
+    now,
+    ip: actor.ip,
+  });
+  return viewOfDomain(db, proven.domain);
 }
 
 export type Verification =

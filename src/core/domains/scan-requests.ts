@@ -13,6 +13,7 @@ import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkOwnership, txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 import { quotaView } from './quota.ts';
+import { SHARED_PROOF_LAPSED, sharedProofStands } from './shared-proof.ts';
 import type { DomainRow, ScanRow } from './views.ts';
 
 /** Hands a scan to the workers (a pg-boss job in production, see src/worker/queue.ts). */
@@ -174,6 +175,11 @@ export function provenByDelegation(domain: DomainRow, now: Date): boolean {
  */
 async function assertStillOwned(db: Db, domain: DomainRow, now: Date, resolvers?: string[]): Promise<void> {
   if (domain.pausedReason) throw new ScanRefused('conflict', 'DOMAIN_PAUSED', domain.pausedReason);
+  // A shared proof is checked at every scan: it costs one read, and its source may be gone since.
+  if (domain.proof === 'shared') {
+    if (await sharedProofStands(db, domain)) return;
+    throw new ScanRefused('conflict', 'DOMAIN_NOT_VERIFIED', SHARED_PROOF_LAPSED);
+  }
   if (now.getTime() - domain.ownershipCheckedAt.getTime() <= OWNERSHIP_RECHECK_MS) return;
   if (provenByDelegation(domain, now)) return;
   const result = await checkOwnership(domain.domain, domain.verificationToken, { resolvers });

@@ -7,6 +7,7 @@ import { ScanRefused } from '../errors.ts';
 import { workspaceTierSql } from '../workspaces/workspaces.ts';
 import { checkOwnership, txtValue } from './ownership.ts';
 import { provenByDelegation, requestScan, type ScanQueue } from './scan-requests.ts';
+import { sharedProofStands } from './shared-proof.ts';
 import { nextScanAfter } from './store.ts';
 import type { DomainRow } from './views.ts';
 
@@ -65,8 +66,13 @@ async function scheduleOne(
   now: Date,
   resolvers: string[] | undefined,
 ): Promise<boolean> {
-  const delegated = provenByDelegation(domain, now);
-  const ownership = delegated
+  if (!(await sharedProofStands(db, domain))) {
+    logger.info({ domain: domain.domain }, 'shared proof lapsed with its source: pending again');
+    return false;
+  }
+  // A zone's delegation (seen by the last sync) or a standing shared proof needs no TXT lookup.
+  const provenElsewhere = domain.proof === 'shared' || provenByDelegation(domain, now);
+  const ownership = provenElsewhere
     ? ({ verified: true } as const)
     : await checkOwnership(domain.domain, domain.verificationToken, { resolvers });
   if (!ownership.verified && ownership.definite) {
@@ -85,7 +91,7 @@ async function scheduleOne(
     if (!domain.recordMissingSince) {
       await db.update(domains).set({ recordMissingSince: now }).where(eq(domains.id, domain.id));
     }
-  } else if (ownership.verified && !delegated) {
+  } else if (ownership.verified && !provenElsewhere) {
     await db
       .update(domains)
       .set({ recordMissingSince: null, ownershipCheckedAt: now, proof: 'txt' })

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { defaultSignInFailure, type Provider } from '../../lib/auth/messages.ts';
 import { returnPath } from '../../lib/auth/safe-path.ts';
 import { takeAuthMessage } from '../../lib/auth/session-cache.ts';
+import { FREE_DOMAIN_SENTENCE } from '../../model/free-tier.ts';
 import { getPlan } from '../../model/plans.ts';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
 import { AuthProvider, useAuth } from './auth-context.tsx';
@@ -138,6 +139,9 @@ function Login() {
           ))}
           <li>No credit card required</li>
         </ul>
+        <p className="mt-2" data-testid="free-domain-rule">
+          {FREE_DOMAIN_SENTENCE} Sign in with your work e-mail to use it.
+        </p>
       </div>
       <p className="text-sm text-slate-600">
         Session protection: for your security, sessions expire 24 hours after you sign in.

@@ -13,11 +13,11 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 
 let leaving = false;
 
-/** Signs out and goes home, without the protected page first bouncing to /login. */
-export async function signOutAndLeave(signOut: () => Promise<void>): Promise<void> {
+/** Signs out and goes home (or `to`), without the protected page first bouncing to /login. */
+export async function signOutAndLeave(signOut: () => Promise<void>, to = '/'): Promise<void> {
   leaving = true;
   await signOut();
-  window.location.assign('/');
+  window.location.assign(to);
 }
 
 /**

@@ -118,8 +118,9 @@ export function inventorySourceLabel(source: InventorySource): string {
 }
 
 /** What a verified domain's ownership stands on, in the card's words. */
-export function proofLabel(proof: 'zone' | 'txt', source: InventorySource | undefined): string {
+export function proofLabel(proof: 'zone' | 'txt' | 'shared', source: InventorySource | undefined): string {
   if (proof === 'txt') return 'TXT record';
+  if (proof === 'shared') return 'Your proof of it in another of your workspaces';
   return source && source !== 'zone-file'
     ? `Delegated to this ${dnsProvider(source).label} zone`
     : 'Delegated to its connected DNS zone';

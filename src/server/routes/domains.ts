@@ -54,7 +54,10 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
     })
     .post('/', smallBody, async (c) => {
       const body = await readJson(c, addSchema);
-      return c.json({ domain: await addDomain(db, await sessionContext(db, c), body, now()) }, 201);
+      return c.json(
+        { domain: await addDomain(db, deps.queue, await sessionContext(db, c), body, now()) },
+        201,
+      );
     })
     .post('/:id/verify', async (c) => {
       const ctx = await sessionContext(db, c);

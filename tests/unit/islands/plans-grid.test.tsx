@@ -28,26 +28,55 @@ function card(html: string, id: string): string {
 }
 
 describe('PlansGrid', () => {
-  it('offers checkout for each plan this server sells, and says why not for the others', () => {
+  const onSale = PLANS.filter((plan) => plan.availability.kind === 'available');
+  const roadmap = PLANS.filter((plan) => plan.availability.kind === 'roadmap');
+
+  it('offers what the pricing page sells, with checkout for each plan this server sells', () => {
     const html = renderToStaticMarkup(<PlansGrid info={free} canBuy />);
-    expect(html.match(/data-plan=/g)).toHaveLength(PLANS.length);
+    expect([...html.matchAll(/data-plan="([^"]+)"/g)].map((m) => m[1])).toEqual(onSale.map((p) => p.id));
     expect(text(card(html, 'free'))).toContain('Current Plan');
-    for (const id of ['intro', 'solo']) {
-      expect(card(html, id)).toMatch(/<button type="button" class="[^"]*"[^>]*>Upgrade to /);
-      expect(card(html, id)).not.toMatch(DISABLED);
-    }
-    expect(card(html, 'pro-solo')).toMatch(DISABLED);
-    expect(text(card(html, 'pro-solo'))).toContain('Pro Solo is not sold on this server yet.');
+    expect(card(html, 'intro')).toMatch(/<button type="button" class="[^"]*"[^>]*>Upgrade to Intro</);
+    expect(card(html, 'intro')).not.toMatch(DISABLED);
   });
 
-  it('explains every upgrade button when billing is not configured', () => {
+  it('shows the roadmap as the pricing page does: announced, its quarter, nothing to buy', () => {
+    const html = renderToStaticMarkup(<PlansGrid info={free} canBuy />);
+    const section = html.slice(html.indexOf('data-testid="plans-roadmap"'));
+    expect(text(section)).toContain('Roadmap: not available yet');
+    for (const plan of roadmap) {
+      expect(html).not.toContain(`data-plan="${plan.id}"`);
+      expect(text(section)).toContain(`${plan.name} (`);
+      expect(text(section)).toContain(`announced for ${(plan.availability as { quarter: string }).quarter}`);
+      expect(html).not.toContain(`Upgrade to ${plan.name}<`);
+    }
+    expect(section).not.toContain('<button');
+  });
+
+  it('keeps a roadmap plan an operator granted as the current plan, out of the roadmap list', () => {
+    const html = renderToStaticMarkup(
+      <PlansGrid
+        info={{ ...free, plan: { id: 'solo', name: 'Solo', price: 99, interval: 'month' } }}
+        canBuy
+      />,
+    );
+    expect(text(card(html, 'solo'))).toContain('Current Plan');
+    expect(html).not.toContain('data-roadmap-plan="solo"');
+  });
+
+  it('explains the upgrade button when billing is not configured', () => {
     const html = renderToStaticMarkup(
       <PlansGrid info={{ ...free, billing: { configured: false, purchasable: [] } }} canBuy />,
     );
-    for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
-      expect(card(html, plan.id)).toMatch(DISABLED);
-      expect(text(card(html, plan.id))).toContain('Billing is not configured on this server.');
-    }
+    expect(card(html, 'intro')).toMatch(DISABLED);
+    expect(text(card(html, 'intro'))).toContain('Billing is not configured on this server.');
+  });
+
+  it('says why when this server does not sell a plan on sale', () => {
+    const html = renderToStaticMarkup(
+      <PlansGrid info={{ ...free, billing: { configured: true, purchasable: [] } }} canBuy />,
+    );
+    expect(card(html, 'intro')).toMatch(DISABLED);
+    expect(text(card(html, 'intro'))).toContain('Intro is not sold on this server yet.');
   });
 
   it('sends a subscriber to the billing portal instead of a second checkout', () => {
@@ -55,25 +84,22 @@ describe('PlansGrid', () => {
       <PlansGrid
         info={{
           ...free,
-          plan: { id: 'intro', name: 'Intro', price: 4.99, interval: 'month' },
+          plan: { id: 'solo', name: 'Solo', price: 99, interval: 'month' },
           subscriptionStatus: 'active',
         }}
         canBuy
       />,
     );
-    expect(text(card(html, 'intro'))).toContain('Current Plan');
-    expect(text(card(html, 'solo'))).toContain('Change in Billing Portal');
-    expect(html).not.toContain('>Upgrade to Solo<');
+    expect(text(card(html, 'solo'))).toContain('Current Plan');
+    expect(text(card(html, 'intro'))).toContain('Change in Billing Portal');
+    expect(html).not.toContain('>Upgrade to Intro<');
   });
 
   it('shows a member who may not buy what each plan gives, without a button to buy it', () => {
     const html = renderToStaticMarkup(<PlansGrid info={free} canBuy={false} />);
-    expect(html.match(/data-plan=/g)).toHaveLength(PLANS.length);
     expect(text(card(html, 'free'))).toContain('Current Plan');
-    for (const plan of PLANS.filter((p) => p.priceCents > 0)) {
-      expect(text(card(html, plan.id))).toContain('Members');
-      expect(card(html, plan.id)).not.toContain('<button');
-    }
+    expect(text(card(html, 'intro'))).toContain('Members');
+    expect(card(html, 'intro')).not.toContain('<button');
   });
 });
 

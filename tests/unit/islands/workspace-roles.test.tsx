@@ -11,6 +11,7 @@ import {
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
+import { HELD_CREDENTIALS } from '../../../src/model/held-credentials.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import {
   type MembersResponse,
@@ -79,13 +80,32 @@ describe('Members', () => {
     const html = members(team('owner'), 'u-olive');
     const words = text(html);
     expect(words).toContain('3 of 3 members');
-    expect(html).toContain('aria-label="Invite a member"');
     expect(html).toContain('aria-label="Resend invitation to dan@acme.io"');
     expect(html).toContain('aria-label="Revoke invitation to dan@acme.io"');
     expect(html).toContain('aria-label="Remove Cleo"');
     expect(html).toMatch(/<label[^>]*>Role of Cleo<\/label>/);
     // The owner's own row: removing or re-roling oneself is not offered.
     expect(html).not.toContain('aria-label="Remove Olive"');
+  });
+
+  it('offers the invite form while a seat is free, and once none is, the limit and the way to more instead', () => {
+    const roomy = { ...data, invitations: [] };
+    expect(members(team('owner'), 'u-olive', roomy)).toContain('aria-label="Invite a member"');
+    const full = members(team('owner'), 'u-olive');
+    expect(full).not.toContain('aria-label="Invite a member"');
+    expect(text(full)).toContain(
+      `${WORKSPACE_MESSAGES.memberLimit('Intro', 3)}. See the plans for Acme Security`,
+    );
+    expect(full).toContain('href="/dashboard?section=settings&amp;tab=plan"');
+  });
+
+  it('a team workspace on Free says, before any address is typed, that it is just its owner until upgraded', () => {
+    const onFree = { ...team('owner'), plan: 'free' as const };
+    const html = members(onFree, 'u-olive', { members: data.members.slice(0, 1), invitations: [] });
+    expect(html).not.toContain('aria-label="Invite a member"');
+    expect(text(html)).toContain(
+      "The Free plan allows 1 member in a workspace, invitations included; upgrade the workspace's plan to add more.",
+    );
   });
 
   it("a role change's dialog says what happens to the member's API keys, and below admin to their webhooks", () => {
@@ -205,6 +225,14 @@ describe('accepting an invitation', () => {
 });
 
 describe('Settings → Data', () => {
+  it('says which credentials we hold (the DNS tab’s sealed tokens), how they are sealed and revoked', () => {
+    const data = text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
+    expect(data).toContain(HELD_CREDENTIALS.what);
+    expect(data).toContain(HELD_CREDENTIALS.sealed);
+    expect(data).toContain(HELD_CREDENTIALS.revoke);
+    expect(data).not.toContain('never hold credentials');
+  });
+
   it("gives the scans' retention of the current workspace's plan, not the account's", () => {
     const data = () => text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
     $workspaces.set({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getPlan } from '../../../src/model/plans.ts';
 import {
   can,
   dashboardLink,
@@ -53,6 +54,14 @@ describe('dashboard links', () => {
     ).toBe('https://dw.example/dashboard?section=scans&scan=a+b%26c&workspace=ws-1');
     expect(dashboardLink('https://dw.example/base/', '/dashboard/settings', { tab: 'dns' }, 'u-1')).toBe(
       'https://dw.example/dashboard/settings?tab=dns&workspace=u-1',
+    );
+  });
+});
+
+describe('where a team workspace is created', () => {
+  it('says it starts on Free with its owner alone, and what plan lets one invite, from the plans table', () => {
+    expect(WORKSPACE_MESSAGES.newTeamStartsFree(getPlan('free'), getPlan('intro'))).toBe(
+      'A team workspace starts on the Free plan: 1 member (you), its domains and scans counted against a Free allowance. To invite anyone, give it a plan of its own once it is made: Intro, $4.99/month, up to 3 members (Settings → Plan).',
     );
   });
 });

@@ -85,7 +85,7 @@ for (const backend of databaseBackends) {
           cancelAtPeriodEnd: false,
           usage: { domainsMonitored: 0, scansUsed: 0, scansThisMonth: 0 },
           invoices: [],
-          billing: { configured: true, purchasable: ['intro', 'solo', 'pro-solo'] },
+          billing: { configured: true, purchasable: ['intro'] },
         });
         const legacy = await call('/auth/billing', { token: ann.idToken });
         expect(await legacy.json()).toEqual(body);
@@ -140,17 +140,23 @@ for (const backend of databaseBackends) {
         await expectError(res, 400, message);
       });
 
-      it('refuses a plan this server does not sell', async () => {
-        await expectError(
-          await call('/api/billing/create-checkout-session', {
-            method: 'POST',
-            token: ann.idToken,
-            body: { planId: 'intro-plus', ...returnUrls },
-          }),
-          409,
-          'Intro Plus is not sold on this server',
-          'PLAN_NOT_FOR_SALE',
-        );
+      it('never sells a roadmap plan, even one this server has a price for', async () => {
+        expect(stripe.prices.solo).toBeTruthy();
+        for (const [planId, message] of [
+          ['intro-plus', 'Intro Plus is on the roadmap (announced for Q4 2025) and not for sale yet'],
+          ['solo', 'Solo is on the roadmap (announced for Q2 2026) and not for sale yet'],
+        ]) {
+          await expectError(
+            await call('/api/billing/create-checkout-session', {
+              method: 'POST',
+              token: ann.idToken,
+              body: { planId, ...returnUrls },
+            }),
+            409,
+            message,
+            'PLAN_NOT_FOR_SALE',
+          );
+        }
       });
 
       it('opens a Stripe checkout for the plan, as the customer it makes once', async () => {
@@ -182,7 +188,7 @@ for (const backend of databaseBackends) {
         await call('/api/billing/create-checkout-session', {
           method: 'POST',
           token: ann.idToken,
-          body: { planId: 'solo', ...returnUrls },
+          body: { planId: 'intro', ...returnUrls },
         });
         expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
         // Opening checkout changes no plan: only Stripe's word does.
@@ -257,7 +263,7 @@ for (const backend of databaseBackends) {
           await call('/api/billing/create-checkout-session', {
             method: 'POST',
             token: ann.idToken,
-            body: { planId: 'solo', ...returnUrls },
+            body: { planId: 'intro', ...returnUrls },
           }),
           409,
           'You are subscribed to Intro: change plans in the billing portal',
@@ -365,7 +371,7 @@ for (const backend of databaseBackends) {
         const res = await call('/api/billing/create-checkout-session', {
           method: 'POST',
           token: bob.idToken,
-          body: { planId: 'pro-solo', ...returnUrls },
+          body: { planId: 'intro', ...returnUrls },
         });
         expect(res.status).toBe(200);
         const customer = (await row(bob)).stripeCustomerId as string;
@@ -376,7 +382,7 @@ for (const backend of databaseBackends) {
         const retry = await call('/api/billing/create-checkout-session', {
           method: 'POST',
           token: bob.idToken,
-          body: { planId: 'pro-solo', ...returnUrls },
+          body: { planId: 'intro', ...returnUrls },
         });
         expect(retry.status).toBe(200);
       });
@@ -421,7 +427,7 @@ for (const backend of databaseBackends) {
             method: 'POST',
             token: dee.idToken,
             workspace: team,
-            body: { planId: 'solo', ...returnUrls },
+            body: { planId: 'intro', ...returnUrls },
           });
           expect(res.status).toBe(200);
           const customer = (await teamRow()).stripeCustomerId as string;
@@ -503,7 +509,7 @@ for (const backend of databaseBackends) {
               method: 'POST',
               token: dee.idToken,
               workspace: team,
-              body: { planId: 'pro-solo', ...returnUrls },
+              body: { planId: 'intro', ...returnUrls },
             }),
             409,
             'Dee Co is subscribed to Solo: change plans in the billing portal',

@@ -14,6 +14,9 @@ import {
   type ScanConfig,
 } from '../../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
+import { freeCoversNothing } from '../../../model/free-tier.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { signOutAndLeave } from '../../auth/ProtectedRoute.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { useCan } from '../shared/use-can.ts';
@@ -21,6 +24,7 @@ import { AddDomainConfigStep } from './AddDomainConfigStep.tsx';
 import { AddDomainConnectStep } from './AddDomainConnectStep.tsx';
 import { AddDomainInputStep } from './AddDomainInputStep.tsx';
 import { AddDomainVerifyStep } from './AddDomainVerifyStep.tsx';
+import { WebmailNotice } from './WebmailNotice.tsx';
 
 interface AddDomainModalProps {
   quota: QuotaView | null;
@@ -58,13 +62,14 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
   const [verifying, setVerifying] = useState(false);
   const [verifyError, setVerifyError] = useState<string | null>(null);
 
+  const auth = useAuth();
   const emailDomain = companyDomain(email);
+  // Free covers the domain of a work e-mail; signed in with webmail, no domain can be added at all.
+  const webmailOnFree = freeCoversNothing(tier, email);
   const suggestion = suggestedDomain(email, monitored);
   const freeTierNotice =
-    tier === 'free'
-      ? emailDomain
-        ? `The Free plan monitors your e-mail domain (${emailDomain}) and its subdomains.`
-        : DOMAIN_MESSAGES.freeTierNoEmailDomain
+    tier === 'free' && emailDomain
+      ? `The Free plan monitors your e-mail domain (${emailDomain}) and its subdomains.`
       : null;
 
   /** The plan's domain limit, a down service and an offline browser block adding. */
@@ -101,6 +106,15 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
     try {
       const answer = await dashboardApi().domains.add(input, config);
       upsertDomain(answer.domain);
+      // Proven already by the caller in another of their workspaces: no TXT record to publish.
+      if (answer.domain.status === 'verified') {
+        toast({
+          title: DASHBOARD_MESSAGES.domainAdded,
+          description: `${answer.domain.domain}: verified by your proof of it in another of your workspaces; its first scan has started.`,
+        });
+        onClose();
+        return;
+      }
       setAdded(answer.domain);
       setStep('verify');
       toast({
@@ -126,7 +140,11 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
   };
 
   const footer =
-    step === 'input' ? (
+    step === 'input' && webmailOnFree ? (
+      <button type="button" className={BUTTON.secondary} onClick={onClose}>
+        Close
+      </button>
+    ) : step === 'input' ? (
       <>
         <button type="button" className={BUTTON.secondary} onClick={onClose}>
           Cancel
@@ -188,7 +206,14 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
         ) : undefined
       }
     >
-      {step === 'input' && (
+      {step === 'input' && webmailOnFree && (
+        <WebmailNotice
+          email={email}
+          upgradeHref="/dashboard?section=settings&tab=plan"
+          onSignInAgain={() => void signOutAndLeave(auth.signOut, '/login')}
+        />
+      )}
+      {step === 'input' && !webmailOnFree && (
         <AddDomainInputStep
           value={input}
           onChange={(value) => {
@@ -201,7 +226,7 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
           onSubmit={toConfig}
         />
       )}
-      {step === 'input' && mayConnect && (
+      {step === 'input' && mayConnect && !webmailOnFree && (
         <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-700">
           Rather not publish a TXT record?{' '}
           <button

@@ -4,6 +4,7 @@ import { downloadJson } from '../../../lib/dashboard/download.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { toast } from '../../../lib/toast.ts';
+import { HELD_CREDENTIALS_TEXT } from '../../../model/held-credentials.ts';
 import { DATA_RETENTION, getPlan } from '../../../model/plans.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -70,9 +71,10 @@ export function DataTab() {
             </li>
           ))}
           <li>
-            We only read public DNS, certificate-transparency logs and HTTP answers; we never hold credentials
-            to your DNS or cloud.
+            We read public DNS, certificate-transparency logs and HTTP answers, and the zones of the DNS
+            providers you connect.
           </li>
+          <li data-testid="held-credentials">{HELD_CREDENTIALS_TEXT}</li>
         </ul>
         <p className="mt-3">
           Read the{' '}

@@ -1,12 +1,18 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { toast } from '../../../lib/toast.ts';
 import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
 import type { ConnectionView } from '../../../model/contract.ts';
+import { freeCoversNothing } from '../../../model/free-tier.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { signOutAndLeave } from '../../auth/ProtectedRoute.tsx';
 import { ConnectDnsForm } from '../dns/ConnectDnsForm.tsx';
 import { ConnectionCard } from '../dns/ConnectionCard.tsx';
+import { WebmailNotice } from '../domains/WebmailNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
@@ -25,6 +31,11 @@ export function DnsConnectionsPanel() {
   // A connection whose sync was just queued, as it was then: the list is read until its read shows.
   const [syncing, setSyncing] = useState<ConnectionView | null>(null);
   const online = useOnline();
+  const auth = useAuth();
+  const workspace = useStore($currentWorkspace);
+  const email = auth.userProfile?.email ?? auth.user?.email ?? null;
+  // A zone is monitored as a domain, which Free refuses to a webmail account: no credential to take.
+  const webmailOnFree = freeCoversNothing(workspace?.plan ?? auth.userProfile?.tier ?? 'free', email);
 
   const load = useCallback(async (): Promise<ConnectionView[] | null> => {
     setLoadError(null);
@@ -63,7 +74,7 @@ export function DnsConnectionsPanel() {
           Scans see the names that certificate logs and the wordlist reveal; the records that dangle are often
           the forgotten ones. Connect your DNS provider with a read-only credential and every record of your
           zones is checked, again whenever it changes. A zone the credential reads also proves you own it: no
-          TXT record needed.
+          TXT record needed, once public DNS delegates the domain to the provider's name servers.
         </p>
       </div>
       {!online && (
@@ -96,7 +107,15 @@ export function DnsConnectionsPanel() {
       <div>
         <h3 className="font-semibold text-ink">Connect a DNS provider</h3>
         <div className="mt-2">
-          <ConnectDnsForm onConnected={() => void load()} />
+          {webmailOnFree ? (
+            <WebmailNotice
+              email={email}
+              upgradeHref="/dashboard?section=settings&tab=plan"
+              onSignInAgain={() => void signOutAndLeave(auth.signOut, '/login')}
+            />
+          ) : (
+            <ConnectDnsForm onConnected={() => void load()} />
+          )}
         </div>
       </div>
       {removing && (

@@ -248,7 +248,18 @@ export function MembersView({ workspace, data, me, actions, error }: MembersView
         </div>
       )}
 
-      {manage && !workspace.personal && (
+      {manage && !workspace.personal && seats >= limit && (
+        <p
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900"
+          data-testid="invite-limit"
+        >
+          {WORKSPACE_MESSAGES.memberLimit(getPlan(workspace.plan).name, limit)}.{' '}
+          <a className="font-medium underline" href="/dashboard?section=settings&tab=plan">
+            See the plans for {workspace.name}
+          </a>
+        </p>
+      )}
+      {manage && !workspace.personal && seats < limit && (
         <InviteForm onInvite={(email, role) => run(() => actions.invite(email, role))} />
       )}
 

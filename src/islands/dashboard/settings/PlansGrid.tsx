@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { type BillingInfo, hasPaidSubscription } from '../../../model/billing.ts';
-import { describeApi, describeScans, formatPrice, PLANS, type Plan } from '../../../model/plans.ts';
+import {
+  describeApi,
+  describeScans,
+  formatPrice,
+  onSale,
+  PLANS,
+  type Plan,
+  ROADMAP,
+} from '../../../model/plans.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { openBillingPortal, startCheckout } from './billing-actions.ts';
 
@@ -20,19 +28,23 @@ function unavailableReason(plan: Plan, info: BillingInfo): string | null {
 }
 
 /**
- * The available-plans grid: every plan of the catalogue, with its real checkout for those who may
- * buy (`canBuy`: an owner of the workspace); the others see what each plan gives.
+ * The available-plans grid: the plans on sale, as the pricing page offers them (and the current
+ * plan, should an operator have granted a roadmap one), with the real checkout for those who may
+ * buy (`canBuy`: an owner of the workspace); the others see what each plan gives. The roadmap
+ * follows, as the pricing page shows it: announced, with no button to buy.
  */
 export function PlansGrid({ info, canBuy }: { info: BillingInfo; canBuy: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   const subscribed = hasPaidSubscription(info);
+  const shown = PLANS.filter((plan) => onSale(plan) || plan.id === info.plan.id);
+  const announced = ROADMAP.filter(({ plan }) => plan.id !== info.plan.id);
   return (
     <section aria-labelledby="plans-title">
       <h2 id="plans-title" className="text-lg font-semibold text-ink">
         Available plans
       </h2>
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="plans-grid">
-        {PLANS.map((plan) => {
+        {shown.map((plan) => {
           const current = plan.id === info.plan.id;
           const reason = current || plan.priceCents === 0 ? null : unavailableReason(plan, info);
           return (
@@ -112,6 +124,26 @@ export function PlansGrid({ info, canBuy }: { info: BillingInfo; canBuy: boolean
           );
         })}
       </ul>
+      {announced.length > 0 && (
+        <div className="mt-6" data-testid="plans-roadmap">
+          <h3 className="font-semibold text-ink">Roadmap: not available yet</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Announced on the pricing page; none of these can be bought, and nothing on them is part of any
+            plan today.
+          </p>
+          <ul className="mt-2 divide-y divide-slate-200 text-sm">
+            {announced.map(({ plan, quarter }) => (
+              <li key={plan.id} data-roadmap-plan={plan.id} className="py-2">
+                <span className="font-medium text-ink">{plan.name}</span>{' '}
+                <span className="text-slate-600">
+                  ({formatPrice(plan.priceCents)}/month, announced for {quarter}):
+                </span>{' '}
+                <span className="text-slate-700">{plan.features.join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../lib/dashboard/workspaces.ts';
 import { serverMessage } from '../../../lib/request/errors.ts';
 import { getPlan } from '../../../model/plans.ts';
-import { ROLE_LABELS, type WorkspaceView } from '../../../model/workspaces.ts';
+import { ROLE_LABELS, WORKSPACE_MESSAGES, type WorkspaceView } from '../../../model/workspaces.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { WorkspaceNameInput } from './WorkspaceNameInput.tsx';
 
@@ -89,6 +89,9 @@ function CreateWorkspaceForm({ onDone }: { onDone: () => void }) {
         onChange={setName}
         className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
       />
+      <p className="text-xs text-slate-700" data-testid="new-team-plan">
+        {WORKSPACE_MESSAGES.newTeamStartsFree(getPlan('free'), getPlan('intro'))}
+      </p>
       {error && (
         <p role="alert" className="text-xs text-red-700">
           {error}

@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { domains, workspaceMembers } from '../../db/schema.ts';
+import type { DomainRow } from './views.ts';
+
+/** Why a shared proof no longer stands, as the domain's card says it. */
+export const SHARED_PROOF_LAPSED =
+  'The proof this domain shared with another of your workspaces no longer stands there: publish its TXT record to verify it here.';
+
+/**
+ * The proof the same person gave for this name in another workspace they still belong to, if it
+ * stands now (verified by its own TXT record or zone, and seen: not missing, not paused). Another
+ * person's proof never counts: a domain proven in a shared workspace by a colleague is theirs to
+ * vouch for. A shared proof is never the source of another: copies stand on the original.
+ */
+export async function standingProofFor(
+  db: Db,
+  request: { name: string; actorId: string; workspaceId: string },
+): Promise<DomainRow | undefined> {
+  const [found] = await db
+    .select({ domain: domains })
+    .from(domains)
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, domains.workspaceId),
+        eq(workspaceMembers.userId, request.actorId),
+      ),
+    )
+    .where(
+      and(
+        eq(domains.domain, request.name),
+        ne(domains.workspaceId, request.workspaceId),
+        eq(domains.provedBy, request.actorId),
+        eq(domains.status, 'verified'),
+        inArray(domains.proof, ['txt', 'zone']),
+        isNull(domains.recordMissingSince),
+        isNull(domains.pausedReason),
+      ),
+    )
+    .limit(1);
+  return found?.domain;
+}
+
+/**
+ * Whether a domain verified on a shared proof still stands on it: its source is still there,
+ * verified and not paused. When it does not, the copy lapses with it at once: pending again, with
+ * no proof and the reason, until its own TXT record proves it. True for any other domain.
+ */
+export async function sharedProofStands(db: Db, domain: DomainRow): Promise<boolean> {
+  if (domain.proof !== 'shared') return true;
+  const [source] = domain.proofSourceId
+    ? await db.select().from(domains).where(eq(domains.id, domain.proofSourceId))
+    : [];
+  if (source && source.status === 'verified' && source.pausedReason === null) return true;
+  await db
+    .update(domains)
+    .set({
+      status: 'pending',
+      proof: null,
+      proofSourceId: null,
+      nextScanAt: null,
+      verificationError: SHARED_PROOF_LAPSED,
+    })
+    .where(eq(domains.id, domain.id));
+  return false;
+}
