@@ -191,6 +191,13 @@ export async function startCheckout(
       `planId: no paid plan is called '${request.planId}'`,
     );
   }
+  if (plan.availability.kind === 'roadmap') {
+    throw new ServiceError(
+      'conflict',
+      'PLAN_NOT_FOR_SALE',
+      `${plan.name} is on the roadmap (announced for ${plan.availability.quarter}) and not for sale yet`,
+    );
+  }
   const price = stripe.prices[plan.id];
   if (!price)
     throw new ServiceError('conflict', 'PLAN_NOT_FOR_SALE', `${plan.name} is not sold on this server`);
