@@ -1,3 +1,5 @@
+import { countOf } from './messages.ts';
+
 /** The add-domain messages, word for word (docs/fixed-contract.md). */
 export const DOMAIN_MESSAGES = {
   required: 'Domain is required',
@@ -7,7 +9,7 @@ export const DOMAIN_MESSAGES = {
     'Free tier is limited to your email domain and its subdomains, and your sign-in provider has not verified your e-mail address. Verify it with your provider and sign in again.',
   freeTierNoEmailDomain:
     'Free tier is limited to your email domain and its subdomains, and your account has no company e-mail domain',
-  limit: (max: number) => `You've reached the maximum of ${max} domains for your current plan`,
+  limit: (max: number) => `You've reached the maximum of ${countOf(max, 'domain')} for your current plan`,
   reserved: 'This name is reserved for private or special use and cannot be monitored',
 } as const;
 

@@ -11,5 +11,6 @@ export const WEBHOOK_MESSAGES = {
   adderDemoted: (who: string, role: WorkspaceRole) =>
     `${who}, who added it, is no longer an admin (now ${ROLE_LABELS[role]})`,
   disabledTest: 'This webhook is disabled: re-enable it to send a test',
-  enableOnly: 'only true, to re-enable a disabled webhook (a webhook is turned off by removing it)',
+  enableOnly:
+    'Only true is accepted, to re-enable a disabled webhook (a webhook is turned off by removing it)',
 } as const;

@@ -106,7 +106,7 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
   await expect(card).toContainText('Common solutions');
   await expect(card.getByRole('button', { name: 'Retry Verify' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeDisabled();
-  await expect(page.getByText("You've reached the maximum of 1 domains for your current plan")).toBeVisible();
+  await expect(page.getByText("You've reached the maximum of 1 domain for your current plan")).toBeVisible();
   await expect(page.getByTestId('plan-usage')).toContainText('1 / 1');
   await card.getByRole('button', { name: 'Retry Verify' }).click();
   await expect(card.getByRole('button', { name: 'Retry Verify' })).toBeEnabled();

@@ -423,11 +423,7 @@ for (const backend of databaseBackends) {
         const enable = (user: MintedUser, body: unknown) =>
           inTeam(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
         expect((await enable(ned, { enabled: true })).status).toBe(403);
-        await expectError(
-          await enable(olga, { enabled: false }),
-          400,
-          `enabled: ${WEBHOOK_MESSAGES.enableOnly}`,
-        );
+        await expectError(await enable(olga, { enabled: false }), 400, WEBHOOK_MESSAGES.enableOnly);
         const enabled = await enable(olga, { enabled: true });
         expect(enabled.status).toBe(200);
         expect(((await enabled.json()) as { webhook: WebhookView }).webhook.disabled).toBeNull();

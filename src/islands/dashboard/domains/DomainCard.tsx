@@ -35,7 +35,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
   // A rescan that fails to start shows the scan as failed to start, on the card.
-  const [startError, setStartError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{ title?: string; message: string } | null>(null);
   const scanning = triggering || isScanActive(domain.scanStatus);
   const age = domain.lastScanAt ? dataAgeBadge(domain.lastScanAt, now) : null;
 
@@ -50,7 +50,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
     setTriggering(true);
     setStartError(null);
     const outcome = await startScan(domain.domain, startOptions(domain.scanConfig));
-    if (!outcome.started && outcome.error) setStartError(outcome.error);
+    if (!outcome.started && outcome.error) setStartError({ title: outcome.title, message: outcome.error });
     setTriggering(false);
   };
 
