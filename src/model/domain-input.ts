@@ -54,6 +54,20 @@ export function checkDomainFormat(input: string): DomainCheck {
   return { ok: true, domain };
 }
 
+/**
+ * The host name in what was typed or pasted: a URL ('https://acme-widgets.com/login'), a name with
+ * a path or a port ('example.com/', 'acme.io:8443'), or 'user@host' are cut to the host, which the
+ * dialog shows for confirmation. Anything else comes back trimmed, for the format rule to judge.
+ */
+export function cleanDomainInput(input: string): string {
+  return input
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^[^/?#@]*@/, '')
+    .replace(/[/?#].*$/s, '')
+    .replace(/:\d*$/, '');
+}
+
 /** Free tier: the e-mail domain itself or a name ending in a dot plus it. */
 export function withinEmailDomain(domain: string, emailDomain: string): boolean {
   return domain === emailDomain || domain.endsWith(`.${emailDomain}`);
