@@ -192,7 +192,7 @@ describe('scan actions by role', () => {
       <DomainCard
         domain={domain}
         serviceDown={false}
-        now={new Date('2026-11-22T11:00:00Z')}
+        now={Date.parse('2026-11-22T11:00:00Z')}
         onRemove={() => {}}
       />,
     );
