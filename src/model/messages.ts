@@ -174,6 +174,9 @@ const FIELD_LABELS: Record<string, string> = {
   domain: 'The domain',
   role: 'The role',
   settings: 'The settings object',
+  planId: 'The plan',
+  successUrl: 'The success URL',
+  cancelUrl: 'The cancel URL',
 };
 
 /** A field in words: its label, or its key spelled out ('scanFrequency' → 'The scan frequency'). */

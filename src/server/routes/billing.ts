@@ -17,6 +17,7 @@ import {
   planForCheckout,
   type SubscriptionStatus,
 } from '../../model/billing.ts';
+import { fieldMessage } from '../../model/messages.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { can } from '../../model/workspaces.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
@@ -50,7 +51,7 @@ function assertReturnUrl(value: string, origin: string, flag: 'success' | 'cance
     throw new ApiError(
       400,
       'VALIDATION_ERROR',
-      `${flag === 'success' ? 'successUrl' : 'cancelUrl'}: must be ${expected.toString()}`,
+      fieldMessage([flag === 'success' ? 'successUrl' : 'cancelUrl'], `must be ${expected.toString()}`),
     );
   }
 }
@@ -95,7 +96,11 @@ export function billingRoutes(db: Db, auth: AuthDeps | undefined, deps: BillingD
       const billing = requireBilling(deps.billing);
       const plan = planForCheckout(body.planId);
       if (!plan || plan.priceCents === 0) {
-        throw new ApiError(400, 'VALIDATION_ERROR', `planId: no paid plan is called '${body.planId}'`);
+        throw new ApiError(
+          400,
+          'VALIDATION_ERROR',
+          fieldMessage(['planId'], `must name a paid plan; none is called '${body.planId}'`),
+        );
       }
       const price = billing.prices[plan.id];
       if (!price) throw new ApiError(409, 'PLAN_NOT_FOR_SALE', `${plan.name} is not sold on this server`);
