@@ -20,7 +20,7 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
   await page.getByRole('button', { name: 'Add Your First Domain' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Domain to Monitor' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByTestId('domains-used')).toHaveText('0 of 1 domains used');
+  await expect(modal.getByTestId('domains-used')).toHaveText('0 of 1 domain used');
   // Focus starts in the content (the suggestion), not on the Close button.
   await expect(modal.getByRole('button', { name: 'Use This' })).toBeFocused();
   await expect(modal).toContainText(
