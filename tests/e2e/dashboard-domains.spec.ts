@@ -88,6 +88,12 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
     await guide.getByRole('button', { name: 'Got it' }).click();
     await expect(guide).toHaveCount(0);
   }
+  // Regression: Escape closes the guide only, not the dialog that opened it.
+  await verify.getByRole('button', { name: 'Cloudflare' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add the TXT record at Cloudflare' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add the TXT record at Cloudflare' })).toHaveCount(0);
+  await expect(verify).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
 
   // No TXT record is published for example.com: the server's own reason shows.
