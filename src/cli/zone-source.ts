@@ -1,4 +1,5 @@
 import { access, readFile } from 'node:fs/promises';
+import { fieldMessage } from '../model/messages.ts';
 import type { AllowPrivate } from '../scanner/net/address-guard.ts';
 import { parseAxfrServer, readAxfr } from '../scanner/zone/axfr.ts';
 import { type DnsProvider, PROVIDER_IDS, type ProviderId } from '../scanner/zone/providers/provider.ts';
@@ -46,8 +47,13 @@ function required(env: NodeJS.ProcessEnv, provider: string, ...names: string[]) 
 
 function readWith<C>(provider: DnsProvider<C>, raw: unknown, zone: string, env: NodeJS.ProcessEnv) {
   const parsed = provider.credentials.safeParse(raw);
-  if (!parsed.success)
-    throw new ZoneSourceError(`--provider ${provider.id}: the credential in the environment is not valid`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const why = issue
+      ? fieldMessage(issue.path, issue.message)
+      : 'The credential in the environment is not valid';
+    throw new ZoneSourceError(`--provider ${provider.id}: ${why}`);
+  }
   return provider.readZone(parsed.data, zone, { env });
 }
 

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../model/api-error.ts';
+import type { RefusalCode } from '../model/messages.ts';
 
 /**
  * Why a service refused what it was asked. Services know nothing of HTTP: the API gives each kind
@@ -18,10 +19,10 @@ export type Refusal =
 /** A rule of the product said no: the message is for the user, `code` for programs. */
 export class ServiceError extends Error {
   readonly refusal: Refusal;
-  readonly code: string;
+  readonly code: RefusalCode;
   readonly details: ApiErrorBody['details'];
 
-  constructor(refusal: Refusal, code: string, message: string, details?: ApiErrorBody['details']) {
+  constructor(refusal: Refusal, code: RefusalCode, message: string, details?: ApiErrorBody['details']) {
     super(message);
     this.refusal = refusal;
     this.code = code;

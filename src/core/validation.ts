@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldMessage, issueInWords } from '../model/messages.ts';
 import { ServiceError } from './errors.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -42,17 +43,21 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   // Before the schema, so no route can forget it.
   const hostile = hostileInput(input);
   if (hostile) {
-    const message = hostile.path ? `${hostile.path}: ${hostile.message}` : hostile.message;
-    throw new ServiceError('invalid', 'VALIDATION_ERROR', message, [hostile]);
+    throw new ServiceError(
+      'invalid',
+      'VALIDATION_ERROR',
+      fieldMessage(hostile.path ? hostile.path.split('.') : [], hostile.message),
+      [hostile],
+    );
   }
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: issueInWords });
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({
     path: issue.path.join('.'),
     message: issue.message,
   }));
-  const first = details[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input';
+  const first = result.error.issues[0];
+  const message = first ? fieldMessage(first.path, first.message) : 'Invalid input';
   throw new ServiceError('invalid', 'VALIDATION_ERROR', message, details);
 }
 

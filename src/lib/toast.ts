@@ -17,7 +17,7 @@ export interface Toast {
   open: boolean;
 }
 
-interface ToastInput {
+export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;

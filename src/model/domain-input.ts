@@ -1,3 +1,5 @@
+import { countOf } from './messages.ts';
+
 /** The add-domain messages, word for word (docs/fixed-contract.md). */
 export const DOMAIN_MESSAGES = {
   required: 'Domain is required',
@@ -7,7 +9,7 @@ export const DOMAIN_MESSAGES = {
     'Free tier is limited to your email domain and its subdomains, and your sign-in provider has not verified your e-mail address. Verify it with your provider and sign in again.',
   freeTierNoEmailDomain:
     'Free tier is limited to your email domain and its subdomains, and your account has no company e-mail domain',
-  limit: (max: number) => `You've reached the maximum of ${max} domains for your current plan`,
+  limit: (max: number) => `You've reached the maximum of ${countOf(max, 'domain')} for your current plan`,
   reserved: 'This name is reserved for private or special use and cannot be monitored',
 } as const;
 
@@ -50,6 +52,20 @@ export function checkDomainFormat(input: string): DomainCheck {
     return { ok: false, message: DOMAIN_MESSAGES.reserved };
   }
   return { ok: true, domain };
+}
+
+/**
+ * The host name in what was typed or pasted: a URL ('https://acme-widgets.com/login'), a name with
+ * a path or a port ('example.com/', 'acme.io:8443'), or 'user@host' are cut to the host, which the
+ * dialog shows for confirmation. Anything else comes back trimmed, for the format rule to judge.
+ */
+export function cleanDomainInput(input: string): string {
+  return input
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^[^/?#@]*@/, '')
+    .replace(/[/?#].*$/s, '')
+    .replace(/:\d*$/, '');
 }
 
 /** Free tier: the e-mail domain itself or a name ending in a dot plus it. */

@@ -89,7 +89,7 @@ const inventoryCursorSchema = z
         .parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
       return { name, type, data } satisfies InventoryCursor;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'the nextCursor of the previous page' });
+      ctx.addIssue({ code: 'custom', message: 'must be the nextCursor of the previous page' });
       return z.NEVER;
     }
   });
@@ -104,7 +104,7 @@ export const inventoryQuerySchema = z.strictObject({
   q: z.string().trim().max(253).optional(),
   type: z
     .string()
-    .regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'a record type such as A, CNAME or TXT')
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,15}$/, 'must be a record type such as A, CNAME or TXT')
     .transform((value) => value.toUpperCase())
     .optional(),
 });
@@ -128,18 +128,14 @@ export const acceptRiskSchema = z.strictObject({
 /** POST /api/keys: a name that says where the key is used. */
 export const createApiKeySchema = z.strictObject({
   name: z
-    .string({ error: 'Give the key a name' })
+    .string({ error: (issue) => (issue.code === 'invalid_type' ? 'Give the key a name' : undefined) })
     .trim()
     .min(1, 'Give the key a name')
-    .max(API_KEY_NAME_MAX, `at most ${API_KEY_NAME_MAX} characters`),
+    .max(API_KEY_NAME_MAX),
 });
 
 export const createWorkspaceSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give the workspace a name')
-    .max(WORKSPACE_NAME_MAX, `At most ${WORKSPACE_NAME_MAX} characters`),
+  name: z.string().trim().min(1, 'Give the workspace a name').max(WORKSPACE_NAME_MAX),
 });
 
 /** PATCH /api/workspaces/{id}: a new name, by the rules a name is given at creation. */
@@ -155,7 +151,7 @@ export const memberUpdateSchema = z
   .strictObject({ role: z.enum(WORKSPACE_ROLES).optional(), alertsEmail: z.boolean().optional() })
   .refine(
     (body) => body.role !== undefined || body.alertsEmail !== undefined,
-    'give role, alertsEmail or both',
+    'Give role, alertsEmail or both',
   );
 
 export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).max(200) });
@@ -164,7 +160,7 @@ export const acceptInvitationSchema = z.strictObject({ token: z.string().min(1).
 export const activityQuerySchema = z.strictObject({
   before: z
     .string()
-    .regex(ACTIVITY_CURSOR, 'before: the nextBefore of the previous page')
+    .regex(ACTIVITY_CURSOR, 'must be the nextBefore of the previous page')
     .transform((value) => {
       const [, at, id] = ACTIVITY_CURSOR.exec(value) as unknown as [string, string, string];
       return { at, id };

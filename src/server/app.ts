@@ -11,6 +11,7 @@ import type { Mailer } from '../core/mail/mailer.ts';
 import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
+import { REFUSALS, type RefusalCode } from '../model/messages.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { AppEnv } from './env.ts';
@@ -241,16 +242,19 @@ export function createApp(deps: AppDeps) {
       // Retryable: the browser's request layer tries again, and the database is usually back in seconds.
       deps.outage?.failed(error, 'request');
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody(503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable', requestId), 503);
+      return c.json(
+        errorBody(503, 'SERVICE_UNAVAILABLE', REFUSALS.SERVICE_UNAVAILABLE.message, requestId),
+        503,
+      );
     }
     (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unhandled error');
-    return c.json(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side', requestId), 500);
+    return c.json(errorBody(500, 'INTERNAL_ERROR', REFUSALS.INTERNAL_ERROR.message, requestId), 500);
   });
 
   return app;
 }
 
-function errorBody(statusCode: number, code: string, error: string, requestId?: string): ApiErrorBody {
+function errorBody(statusCode: number, code: RefusalCode, error: string, requestId?: string): ApiErrorBody {
   return { error, code, statusCode, requestId };
 }
 

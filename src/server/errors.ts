@@ -1,18 +1,19 @@
 import type { Refusal } from '../core/errors.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
+import type { RefusalCode } from '../model/messages.ts';
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
 
 /** An error a handler throws on purpose; the app's onError turns it into the API's error body (src/model/api-error.ts). */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
-  readonly code: string;
+  readonly code: RefusalCode;
   readonly details: ApiErrorBody['details'];
   readonly headers: Record<string, string>;
 
   constructor(
     status: ErrorStatus,
-    code: string,
+    code: RefusalCode,
     message: string,
     options: { details?: ApiErrorBody['details']; headers?: Record<string, string> } = {},
   ) {

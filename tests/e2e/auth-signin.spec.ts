@@ -11,6 +11,20 @@ test.beforeEach(async ({ context }) => {
   await prepareSignIn(context);
 });
 
+test("regression: a blocked Google script says to disable the blocker, not 'auth/internal-error'", async ({
+  page,
+}) => {
+  // As a content blocker does: the script request fails.
+  await page.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) => route.abort('blockedbyclient'));
+  await page.goto('/login');
+  await hydrated(page);
+  await loginSettled(page);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Disable the blocker for this site');
+  await expect(alert).not.toContainText('auth/internal-error');
+});
+
 test('Google: the protected redirect, sign-in, return to the requested path, menu, sign-out', async ({
   page,
 }) => {

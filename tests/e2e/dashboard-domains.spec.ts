@@ -20,7 +20,7 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
   await page.getByRole('button', { name: 'Add Your First Domain' }).click();
   const modal = page.getByRole('dialog', { name: 'Add Domain to Monitor' });
   await expect(modal).toBeVisible();
-  await expect(modal.getByTestId('domains-used')).toHaveText('0 of 1 domains used');
+  await expect(modal.getByTestId('domains-used')).toHaveText('0 of 1 domain used');
   // Focus starts in the content (the suggestion), not on the Close button.
   await expect(modal.getByRole('button', { name: 'Use This' })).toBeFocused();
   await expect(modal).toContainText(
@@ -88,6 +88,12 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
     await guide.getByRole('button', { name: 'Got it' }).click();
     await expect(guide).toHaveCount(0);
   }
+  // Regression: Escape closes the guide only, not the dialog that opened it.
+  await verify.getByRole('button', { name: 'Cloudflare' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add the TXT record at Cloudflare' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Add the TXT record at Cloudflare' })).toHaveCount(0);
+  await expect(verify).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
 
   // No TXT record is published for example.com: the server's own reason shows.
@@ -106,7 +112,7 @@ test('domains: add through the three steps, see the TXT record, a failing verifi
   await expect(card).toContainText('Common solutions');
   await expect(card.getByRole('button', { name: 'Retry Verify' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Add Domain', exact: true })).toBeDisabled();
-  await expect(page.getByText("You've reached the maximum of 1 domains for your current plan")).toBeVisible();
+  await expect(page.getByText("You've reached the maximum of 1 domain for your current plan")).toBeVisible();
   await expect(page.getByTestId('plan-usage')).toContainText('1 / 1');
   await card.getByRole('button', { name: 'Retry Verify' }).click();
   await expect(card.getByRole('button', { name: 'Retry Verify' })).toBeEnabled();

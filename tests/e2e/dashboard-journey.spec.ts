@@ -150,10 +150,11 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
   await second.getByRole('button', { name: 'Cancel' }).click();
   await expect(second.getByTestId('scan-status')).toHaveText('Cancelled', { timeout: 15_000 });
 
-  // The plan's daily quota is used: another start fails with the server's reason.
+  // The plan's daily quota is used: another start is refused, not failed, with the server's reason.
   await second.getByRole('button', { name: 'Re-scan' }).click();
-  const failed = page.getByRole('status').filter({ hasText: 'Scan Failed' });
-  await expect(failed).toContainText('scans of the Free plan for today');
+  const refused = page.getByRole('status').filter({ hasText: 'Daily Scans Used' });
+  await expect(refused).toContainText('You have used the 1 scan of the Free plan for today');
+  await expect(page.getByRole('status').filter({ hasText: 'Scan Failed' })).toHaveCount(0);
 
   // The domain card shows the last scan; New Scan offers this verified domain.
   await page.getByRole('button', { name: 'Domains', exact: true }).click();
@@ -210,11 +211,9 @@ test('journey: add, prove with TXT, scan with live progress, read the findings, 
 
   await menuButton.click();
   await menu.getByRole('menuitem', { name: 'Force Rescan' }).click();
+  await expect(page.getByTestId('scan-panel').getByRole('alert')).toContainText('Daily Scans Used');
   await expect(page.getByTestId('scan-panel').getByRole('alert')).toContainText(
-    'Scan failed to start. The DSS service may be temporarily unavailable.',
-  );
-  await expect(page.getByTestId('scan-panel').getByRole('alert')).toContainText(
-    'scans of the Free plan for today',
+    'the 1 scan of the Free plan for today',
   );
 
   await menuButton.click();

@@ -18,6 +18,18 @@ test("webhooks in settings: add, 'Send test' arrives signed, the delivery log sa
   await panel.getByRole('button', { name: 'Add Webhook' }).click();
   await expect(panel.getByRole('alert')).toContainText('Webhook URLs must use https://');
 
+  // A receiver that answers 404: 'Send test' says the test did not arrive, and why.
+  await panel.getByLabel('Webhook URL').fill(`${fixtureURL}/no-such-hook`);
+  await panel.getByRole('button', { name: 'Add Webhook' }).click();
+  const missing = panel.getByTestId('webhook').filter({ hasText: '/no-such-hook' });
+  await missing.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Test Not Delivered' })).toContainText(
+    'the endpoint answered HTTP 404',
+    { timeout: 40_000 },
+  );
+  await missing.getByRole('button', { name: 'Remove' }).click();
+  await expect(panel.getByText('No webhooks yet.')).toBeVisible();
+
   const url = `${fixtureURL}/hook`;
   await panel.getByLabel('Webhook URL').fill(url);
   await panel.getByRole('button', { name: 'Add Webhook' }).click();
@@ -26,6 +38,10 @@ test("webhooks in settings: add, 'Send test' arrives signed, the delivery log sa
   await expect(hook.locator('code')).toContainText(/^whsec_/);
 
   await hook.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Test Delivered' })).toContainText(
+    'which answered HTTP 200',
+    { timeout: 40_000 },
+  );
   // The worker delivers within seconds; the log shows it after a refresh.
   await expect(async () => {
     await panel.getByRole('button', { name: 'Refresh' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { RISK_NOTE_MAX } from '../../src/model/constants.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import {
   blockingViolations,
@@ -120,7 +121,9 @@ test('the card, the trend and the totals count what is open now, through a sync,
     .filter({ hasText: alpha.name })
     .getByTestId('finding-history');
   await history.getByRole('button', { name: 'Accept this risk…' }).click();
-  await history.getByLabel('Why is this risk acceptable?').fill('Being moved this week');
+  // A note as long as the field takes, without a space (a pasted ticket link, say).
+  const note = `Being-moved-this-week:${'x'.repeat(RISK_NOTE_MAX - 22)}`;
+  await history.getByLabel('Why is this risk acceptable?').fill(note);
   await history.getByRole('button', { name: 'Accept risk' }).click();
   await expect(history).toContainText('Accepted risk');
   await details.getByRole('button', { name: 'Close' }).click();
@@ -130,4 +133,17 @@ test('the card, the trend and the totals count what is open now, through a sync,
   await expectIssuesFound(3);
   await expectIssues(3);
   expect(await blockingViolations(page)).toEqual([]);
+
+  // Regression: in Settings → Activity the note is bounded; the page stretched to 4,378 px before.
+  await page.goto('/dashboard?section=settings&tab=activity');
+  const accepted = page.getByTestId('activity').filter({ hasText: 'accepted the risk of' });
+  await expect(accepted).toHaveCount(1);
+  const box = await accepted.boundingBox();
+  expect(box?.height).toBeLessThan(120);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expect(accepted.locator('span[title]')).toHaveAttribute('title', new RegExp(`${note}`));
 });

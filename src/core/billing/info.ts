@@ -11,6 +11,7 @@ import {
   planForCheckout,
   type SubscriptionStatus,
 } from '../../model/billing.ts';
+import { fieldMessage } from '../../model/messages.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { can } from '../../model/workspaces.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
@@ -188,7 +189,7 @@ export async function startCheckout(
     throw new ServiceError(
       'invalid',
       'VALIDATION_ERROR',
-      `planId: no paid plan is called '${request.planId}'`,
+      fieldMessage(['planId'], `must name a paid plan; none is called '${request.planId}'`),
     );
   }
   if (plan.availability.kind === 'roadmap') {
@@ -243,7 +244,7 @@ function assertReturnUrl(value: string, origin: string, flag: 'success' | 'cance
     throw new ServiceError(
       'invalid',
       'VALIDATION_ERROR',
-      `${flag === 'success' ? 'successUrl' : 'cancelUrl'}: must be ${expected.toString()}`,
+      fieldMessage([flag === 'success' ? 'successUrl' : 'cancelUrl'], `must be ${expected.toString()}`),
     );
   }
 }

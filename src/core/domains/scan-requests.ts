@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { OWNERSHIP_RECHECK_MS } from '../../model/constants.ts';
 import type { ScanRunConfig, StartScanRequest } from '../../model/contract.ts';
+import { scanQuotaMessage } from '../../model/messages.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { domainNameSchema } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
@@ -88,7 +89,7 @@ export async function requestScan(
         throw new ScanRefused(
           'conflict',
           'QUOTA_EXCEEDED',
-          `You have used all ${quota.maxScansPerDay} scans of the ${plan.name} plan for today. The quota resets at midnight UTC; consider upgrading your plan.`,
+          scanQuotaMessage(quota.maxScansPerDay, plan.name),
         );
       }
     }

@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { type AllowPrivate, refusal } from '../../scanner/net/address-guard.ts';
+import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
+import { type AllowPrivate, privateReason, refusal } from '../../scanner/net/address-guard.ts';
 
 type WebhookTarget = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
 
@@ -28,7 +29,8 @@ async function resolveHost(
  * Where a webhook may be delivered: an https:// URL without credentials whose host resolves only
  * to public addresses (the scanner's rules: no private, loopback, link-local or metadata address).
  * Checked when the URL is saved and again at every delivery, which then connects to the address
- * checked here and no other. Plain http:// is for loopback test receivers, with `allowPrivate`.
+ * checked here and no other. Plain http:// is for loopback test receivers, with `allowPrivate`,
+ * and never reaches a public address.
  *
  * Names are resolved through the scan resolvers (SCAN_RESOLVERS), as the public internet sees
  * them, and a refused name is not told apart from one that does not resolve: otherwise anyone
@@ -45,9 +47,9 @@ export async function checkWebhookTarget(
   } catch {
     return { ok: false, message: 'The webhook URL is not a valid URL' };
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowPrivate)) {
-    return { ok: false, message: 'Webhook URLs must use https://' };
-  }
+  const plain = url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !(plain && allowPrivate))
+    return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
   if (url.username || url.password)
     return { ok: false, message: 'Webhook URLs must not carry a user name or password' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -56,6 +58,7 @@ export async function checkWebhookTarget(
     // An address the caller wrote: saying why it is refused tells them nothing new.
     const reason = refusal(host, allowPrivate);
     if (reason) return { ok: false, message: `The webhook address ${host} is refused (${reason})` };
+    if (plain && !privateReason(host)) return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
     return { ok: true, url, address: host, family: family === 6 ? 6 : 4 };
   }
   const addresses = await resolveHost(host, resolvers);
@@ -63,5 +66,7 @@ export async function checkWebhookTarget(
   if (!first || addresses.some(({ address }) => refusal(address, allowPrivate))) {
     return { ok: false, message: `The webhook host ${host} does not resolve to a public address` };
   }
+  // Plain http:// is only ever for a test receiver on a private address the server allows.
+  if (plain && !privateReason(first.address)) return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
   return { ok: true, url, address: first.address, family: first.family };
 }

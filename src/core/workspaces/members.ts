@@ -3,6 +3,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
+import { teamFate } from '../../model/account-deletion.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import {
@@ -370,9 +371,12 @@ export async function teamsOfLeavingAccount(db: Db, userId: string) {
         eq(workspaces.personal, false),
       ),
     );
+  // The dialog that deletes the account says what happens to each by the same rule.
+  const fate = (r: (typeof rows)[number]) =>
+    teamFate({ name: r.name, memberCount: Number(r.members), owners: Number(r.owners) });
   return {
-    toHandOver: rows.filter((r) => Number(r.owners) === 1 && Number(r.members) > 1),
-    alone: rows.filter((r) => Number(r.members) === 1).map((r) => r.id),
+    toHandOver: rows.filter((r) => fate(r) === 'hand-over'),
+    alone: rows.filter((r) => fate(r) === 'deleted').map((r) => r.id),
   };
 }
 

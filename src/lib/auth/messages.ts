@@ -8,9 +8,26 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
   'network-request-failed': 'Network error. Please check your connection and try again.',
 };
 
+/**
+ * The popup sign-in loads Google's script (apis.google.com/js/api.js) for every provider; when a
+ * content or ad blocker stops it, Firebase answers 'auth/internal-error' with the script's error
+ * event, which says nothing to a person.
+ */
+export const BLOCKED_SCRIPT_MESSAGE =
+  "Sign-in could not load Google's sign-in script (apis.google.com), which a content or ad blocker may be stopping. Disable the blocker for this site, or allow apis.google.com, and try again.";
+
 /** Firebase codes arrive as 'auth/popup-blocked'; the tables are keyed without the prefix. */
 function bareCode(code: unknown): string | undefined {
   return typeof code === 'string' ? code.replace(/^auth\//, '') : undefined;
+}
+
+/** The load error event of a <script> that Firebase hands on as the error's `customData`. */
+function scriptFailed(customData: unknown): boolean {
+  return (
+    typeof customData === 'object' &&
+    customData !== null &&
+    (customData as { type?: unknown }).type === 'error'
+  );
 }
 
 /** The message a failed popup sign-in shows. */
@@ -20,6 +37,8 @@ export function signInErrorMessage(error: unknown): string {
   const { code, message } = error as { code?: unknown; message?: unknown };
   const bare = bareCode(code);
   if (bare && SIGN_IN_MESSAGES[bare]) return SIGN_IN_MESSAGES[bare];
+  if (bare === 'internal-error' && scriptFailed((error as { customData?: unknown }).customData))
+    return BLOCKED_SCRIPT_MESSAGE;
   return typeof message === 'string' && message ? message : 'Authentication failed';
 }
 

@@ -1,7 +1,7 @@
 import { RELOAD_AFTER_SCAN_MS } from '../../model/constants.ts';
 import type { StartScanOptions } from '../request/api.ts';
 import { toast } from '../toast.ts';
-import { DASHBOARD_MESSAGES, scanErrorMessage, verifyErrorMessage } from './messages.ts';
+import { DASHBOARD_MESSAGES, scanErrorMessage, scanRefusalTitle, verifyErrorMessage } from './messages.ts';
 import { dashboardApi } from './services.ts';
 import { loadDomains, scansChanged, upsertDomain } from './store.ts';
 
@@ -16,11 +16,14 @@ function reloadAfterScan(): void {
   }, RELOAD_AFTER_SCAN_MS);
 }
 
-type StartOutcome = { started: true; scanId: string } | { started: false; error: string | null };
+type StartOutcome =
+  | { started: true; scanId: string }
+  /** `title` is set when the server refused the scan on purpose, rather than failing to start it. */
+  | { started: false; error: string | null; title?: string };
 
 /**
  * Starts a scan and says so: 'Scan Started' / 'New security scan started for {domain}', or
- * 'Scan Failed' with the reason. A new scan cannot start while one is being triggered:
+ * 'Scan Failed' with the reason (a refusal, such as the day's quota, under its own title). A new scan cannot start while one is being triggered:
  * such a click answers `error: null`.
  */
 export async function startScan(domain: string, options: StartScanOptions): Promise<StartOutcome> {
@@ -33,8 +36,13 @@ export async function startScan(domain: string, options: StartScanOptions): Prom
     return { started: true, scanId: answer.scan_id };
   } catch (error) {
     const message = scanErrorMessage(error);
-    toast({ title: DASHBOARD_MESSAGES.scanFailedTitle, description: message, variant: 'destructive' });
-    return { started: false, error: message };
+    const title = scanRefusalTitle(error);
+    toast({
+      title: title ?? DASHBOARD_MESSAGES.scanFailedTitle,
+      description: message,
+      variant: 'destructive',
+    });
+    return { started: false, error: message, title };
   } finally {
     triggering = false;
   }

@@ -1,5 +1,5 @@
 import { companyDomain } from '../../model/company-domain.ts';
-import { checkDomainFormat, type DomainCheck } from '../../model/domain-input.ts';
+import { checkDomainFormat, cleanDomainInput, type DomainCheck } from '../../model/domain-input.ts';
 import { freeTierRefusal } from '../../model/free-tier.ts';
 
 interface AddDomainContext {
@@ -9,11 +9,12 @@ interface AddDomainContext {
 }
 
 /**
- * The add-domain field's rule: required, valid, and on the free tier the user's company
+ * The add-domain field's rule, on the host name in what was typed (a pasted URL is cut to it):
+ * required, valid, and on the free tier the user's company
  * e-mail domain or one of its subdomains. Free webmail (gmail.com …) is no company domain.
  */
 export function checkAddDomainInput(input: string, context: AddDomainContext): DomainCheck {
-  const check = checkDomainFormat(input);
+  const check = checkDomainFormat(cleanDomainInput(input));
   if (!check.ok) return check;
   const refusal = freeTierRefusal(context, check.domain);
   return refusal ? { ok: false, message: refusal } : check;

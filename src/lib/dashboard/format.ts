@@ -1,5 +1,6 @@
 import { STALE_AFTER_MS } from '../../model/constants.ts';
 import type { ScanProgress, ScanStatus } from '../../model/contract.ts';
+import { countOf } from '../../model/messages.ts';
 
 /** A scan id is shown as its first 8 characters. */
 export function shortId(id: string): string {
@@ -83,9 +84,9 @@ export function progressPercent(progress: ScanProgress | null): number | null {
   return Math.min(100, Math.round((progress.checked / progress.total) * 100));
 }
 
-/** 'N of M domains used'. */
+/** 'N of M domains used', '0 of 1 domain used'. */
 export function domainsUsed(current: number, max: number): string {
-  return `${current} of ${max} domains used`;
+  return `${current} of ${countOf(max, 'domain')} used`;
 }
 
 /** Whether a scan is still going: its progress is worth polling. */

@@ -1,5 +1,6 @@
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
-import { RequestError } from '../request/errors.ts';
+import { isRefusalCode, REFUSALS } from '../../model/messages.ts';
+import { RequestError, serverMessage } from '../request/errors.ts';
 
 /** The dashboard's texts, word for word (docs/fixed-contract.md). */
 export const DASHBOARD_MESSAGES = {
@@ -66,7 +67,18 @@ export function verifyErrorMessage(error: unknown): string {
   return DASHBOARD_MESSAGES.verifyUnexpected;
 }
 
-/** The 'Scan Failed' toast's message: the server's words, or 'Failed to start scan'. */
+/** The 'Scan Failed' toast's message: the server's words (a 403's too), or 'Failed to start scan'. */
 export function scanErrorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : DASHBOARD_MESSAGES.scanFailedDefault;
+  return error instanceof Error && error.message
+    ? serverMessage(error)
+    : DASHBOARD_MESSAGES.scanFailedDefault;
+}
+
+/**
+ * The title of a scan the server refused on purpose (the day's quota, the plan's domains, a scan
+ * already running): the refusal's own, since nothing failed. Undefined for a failure.
+ */
+export function scanRefusalTitle(error: unknown): string | undefined {
+  if (!(error instanceof RequestError) || (error.statusCode ?? 500) >= 500) return undefined;
+  return isRefusalCode(error.code) ? REFUSALS[error.code].title : undefined;
 }

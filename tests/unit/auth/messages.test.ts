@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initials } from '../../../src/lib/auth/initials.ts';
 import {
   authErrorMessage,
+  BLOCKED_SCRIPT_MESSAGE,
   defaultSignInFailure,
   signInErrorMessage,
 } from '../../../src/lib/auth/messages.ts';
@@ -28,6 +29,15 @@ describe('sign-in messages', () => {
     expect(signInErrorMessage(coded('auth/internal-error'))).toBe('Authentication failed');
     expect(signInErrorMessage('a string')).toBe('Authentication failed');
     expect(signInErrorMessage(undefined)).toBe('Authentication failed');
+  });
+
+  it("regression: a blocked sign-in script says what to do, not 'auth/internal-error'", () => {
+    // Firebase's own error when the script fails to load: the code, and the script's error event.
+    const blocked = Object.assign(coded('auth/internal-error', 'Firebase: Error (auth/internal-error).'), {
+      customData: new Event('error'),
+    });
+    expect(signInErrorMessage(blocked)).toBe(BLOCKED_SCRIPT_MESSAGE);
+    expect(BLOCKED_SCRIPT_MESSAGE).toMatch(/Disable the blocker for this site/);
   });
 
   it('has the per-provider defaults', () => {

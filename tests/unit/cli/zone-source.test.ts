@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INPUT_MESSAGES } from '../../../src/model/messages.ts';
 import type { ZoneRecord } from '../../../src/scanner/zone/record.ts';
 import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
@@ -201,6 +202,11 @@ describe('danglewatch scan with a zone source', { timeout: 90_000 }, () => {
         ['--provider', 'route53'],
         { AWS_ACCESS_KEY_ID: 'AKIA', AWS_SECRET_ACCESS_KEY: '' },
         '--provider route53 reads its credential from AWS_SECRET_ACCESS_KEY, which is not set',
+      ],
+      [
+        ['--provider', 'cloudflare'],
+        { CLOUDFLARE_API_TOKEN: 'cf-token-\u201cpasted\u201d' },
+        `--provider cloudflare: The API token ${INPUT_MESSAGES.notAscii}`,
       ],
       [
         ['--provider', 'azure'],

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../../src/islands/auth/auth-context.tsx';
+import { DomainCard } from '../../../src/islands/dashboard/domains/DomainCard.tsx';
 import { ScanCard } from '../../../src/islands/dashboard/scans/ScanCard.tsx';
 import { DataTab } from '../../../src/islands/dashboard/settings/DataTab.tsx';
 import {
@@ -11,6 +12,7 @@ import {
 import { acceptFailure } from '../../../src/islands/dashboard/workspaces/AcceptInvitation.tsx';
 import { $workspaceId, $workspaces } from '../../../src/lib/dashboard/workspaces.ts';
 import { errorFromResponse } from '../../../src/lib/request/errors.ts';
+import type { DomainView } from '../../../src/model/contract.ts';
 import { HELD_CREDENTIALS } from '../../../src/model/held-credentials.ts';
 import { getPlan } from '../../../src/model/plans.ts';
 import {
@@ -20,6 +22,7 @@ import {
   type WorkspaceRole,
   type WorkspaceView,
 } from '../../../src/model/workspaces.ts';
+import { domainView } from '../../fixtures/domain-view.ts';
 import { completedScan } from '../../fixtures/scan-view.ts';
 
 const text = (html: string) =>
@@ -200,6 +203,34 @@ describe('scan actions by role', () => {
     expect(card('member')).toContain('Re-scan');
     expect(card('viewer')).not.toContain('Re-scan');
     expect(card('viewer')).toContain('View Details');
+  });
+
+  const domainCard = (role: WorkspaceRole, domain: DomainView) => {
+    $workspaces.set({ workspaces: [team(role)], loaded: true, error: null });
+    $workspaceId.set('ws-1');
+    const html = renderToStaticMarkup(
+      <DomainCard
+        domain={domain}
+        serviceDown={false}
+        now={Date.parse('2026-11-22T11:00:00Z')}
+        onRemove={() => {}}
+      />,
+    );
+    return [...html.matchAll(/<button[^>]*>(.*?)<\/button>/gs)].map((m) => text(m[1] ?? '').trim());
+  };
+
+  it("regression: a viewer's domain card offers no Rescan, Verify or Remove, which the API would refuse", () => {
+    expect(domainCard('member', domainView())).toContain('Rescan');
+    expect(domainCard('viewer', domainView())).not.toContain('Rescan');
+    expect(domainCard('member', domainView({ status: 'pending', proof: null }))).toEqual(
+      expect.arrayContaining(['Remove', 'Verify DNS']),
+    );
+    const pending = domainCard('viewer', domainView({ status: 'pending', proof: null }));
+    expect(pending).not.toContain('Remove');
+    expect(pending).not.toContain('Verify DNS');
+    const failed = domainCard('viewer', domainView({ status: 'failed', proof: null }));
+    expect(failed).not.toContain('Retry Verify');
+    expect(failed).not.toContain('Remove');
   });
 });
 

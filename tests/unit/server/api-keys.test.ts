@@ -74,12 +74,12 @@ for (const backend of databaseBackends) {
       });
 
       it.each([
-        [{}, 'name: Give the key a name'],
-        [{ name: '   ' }, 'name: Give the key a name'],
-        [{ name: 'x'.repeat(101) }, 'name: at most 100 characters'],
-        [{ name: 42 }, 'name: Give the key a name'],
-        [{ name: 'ci', scopes: ['all'] }, 'Unrecognized key: "scopes"'],
-        [{ name: 'ci\u0000' }, 'name: must not hold control characters'],
+        [{}, 'Give the key a name'],
+        [{ name: '   ' }, 'Give the key a name'],
+        [{ name: 'x'.repeat(101) }, 'The name is too long: at most 100 characters'],
+        [{ name: 42 }, 'Give the key a name'],
+        [{ name: 'ci', scopes: ['all'] }, 'The request does not take “scopes”'],
+        [{ name: 'ci\u0000' }, 'The name must not hold control characters'],
       ])('answers 400 naming the field for %j', async (body, message) => {
         await expectError(await create(ann.idToken, body), 400, message, 'VALIDATION_ERROR');
       });

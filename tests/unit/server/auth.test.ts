@@ -175,17 +175,11 @@ for (const backend of databaseBackends) {
       });
 
       it.each([
-        [{ settings: 3 }, 'settings: settings must be an object'],
-        [
-          { settings: { emailAlerts: 'yes' } },
-          'settings.emailAlerts: Invalid input: expected boolean, received string',
-        ],
-        [
-          { settings: { digest: 'hourly' } },
-          'settings.digest: Invalid option: expected one of "off"|"daily"|"weekly"',
-        ],
-        [{ settings: { tier: 'pro-solo' } }, 'settings: Unrecognized key: "tier"'],
-        [{ settings: {}, other: 1 }, 'Unrecognized key: "other"'],
+        [{ settings: 3 }, 'settings must be an object'],
+        [{ settings: { emailAlerts: 'yes' } }, 'The email alerts must be true or false'],
+        [{ settings: { digest: 'hourly' } }, 'The digest must be one of: off, daily, weekly'],
+        [{ settings: { tier: 'pro-solo' } }, 'The settings object does not take “tier”'],
+        [{ settings: {}, other: 1 }, 'The request does not take “other”'],
       ])('PATCH /auth/settings answers 400 naming the key for %j', async (body, message) => {
         const res = await call('/auth/settings', { method: 'PATCH', token: ann.idToken, body });
         await expectError(res, 400, message, 'VALIDATION_ERROR');

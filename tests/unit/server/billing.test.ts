@@ -112,25 +112,28 @@ for (const backend of databaseBackends) {
       });
 
       it.each([
-        [{ planId: 'enterprise', ...returnUrls }, "planId: no paid plan is called 'enterprise'"],
-        [{ planId: 'free', ...returnUrls }, "planId: no paid plan is called 'free'"],
+        [
+          { planId: 'enterprise', ...returnUrls },
+          "The plan must name a paid plan; none is called 'enterprise'",
+        ],
+        [{ planId: 'free', ...returnUrls }, "The plan must name a paid plan; none is called 'free'"],
         [
           {
             planId: 'intro',
             ...returnUrls,
             successUrl: 'https://evil.example/dashboard/settings?tab=billing&success=true',
           },
-          `successUrl: must be ${returnUrls.successUrl}`,
+          `The success URL must be ${returnUrls.successUrl}`,
         ],
         [
           { planId: 'intro', ...returnUrls, cancelUrl: `${ORIGIN}/elsewhere` },
-          `cancelUrl: must be ${returnUrls.cancelUrl}`,
+          `The cancel URL must be ${returnUrls.cancelUrl}`,
         ],
         [
           { planId: 'intro', successUrl: 'not a url', cancelUrl: returnUrls.cancelUrl },
-          'successUrl: Invalid URL',
+          'The success URL must be a URL',
         ],
-        [{ planId: 'intro', ...returnUrls, tier: 'pro-solo' }, 'Unrecognized key: "tier"'],
+        [{ planId: 'intro', ...returnUrls, tier: 'pro-solo' }, 'The request does not take “tier”'],
       ])('refuses the checkout request %j', async (body, message) => {
         const res = await call('/api/billing/create-checkout-session', {
           method: 'POST',

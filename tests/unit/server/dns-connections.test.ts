@@ -13,6 +13,7 @@ import { dnsConnections, scans } from '../../../src/db/schema.ts';
 import { CONNECTION_LABEL_MAX } from '../../../src/model/constants.ts';
 import type { DomainView } from '../../../src/model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../../src/model/domain-input.ts';
+import { INPUT_MESSAGES } from '../../../src/model/messages.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import { startDigitalOceanFake } from '../../fixtures/dns-providers/digitalocean.ts';
 import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
@@ -119,6 +120,25 @@ for (const backend of databaseBackends) {
         });
         expect(labelled.status).toBe(400);
         expect(await labelled.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+        // A character beyond ASCII (a curly quote from a formatted page) is refused before any
+        // provider call, never as the provider's fault.
+        const calls = cloudflare.requests.length;
+        await expectError(
+          await connect(ann.idToken, {
+            provider: 'cloudflare',
+            credentials: { apiToken: `${CF_TOKEN}\u201d` },
+          }),
+          400,
+          `The API token ${INPUT_MESSAGES.notAscii}`,
+          'VALIDATION_ERROR',
+        );
+        await expectError(
+          await connect(ann.idToken, { provider: 'cloudflare', credentials: { apiToken: 'x'.repeat(4097) } }),
+          400,
+          'The API token is too long: at most 4,096 characters',
+          'VALIDATION_ERROR',
+        );
+        expect(cloudflare.requests.length).toBe(calls);
         const refused = await connect(ann.idToken, {
           provider: 'cloudflare',
           credentials: { apiToken: 'wrong-token' },

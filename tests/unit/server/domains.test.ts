@@ -98,12 +98,7 @@ for (const backend of databaseBackends) {
         ['1.0.0.127.in-addr.arpa', DOMAIN_MESSAGES.reserved],
         ['router.home.arpa', DOMAIN_MESSAGES.reserved],
       ])('refuses %j with 400 %j', async (domain, message) => {
-        const body = await expectError(
-          await add(ann.idToken, { domain }),
-          400,
-          `domain: ${message}`,
-          'VALIDATION_ERROR',
-        );
+        const body = await expectError(await add(ann.idToken, { domain }), 400, message, 'VALIDATION_ERROR');
         expect(body.details?.[0]).toMatchObject({ path: 'domain', message });
       });
 

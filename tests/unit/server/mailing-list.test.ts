@@ -80,6 +80,11 @@ for (const backend of databaseBackends) {
       it('answers 413 for an over-large body and stores nothing', async () => {
         const res = await post(JSON.stringify({ email: `${'a'.repeat(5000)}@example.com`, source: 'x' }));
         expect(res.status).toBe(413);
+        // In words, never 'The request body is larger than 4 KB'.
+        expect(await res.json()).toMatchObject({
+          code: 'PAYLOAD_TOO_LARGE',
+          error: 'That is more text than this form takes: at most 4,096 characters in all',
+        });
         const [row] = await queryRows<{ n: number }>(
           database.db,
           (await import('drizzle-orm'))

@@ -10,6 +10,7 @@ import {
   type ServiceHealth,
   type TrendPoint,
 } from '../../../src/model/contract.ts';
+import { scanQuotaMessage } from '../../../src/model/messages.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
@@ -176,7 +177,7 @@ for (const backend of databaseBackends) {
         await expectError(
           await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' }),
           409,
-          'You have used all 1 scans of the Free plan for today. The quota resets at midnight UTC; consider upgrading your plan.',
+          scanQuotaMessage(1, 'Free'),
           'QUOTA_EXCEEDED',
         );
         const user = (await (await call('/auth/user', { token: ann.idToken })).json()) as {

@@ -87,18 +87,29 @@ for (const backend of databaseBackends) {
       });
 
       it.each([
-        ['http://127.0.0.1:9/hook', 'Webhook URLs must use https://'],
+        ['http://127.0.0.1:9/hook', WEBHOOK_MESSAGES.httpsOnly],
         ['https://127.0.0.1/hook', 'The webhook address 127.0.0.1 is refused'],
         ['https://169.254.169.254/latest/meta-data', 'The webhook address 169.254.169.254 is refused'],
         ['https://[::1]/hook', 'The webhook address ::1 is refused'],
         ['https://10.0.0.5/hook', 'The webhook address 10.0.0.5 is refused'],
         ['https://user:pw@93.184.216.34/hook', 'must not carry a user name or password'],
-        ['ftp://93.184.216.34/hook', 'Webhook URLs must use https://'],
+        ['ftp://93.184.216.34/hook', WEBHOOK_MESSAGES.httpsOnly],
         ['not a url', 'not a valid URL'],
       ])('regression: refuses %s when it is saved', async (url, message) => {
         const res = await strictCall('/api/webhooks', { method: 'POST', token: ann.idToken, body: { url } });
         expect(res.status).toBe(400);
         expect(((await res.json()) as { error: string }).error).toContain(message);
+      });
+
+      it('regression: plain http:// to a public address is refused, even where test receivers may use it', async () => {
+        for (const url of ['http://93.184.216.34/hook', 'HTTP://93.184.216.34:8080/hook']) {
+          await expectError(
+            await call('/api/webhooks', { method: 'POST', token: ann.idToken, body: { url } }),
+            400,
+            WEBHOOK_MESSAGES.httpsOnly,
+            'VALIDATION_ERROR',
+          );
+        }
       });
 
       it('saves an https URL at a public address, with a secret of its own', async () => {
@@ -423,11 +434,7 @@ for (const backend of databaseBackends) {
         const enable = (user: MintedUser, body: unknown) =>
           inTeam(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
         expect((await enable(ned, { enabled: true })).status).toBe(403);
-        await expectError(
-          await enable(olga, { enabled: false }),
-          400,
-          `enabled: ${WEBHOOK_MESSAGES.enableOnly}`,
-        );
+        await expectError(await enable(olga, { enabled: false }), 400, WEBHOOK_MESSAGES.enableOnly);
         const enabled = await enable(olga, { enabled: true });
         expect(enabled.status).toBe(200);
         expect(((await enabled.json()) as { webhook: WebhookView }).webhook.disabled).toBeNull();

@@ -95,11 +95,11 @@ for (const backend of databaseBackends) {
           401,
           'Authentication required',
         );
-        await expectError(await rename(ann, team.id, { name: '  ' }), 400, 'name: Give the workspace a name');
+        await expectError(await rename(ann, team.id, { name: '  ' }), 400, 'Give the workspace a name');
         await expectError(
           await rename(ann, team.id, { name: 'x'.repeat(81) }),
           400,
-          'name: At most 80 characters',
+          'The name is too long: at most 80 characters',
         );
         const unknownField = await rename(ann, team.id, { name: 'Acme Inc', plan: 'pro' });
         expect(unknownField.status).toBe(400);

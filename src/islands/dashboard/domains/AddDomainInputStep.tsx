@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { checkDomainFormat, cleanDomainInput } from '../../../model/domain-input.ts';
 import { BUTTON } from '../shared/buttons.ts';
 
 interface AddDomainInputStepProps {
@@ -22,6 +23,10 @@ export function AddDomainInputStep({
 }: AddDomainInputStepProps) {
   const inputId = useId();
   const errorId = useId();
+  const hostId = useId();
+  // A pasted URL is not refused: its host name is what will be added, said under the field.
+  const host = checkDomainFormat(cleanDomainInput(value));
+  const cleaned = host.ok && host.domain !== value.trim().toLowerCase() ? host.domain : null;
   return (
     <form
       id="add-domain-input"
@@ -56,9 +61,16 @@ export function AddDomainInputStep({
           onChange={(event) => onChange(event.target.value)}
           placeholder="example.com"
           aria-invalid={error !== null}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={
+            [error ? errorId : null, cleaned ? hostId : null].filter(Boolean).join(' ') || undefined
+          }
           className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm aria-invalid:border-red-500"
         />
+        {cleaned && (
+          <p id={hostId} className="mt-1 text-sm text-slate-700" data-testid="cleaned-domain">
+            Adds the domain <span className="font-mono font-semibold">{cleaned}</span>
+          </p>
+        )}
         {error && (
           <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
             {error}

@@ -32,10 +32,11 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
   const [triggering, setTriggering] = useState(false);
   const [keeping, setKeeping] = useState(false);
   const mayWrite = useCan('domains.write');
+  const mayScan = useCan('scans.start');
   const [showTrend, setShowTrend] = useState(false);
   const [editing, setEditing] = useState(false);
   // A rescan that fails to start shows the scan as failed to start, on the card.
-  const [startError, setStartError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{ title?: string; message: string } | null>(null);
   const scanning = triggering || isScanActive(domain.scanStatus);
   const age = domain.lastScanAt ? dataAgeBadge(domain.lastScanAt, now) : null;
 
@@ -50,7 +51,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
     setTriggering(true);
     setStartError(null);
     const outcome = await startScan(domain.domain, startOptions(domain.scanConfig));
-    if (!outcome.started && outcome.error) setStartError(outcome.error);
+    if (!outcome.started && outcome.error) setStartError({ title: outcome.title, message: outcome.error });
     setTriggering(false);
   };
 
@@ -112,14 +113,16 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
         </div>
         {domain.status === 'verified' && (
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className={BUTTON.small}
-              onClick={rescan}
-              disabled={scanning || serviceDown}
-            >
-              {serviceDown ? 'Unavailable' : scanning ? 'Scanning...' : 'Rescan'}
-            </button>
+            {mayScan && (
+              <button
+                type="button"
+                className={BUTTON.small}
+                onClick={rescan}
+                disabled={scanning || serviceDown}
+              >
+                {serviceDown ? 'Unavailable' : scanning ? 'Scanning...' : 'Rescan'}
+              </button>
+            )}
             <DomainMenu
               domain={domain.domain}
               canRescan={!serviceDown && !triggering}
@@ -129,7 +132,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
             />
           </div>
         )}
-        {domain.status !== 'verified' && (
+        {domain.status !== 'verified' && mayWrite && (
           <button type="button" className={BUTTON.small} onClick={() => onRemove(domain)}>
             Remove
           </button>
@@ -164,8 +167,8 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
           domain={domain}
           error={pendingError}
           verifying={verifying}
-          disabled={serviceDown || !mayWrite}
-          onVerify={verify}
+          disabled={serviceDown}
+          onVerify={mayWrite ? verify : undefined}
         />
       )}
       {domain.status === 'failed' && (
@@ -173,8 +176,8 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
           domain={domain}
           serviceError={serviceError}
           verifying={verifying}
-          disabled={serviceDown || !mayWrite}
-          onVerify={verify}
+          disabled={serviceDown}
+          onVerify={mayWrite ? verify : undefined}
         />
       )}
       {domain.status === 'verified' && <ScanStatusPanel domain={domain} startError={startError} />}

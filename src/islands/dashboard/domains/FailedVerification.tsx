@@ -16,7 +16,8 @@ interface FailedVerificationProps {
   serviceError: string | null;
   verifying: boolean;
   disabled: boolean;
-  onVerify: () => void;
+  /** Absent for a role that may not verify: the button is not shown. */
+  onVerify?: () => void;
 }
 
 /** A failed domain's box: what went wrong, the record again, a retry, and the common solutions. */
@@ -37,14 +38,16 @@ export function FailedVerification({
       <div className="mt-2">
         <TxtRecordDetails record={domain.txtRecord} />
       </div>
-      <button
-        type="button"
-        className={`${BUTTON.primary} mt-3`}
-        onClick={onVerify}
-        disabled={verifying || disabled}
-      >
-        {verifying ? 'Checking...' : serviceError ? 'Try Again' : 'Retry Verify'}
-      </button>
+      {onVerify && (
+        <button
+          type="button"
+          className={`${BUTTON.primary} mt-3`}
+          onClick={onVerify}
+          disabled={verifying || disabled}
+        >
+          {verifying ? 'Checking...' : serviceError ? 'Try Again' : 'Retry Verify'}
+        </button>
+      )}
       <div className="mt-3 text-red-900">
         <p className="font-semibold">Common solutions</p>
         <ul className="mt-1 list-inside list-disc">

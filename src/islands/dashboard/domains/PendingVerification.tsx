@@ -10,7 +10,8 @@ interface PendingVerificationProps {
   error: string | null;
   verifying: boolean;
   disabled: boolean;
-  onVerify: () => void;
+  /** Absent for a role that may not verify: the button is not shown. */
+  onVerify?: () => void;
 }
 
 /**
@@ -50,14 +51,16 @@ export function PendingVerification({
           {error}
         </p>
       )}
-      <button
-        type="button"
-        className={`${BUTTON.primary} mt-3`}
-        onClick={onVerify}
-        disabled={verifying || disabled}
-      >
-        {verifying ? 'Checking...' : 'Verify DNS'}
-      </button>
+      {onVerify && (
+        <button
+          type="button"
+          className={`${BUTTON.primary} mt-3`}
+          onClick={onVerify}
+          disabled={verifying || disabled}
+        >
+          {verifying ? 'Checking...' : 'Verify DNS'}
+        </button>
+      )}
     </div>
   );
 }

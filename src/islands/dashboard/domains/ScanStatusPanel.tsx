@@ -14,7 +14,14 @@ function OnOff({ label, on }: { label: string; on: boolean }) {
 }
 
 /** The domain card's scan panel: the last scan's status, its figures, its options, its error. */
-export function ScanStatusPanel({ domain, startError }: { domain: DomainView; startError: string | null }) {
+export function ScanStatusPanel({
+  domain,
+  startError,
+}: {
+  domain: DomainView;
+  /** Why the last start did not run; `title` when the server refused it on purpose. */
+  startError: { title?: string; message: string } | null;
+}) {
   const config = domain.scanConfig;
   return (
     <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="scan-panel">
@@ -56,8 +63,8 @@ export function ScanStatusPanel({ domain, startError }: { domain: DomainView; st
       </dl>
       {startError && (
         <div role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 p-2 text-red-800">
-          <p className="font-semibold">{DASHBOARD_MESSAGES.scanStartFailed}</p>
-          <p>{startError}</p>
+          <p className="font-semibold">{startError.title ?? DASHBOARD_MESSAGES.scanStartFailed}</p>
+          <p>{startError.message}</p>
         </div>
       )}
       {domain.error && domain.status === 'verified' && (

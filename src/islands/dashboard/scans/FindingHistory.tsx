@@ -55,7 +55,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
         {record.resolvedAt && <> · Resolved {formatDateTime(record.resolvedAt)}</>}
       </p>
       {record.accepted ? (
-        <p className="mt-1">
+        <p className="mt-1 wrap-anywhere">
           <span className="font-semibold">Accepted risk</span> on {formatDateTime(record.accepted.at)}
           {record.accepted.note && <>: “{record.accepted.note}”</>}. No alerts for it.{' '}
           {mayAccept && (

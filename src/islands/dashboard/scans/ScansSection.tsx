@@ -7,6 +7,7 @@ import { scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { ScanView } from '../../../model/contract.ts';
 import { findingsCsv, findingsCsvFileName } from '../../../model/findings-csv.ts';
+import { countOf } from '../../../model/messages.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
 import { LoadError } from '../shared/LoadError.tsx';
@@ -66,7 +67,10 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
     try {
       const answer = await dashboardApi().scans.exportAll();
       downloadJson(exportFileName(answer.exportedAt), answer);
-      toast({ title: 'Scans Exported', description: `${answer.scans.length} scans saved as one JSON file.` });
+      toast({
+        title: 'Scans Exported',
+        description: `${countOf(answer.scans.length, 'scan')} saved as one JSON file.`,
+      });
     } catch (error) {
       toast({
         title: 'Export failed',

@@ -90,18 +90,25 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-slate-700">Nothing has happened here yet.</p>;
   return (
     <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-      {entries.map((entry) => (
-        <li
-          key={entry.id}
-          className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm"
-          data-testid="activity"
-        >
-          <span className="text-ink">{describeActivity(entry)}</span>
-          <time className="text-slate-600" dateTime={entry.createdAt}>
-            {formatDateTime(entry.createdAt)}
-          </time>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const sentence = describeActivity(entry);
+        return (
+          <li
+            key={entry.id}
+            className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm"
+            data-testid="activity"
+          >
+            {/* A risk's note is free text of up to RISK_NOTE_MAX characters, perhaps without a space:
+                it wraps anywhere and shows three lines at most, all of it in the title. */}
+            <span className="line-clamp-3 min-w-0 flex-1 text-ink wrap-anywhere" title={sentence}>
+              {sentence}
+            </span>
+            <time className="text-slate-600" dateTime={entry.createdAt}>
+              {formatDateTime(entry.createdAt)}
+            </time>
+          </li>
+        );
+      })}
     </ol>
   );
 }

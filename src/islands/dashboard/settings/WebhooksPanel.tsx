@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { firstAttempt, testResultToast } from '../../../lib/dashboard/webhook-test.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   WEBHOOK_FORMAT_LABELS,
@@ -47,6 +48,22 @@ export function WebhooksPanel() {
     try {
       await work();
       toast({ title: done });
+      await load();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'That did not work.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The worker sends the test; the toast waits for its first attempt and says how it went.
+  const sendTest = async (hook: WebhookView) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const api = dashboardApi().webhooks;
+      const { delivery } = await api.test(hook.id);
+      toast(testResultToast(await firstAttempt(() => api.list(), delivery.id)));
       await load();
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : 'That did not work.');
@@ -150,7 +167,7 @@ export function WebhooksPanel() {
                   type="button"
                   className={BUTTON.small}
                   disabled={busy || hook.disabled !== null}
-                  onClick={() => act(() => dashboardApi().webhooks.test(hook.id), 'Test Sent')}
+                  onClick={() => void sendTest(hook)}
                 >
                   Send test
                 </button>

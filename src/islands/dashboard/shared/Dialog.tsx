@@ -16,7 +16,8 @@ interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus and puts it above the
- * page; Escape closes it through `onClose`, so the caller's state stays the one truth.
+ * page; Escape closes it through `onClose`, so the caller's state stays the one truth, and closes
+ * only the top dialog when one opened another.
  */
 export function Dialog({ title, description, onClose, children, footer, wide = false, aside }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -51,6 +52,9 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
+        // React passes a nested dialog's cancel on to the dialogs around it in the component tree,
+        // though the browser sent it to the top one only: each closes on its own Escape.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

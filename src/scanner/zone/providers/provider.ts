@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_MESSAGES } from '../../../model/messages.ts';
 import type { ZoneRecord } from '../record.ts';
 
 export const PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
@@ -77,7 +78,14 @@ export interface DnsProvider<C> {
   delegation(credentials: C, zone: string, options?: ProviderCallOptions): Promise<ZoneDelegation>;
 }
 
-const secret = z.string().trim().min(1).max(4096);
+const secret = z
+  .string()
+  .trim()
+  .min(1)
+  .max(4096)
+  // Checked here, before any provider call: fetch refuses a header with other characters, in an
+  // error that would read as the provider's.
+  .regex(/^[\x20-\x7e]*$/, INPUT_MESSAGES.notAscii);
 export const credentialSchemas = {
   cloudflare: z.object({ apiToken: secret }),
   route53: z.object({ accessKeyId: secret, secretAccessKey: secret }),

@@ -15,6 +15,24 @@ describe('the add-domain field', () => {
     expect(checkAddDomainInput('127.0.0.1', { tier: 'intro', email: 'ann@acme.io' }).ok).toBe(false);
   });
 
+  it('regression: a pasted URL is cut to its host name, not refused', () => {
+    const intro = { tier: 'intro', email: 'ann@acme.io' };
+    for (const [typed, domain] of [
+      ['https://acme-widgets.com/login', 'acme-widgets.com'],
+      ['example.com/', 'example.com'],
+      ['HTTP://App.Acme-Widgets.com:8443/a?b=c#d', 'app.acme-widgets.com'],
+      ['  acme-widgets.com?utm=x ', 'acme-widgets.com'],
+      ['https://ann:secret@acme-widgets.com/', 'acme-widgets.com'],
+    ])
+      expect(checkAddDomainInput(typed as string, intro), typed).toEqual({ ok: true, domain });
+    // What is left after the cut still meets the format rule.
+    expect(checkAddDomainInput('https://127.0.0.1/', intro).ok).toBe(false);
+    expect(checkAddDomainInput('https:///login', intro)).toEqual({
+      ok: false,
+      message: 'Domain is required',
+    });
+  });
+
   it('keeps the free tier to the e-mail domain and its subdomains, case-insensitive and trimmed', () => {
     expect(checkAddDomainInput('  ACME.io ', free)).toEqual({ ok: true, domain: 'acme.io' });
     expect(checkAddDomainInput('app.acme.io', free)).toEqual({ ok: true, domain: 'app.acme.io' });

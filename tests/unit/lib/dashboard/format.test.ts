@@ -72,6 +72,7 @@ describe('dashboard formatting', () => {
 
   it("counts 'N of M domains used' and knows which scans are still going", () => {
     expect(domainsUsed(1, 25)).toBe('1 of 25 domains used');
+    expect(domainsUsed(0, 1)).toBe('0 of 1 domain used');
     expect(isScanActive('pending')).toBe(true);
     expect(isScanActive('running')).toBe(true);
     expect(isScanActive('completed')).toBe(false);

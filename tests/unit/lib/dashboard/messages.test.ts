@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDomainErrorMessage,
   scanErrorMessage,
+  scanRefusalTitle,
   verifyErrorMessage,
 } from '../../../../src/lib/dashboard/messages.ts';
 import { RequestError } from '../../../../src/lib/request/errors.ts';
@@ -22,7 +23,7 @@ describe("'Failed to Add Domain' messages", () => {
   it('reads a 403 as the plan limit', () => {
     const denied = new RequestError('Access denied', { type: 'AUTHORIZATION', statusCode: 403 });
     expect(addDomainErrorMessage(denied, 1)).toBe(
-      "You've reached the maximum of 1 domains for your current plan",
+      "You've reached the maximum of 1 domain for your current plan",
     );
     expect(addDomainErrorMessage(denied)).toBe(
       'You have reached your domain or quota limit. Consider upgrading your plan.',
@@ -62,5 +63,27 @@ describe('verification and scan messages', () => {
       'A scan of example.com is already running',
     );
     expect(scanErrorMessage(null)).toBe('Failed to start scan');
+  });
+
+  it("regression: a scan the plan refuses is not a 'Scan Failed', and a 403 keeps the server's words", () => {
+    const quota = new RequestError('You have used the 1 scan of the Free plan for today.', {
+      type: 'API_ERROR',
+      code: 'QUOTA_EXCEEDED',
+      statusCode: 409,
+    });
+    expect(scanRefusalTitle(quota)).toBe('Daily Scans Used');
+    const beyond = new RequestError('Access denied', {
+      type: 'AUTHORIZATION',
+      code: 'PLAN_LIMIT',
+      statusCode: 403,
+      context: { serverMessage: "Not scanned: this domain is beyond your plan's number of domains." },
+    });
+    expect(scanRefusalTitle(beyond)).toBe('Beyond Your Plan');
+    expect(scanErrorMessage(beyond)).toBe(
+      "Not scanned: this domain is beyond your plan's number of domains.",
+    );
+    // A failure stays one: the spec's 'Scan Failed'.
+    expect(scanRefusalTitle(api('Something went wrong on our side', 500))).toBeUndefined();
+    expect(scanRefusalTitle(new Error('boom'))).toBeUndefined();
   });
 });

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Dialog } from '../../../src/islands/dashboard/shared/Dialog.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+/** A dialog that opens a second one from inside, as Add Domain opens the DNS guide. */
+function Nested() {
+  const [outer, setOuter] = useState(true);
+  const [inner, setInner] = useState(true);
+  return outer ? (
+    <Dialog title="Add Domain to Monitor" onClose={() => setOuter(false)}>
+      <p>outer</p>
+      {inner && (
+        <Dialog title="DNS guide" onClose={() => setInner(false)}>
+          <p>inner</p>
+        </Dialog>
+      )}
+    </Dialog>
+  ) : null;
+}
+
+/** What the browser does on Escape: a cancelable `cancel` event at the top modal dialog only. */
+function escapeOn(dialog: Element) {
+  dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+}
+
+const titles = () => [...container.querySelectorAll('dialog h2')].map((h) => h.textContent);
+
+describe('Escape', () => {
+  it('regression: closes only the top dialog, not the one that opened it', async () => {
+    await act(async () => root.render(<Nested />));
+    expect(titles()).toEqual(['Add Domain to Monitor', 'DNS guide']);
+    const inner = [...container.querySelectorAll('dialog')].at(-1) as Element;
+    await act(async () => escapeOn(inner));
+    expect(titles()).toEqual(['Add Domain to Monitor']);
+    await act(async () => escapeOn(container.querySelector('dialog') as Element));
+    expect(titles()).toEqual([]);
+  });
+});
