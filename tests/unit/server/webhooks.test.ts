@@ -15,7 +15,7 @@ import { queueWebhookAlerts } from '../../../src/worker/jobs/webhook-alerts.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 import { insertTeam } from '../../helpers/teams.ts';
 
@@ -32,7 +32,7 @@ interface Received {
   body: string;
 }
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `webhooks on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

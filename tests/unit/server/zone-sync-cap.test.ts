@@ -10,11 +10,11 @@ import { runZoneSync } from '../../../src/worker/jobs/sync-zones.ts';
 import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 
 const CF_TOKEN = 'cf-read-only-token-cap1';
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `a synced zone above the inventory cap on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
