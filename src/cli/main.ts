@@ -1,4 +1,6 @@
-type Command = (args: string[]) => Promise<number>;
+import type { EngineSettings } from './scan.ts';
+
+type Command = (args: string[], engine: EngineSettings) => Promise<number>;
 
 /**
  * Each subcommand resolves to the process exit code. They load on demand: `scan` must not pay for
@@ -26,12 +28,13 @@ const commands: Record<string, { run: Command; summary: string }> = {
     summary: 'list accounts, or grant a plan without billing (set-plan <email> <plan>)',
   },
   scan: {
-    run: async (args) => (await import('./scan.ts')).scan(args),
+    run: async (args, engine) => (await import('./scan.ts')).scan(args, engine),
     summary: 'scan a domain for dangling DNS records (--help for options)',
   },
 };
 
-export async function main(argv: string[]): Promise<number> {
+/** `engine`: settings of the scan engine that no flag offers, for tests that run the command in process. */
+export async function main(argv: string[], engine: EngineSettings = {}): Promise<number> {
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
@@ -47,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(args);
+    return await command.run(args, engine);
   } catch (error) {
     process.stderr.write(`danglewatch ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

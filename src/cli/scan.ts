@@ -225,8 +225,11 @@ function parse(args: string[]) {
   });
 }
 
+/** What the engine takes besides the flags: tests shorten the validation delay, which no flag sets. */
+export type EngineSettings = Pick<ScanOptions, 'validationDelayMs'>;
+
 /** `danglewatch scan`: exit 0 without failing findings, 1 with them, 2 when the scan could not run. */
-export async function scan(args: string[]): Promise<number> {
+export async function scan(args: string[], engine: EngineSettings = {}): Promise<number> {
   let request: Awaited<ReturnType<typeof parseScanArgs>>;
   try {
     request = await parseScanArgs(args);
@@ -265,6 +268,7 @@ export async function scan(args: string[]): Promise<number> {
       }
     } else {
       const result = await scanDomain(request.domain, {
+        ...engine,
         ...request.options,
         signal: controller.signal,
         onProgress,

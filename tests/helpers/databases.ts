@@ -26,8 +26,13 @@ export const pgliteBackend: DatabaseBackend = {
 };
 
 /**
- * The backends every database test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL
- * names a server (`.ci/run` sets it). Each open() gives an isolated database.
+ * The backends of a test file whose behaviour depends on the database engine: PGlite always,
+ * PostgreSQL too when TEST_DATABASE_URL names a server (`.ci/run` sets it). A file loops over these
+ * when one of its tests holds for requests or processes that race (locks, constraints, claims),
+ * migrations or the schema itself, the pg-boss queue, or SQL whose answer may differ between the
+ * engines (text order, time arithmetic, JSON operators). Every other file (routes, validation,
+ * permissions, messages) loops over embeddedOnly: a second run on PostgreSQL would repeat the
+ * same statements and find nothing new. Each open() gives an isolated database.
  */
 export const databaseBackends: DatabaseBackend[] = [
   pgliteBackend,
@@ -44,6 +49,9 @@ export const databaseBackends: DatabaseBackend[] = [
     openUnmigrated: () => openPostgres(),
   },
 ];
+
+/** The backends of a file whose tests do not depend on the engine: the one `npm start` runs on. */
+export const embeddedOnly: DatabaseBackend[] = [pgliteBackend];
 
 /** A database of its own on the test server, dropped when closed. */
 async function openPostgres(): Promise<Database> {

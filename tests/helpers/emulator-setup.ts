@@ -6,18 +6,14 @@ import { startAuthEmulator } from '../../src/server/auth/emulator.ts';
 /**
  * One Firebase Auth Emulator for the whole vitest run. Its port is picked free at random, with the
  * two above it, so concurrent runs in one working tree and a running `npm start` (9099) never
- * collide. Setup does not wait for it (about 5 s): tests that need it call waitForAuthEmulator().
+ * collide. Setup waits until it answers (about 5 s), before any test file starts: started beside
+ * workers that each import the app, it took more than the tests' minute on a busy machine.
  */
 export default async function setup(project: TestProject) {
   const port = await freePortTriple();
-  const starting = startAuthEmulator({ port, projectId: DEMO_PROJECT_ID });
-  // Reported by the tests that wait for it; here it must not become an unhandled rejection.
-  starting.catch(() => {});
+  const emulator = await startAuthEmulator({ port, projectId: DEMO_PROJECT_ID, readyTimeoutMs: 180_000 });
   project.provide('authEmulatorHost', `127.0.0.1:${port}`);
-  return async () => {
-    const emulator = await starting.catch(() => undefined);
-    await emulator?.stop();
-  };
+  return () => emulator.stop();
 }
 
 async function freePortTriple(): Promise<number> {

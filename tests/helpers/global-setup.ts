@@ -18,11 +18,14 @@ export default async function setup(project: TestProject) {
   const path = join(dir, 'migrated.tar');
   writeFileSync(path, Buffer.from(await snapshot.arrayBuffer()));
   project.provide('pgliteSnapshot', path);
+  project.provide('runDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** A directory of this run's own, removed at its end. */
+    runDir: string;
   }
 }

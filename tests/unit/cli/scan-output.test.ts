@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scan } from '../../../src/cli/scan.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+import { runCli } from '../../helpers/cli.ts';
 
 const sarifSchema = JSON.parse(
   readFileSync(new URL('../../fixtures/schemas/sarif-2.1.0-rtm.5.json', import.meta.url), 'utf8'),
@@ -57,29 +57,19 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `danglewatch scan` in this process, against the fixtures only; stdout and stderr captured. */
-async function run(args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => stdout.push(String(chunk)) > 0);
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
-  try {
-    const code = await scan([
-      apex,
-      ...fixtures.cliFlags(),
-      '--no-discovery',
-      '--subdomains',
-      join(dir, 'names.txt'),
-      '--timeout-ms',
-      '1500',
-      ...args,
-    ]);
-    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+/** `danglewatch scan` in this process, against the fixtures only. */
+const run = (args: string[]) =>
+  runCli([
+    'scan',
+    apex,
+    ...fixtures.cliFlags(),
+    '--no-discovery',
+    '--subdomains',
+    join(dir, 'names.txt'),
+    '--timeout-ms',
+    '1500',
+    ...args,
+  ]);
 
 const file = (name: string) => join(dir, name);
 

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scan } from '../../../src/cli/scan.ts';
 import { newApiKey } from '../../../src/core/api-keys/key.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { apiKeys, domains, scans, users, workspaces } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG, type FindingView } from '../../../src/model/contract.ts';
 import { testApp } from '../../helpers/app.ts';
+import { runCli } from '../../helpers/cli.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 
 const FINDING: FindingView = {
@@ -101,22 +101,7 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     await database?.close();
   });
 
-  const run = async (args: string[]) => {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    const out = vi
-      .spyOn(process.stdout, 'write')
-      .mockImplementation((chunk) => stdout.push(String(chunk)) > 0);
-    const err = vi
-      .spyOn(process.stderr, 'write')
-      .mockImplementation((chunk) => stderr.push(String(chunk)) > 0);
-    try {
-      return { code: await scan(args), stdout: stdout.join(''), stderr: stderr.join('') };
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-    }
-  };
+  const run = (args: string[]) => runCli(['scan', ...args]);
 
   it('starts the scan on the server, waits for it and prints the report; exit 1 with findings', async () => {
     outcome = { status: 'completed', findings: [FINDING] };

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +12,8 @@ import { type GoogleFake, startGoogleFake } from '../../fixtures/dns-providers/g
 import { startRoute53Fake } from '../../fixtures/dns-providers/route53.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+import { runCli } from '../../helpers/cli.ts';
 
-const BIN = join(import.meta.dirname, '../../../bin/danglewatch.js');
 const apex = 'zones.test';
 /** In the zone, and in the DNS, but in neither CT nor the wordlist: only the zone reveals it. */
 const hidden = `campaign-2019.${apex}`;
@@ -76,16 +75,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, 'scan', ...args],
-      { timeout: 45_000, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 2) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => runCli(['scan', ...args], env);
 
 const flags = () => [
   apex,
@@ -127,7 +117,7 @@ describe('danglewatch scan with a zone source', { timeout: 90_000 }, () => {
   });
 
   it('--provider reads the zone from each provider with the credential from the environment', async () => {
-    const cases: Array<[string, NodeJS.ProcessEnv, FakeProvider]> = [
+    const cases: Array<[string, Record<string, string>, FakeProvider]> = [
       [
         'cloudflare',
         { CLOUDFLARE_API_TOKEN: secrets.cloudflare, CLOUDFLARE_API_URL: cloudflare.url },
@@ -192,7 +182,7 @@ describe('danglewatch scan with a zone source', { timeout: 90_000 }, () => {
   });
 
   it('refuses what the command line gets wrong before scanning', async () => {
-    const cases: Array<[string[], NodeJS.ProcessEnv, string]> = [
+    const cases: Array<[string[], Record<string, string>, string]> = [
       [
         ['--provider', 'cloudflare'],
         { CLOUDFLARE_API_TOKEN: '' },

@@ -182,9 +182,13 @@ describe.skipIf(postgres.skipReason)(
       }, 90_000);
       // Completed once, by the run that was in flight: not lost, not run a second time.
       expect(ended).toMatchObject({ status: 'completed', attempts: 1 });
-      const completions = (logs.get('worker') ?? []).filter(
-        (entry) => entry.msg === 'scan completed' && entry.scanId === inFlight,
-      );
+      // The worker logs after it writes the row: on a busy machine its line reaches us a moment later.
+      const completions = await until(async () => {
+        const found = (logs.get('worker') ?? []).filter(
+          (entry) => entry.msg === 'scan completed' && entry.scanId === inFlight,
+        );
+        return found.length > 0 ? found : undefined;
+      }, 5_000);
       expect(completions).toHaveLength(1);
 
       const next = await startScan('outage-b.com');

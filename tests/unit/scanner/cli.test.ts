@@ -7,6 +7,7 @@ import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+import { runCli } from '../../helpers/cli.ts';
 
 const BIN = join(import.meta.dirname, '../../../bin/danglewatch.js');
 const apex = 'cli.test';
@@ -35,7 +36,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[]) {
+/** The real command in a process of its own: exit code, stdout and stderr as a shell sees them. */
+function runProcess(args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(process.execPath, [BIN, 'scan', ...args], { timeout: 30_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 2) : 0, stdout, stderr });
@@ -43,12 +45,15 @@ function run(args: string[]) {
   });
 }
 
+const run = (args: string[]) => runCli(['scan', ...args]);
+
 const fixtureFlags = () => [...fixtures.cliFlags(), '--timeout-ms', '1000', '--concurrency', '16'];
 
-// Each case spawns the real command; on a busy machine a spawn alone can take seconds.
+// The first case spawns the real command (on a busy machine a spawn alone can take seconds); the
+// others run it in this process.
 describe('danglewatch scan', { timeout: 60_000 }, () => {
   it('--json prints one document of the contract and exits 1 on findings', async () => {
-    const { code, stdout } = await run([
+    const { code, stdout } = await runProcess([
       apex,
       '--json',
       ...fixtureFlags(),

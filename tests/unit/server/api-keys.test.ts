@@ -5,11 +5,12 @@ import { API_KEY_LIMIT } from '../../../src/core/limits.ts';
 import { apiKeys, auditLog, domains, scans, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { API_ACCESS_MESSAGES } from '../../../src/model/api-access.ts';
 import { type ApiKeyView, type CreatedApiKey, DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';
-import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
+import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
+import { insertTeam } from '../../helpers/teams.ts';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
@@ -142,26 +143,14 @@ for (const backend of databaseBackends) {
 
       it("regression: a key acts with at most its maker's current role, checked on every call: a demoted admin's key no longer starts scans", async () => {
         // A team on Solo, Ann its owner and Dee an admin, made in place.
-        const team = { id: crypto.randomUUID(), name: 'Ops' };
-        await api.db.insert(workspaces).values({ ...team, tier: 'solo' });
         const dee = await api.signIn('dee', { email: `dee-${tag}@acme.com` });
-        await api.db.insert(workspaceMembers).values([
-          { workspaceId: team.id, userId: ann.uid, role: 'owner' },
-          { workspaceId: team.id, userId: dee.uid, role: 'admin' },
+        const team = await insertTeam(api, { name: 'Ops', tier: 'solo' }, [
+          [ann, 'owner'],
+          [dee, 'admin'],
         ]);
-        const inTeam = (user: MintedUser, path: string, init: { method?: string; body?: unknown } = {}) =>
-          api.app.request(path, {
-            method: init.method ?? 'GET',
-            headers: {
-              authorization: `Bearer ${user.idToken}`,
-              [WORKSPACE_HEADER]: team.id,
-              'content-type': 'application/json',
-            },
-            body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          });
         const deeKey = (
           (await (
-            await inTeam(dee, '/api/keys', { method: 'POST', body: { name: 'dee ci' } })
+            await team.as(dee, '/api/keys', { method: 'POST', body: { name: 'dee ci' } })
           ).json()) as CreatedApiKey
         ).secret;
         const domain = `ops-${tag}.com`;
@@ -189,7 +178,7 @@ for (const backend of databaseBackends) {
           return res;
         };
         const setRole = async (role: string) => {
-          const res = await inTeam(ann, `/api/workspaces/${team.id}/members/${dee.uid}`, {
+          const res = await team.as(ann, `/api/workspaces/${team.id}/members/${dee.uid}`, {
             method: 'PATCH',
             body: { role },
           });
@@ -200,7 +189,7 @@ for (const backend of databaseBackends) {
         // Demoted to viewer: the dashboard refuses Dee a scan, and so does the key Dee made as admin.
         await setRole('viewer');
         await expectError(
-          await inTeam(dee, '/scan/api/v1/scan', {
+          await team.as(dee, '/scan/api/v1/scan', {
             method: 'POST',
             body: { domain, scanType: 'dangling-subdomains' },
           }),

@@ -6,12 +6,12 @@ import { type AuthUserResponse, DISPLAY_NAME_MAX } from '../../../src/model/prof
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly, pgliteBackend } from '../../helpers/databases.ts';
 import { disableUser, rewriteToken, TEST_PROJECT_ID } from '../../helpers/emulator.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `auth API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
@@ -259,7 +259,7 @@ for (const backend of databaseBackends) {
 
 describe('auth API without Firebase configured', () => {
   it('answers 503 rather than letting anyone in', async () => {
-    const database = await databaseBackends[0]?.open();
+    const database = await pgliteBackend?.open();
     if (!database) throw new Error('no PGlite');
     try {
       const res = await testApp(database).request('/auth/user', { headers: { authorization: 'Bearer x' } });

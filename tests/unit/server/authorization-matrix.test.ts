@@ -21,7 +21,7 @@ import {
   type WorkspaceRole,
 } from '../../../src/model/workspaces.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 /** The ids one workspace holds, one of each kind a route can name. */
@@ -284,7 +284,7 @@ const ROUTES: {
 const NOT_WORKSPACE_SCOPED =
   /^(GET|POST|PATCH|PUT|DELETE) (\/(health|ready|mailing-list)|\/auth\/(?!billing$)|\/api\/auth\/(?!billing\/cancel$)|\/api\/billing\/webhook$|\/alerts\/|\/api\/v1\/|\/scan\/health|\/api\/invitations)/;
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `the authorisation matrix on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

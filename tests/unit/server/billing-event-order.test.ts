@@ -8,7 +8,7 @@ import { stripeEvents, users, workspaces } from '../../../src/db/schema.ts';
 import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../../fixtures/stripe-server.ts';
 import { expectError } from '../../helpers/api.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 
 type Json = Record<string, unknown>;
 type Expected = { tier: string; subscriptionStatus: string; cancelAtPeriodEnd: boolean };
@@ -86,7 +86,7 @@ const LIFE: {
 const PAIRS = LIFE.flatMap((_, i) => LIFE.slice(i + 1).map((__, k) => [i, i + 1 + k] as const));
 const DAY_SECONDS = 86_400;
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `Stripe events in any order on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

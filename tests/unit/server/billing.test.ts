@@ -8,7 +8,7 @@ import { FIXTURE_SECRET_KEY, type StripeFixture, startStripeServer } from '../..
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const ORIGIN = 'https://app.danglewatch.test';
@@ -17,7 +17,7 @@ const returnUrls = {
   cancelUrl: `${ORIGIN}/dashboard/settings?tab=billing&canceled=true`,
 };
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `billing on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

@@ -21,13 +21,13 @@ import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const CF_TOKEN = 'cf-read-only-token-abcd';
 const DO_TOKEN = 'dop_v1_read_only_wxyz';
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `DNS connections on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

@@ -3,9 +3,9 @@ import type { Database } from '../../../src/db/client.ts';
 import { queryRows } from '../../../src/db/client.ts';
 import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `POST /mailing-list on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

@@ -13,13 +13,13 @@ import { startCloudflareFake } from '../../fixtures/dns-providers/cloudflare.ts'
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import { insertTxtVerifiedDomain } from '../../helpers/domains.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const CF_TOKEN = 'cf-new-sources-0001';
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `new sources of names are scanned on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

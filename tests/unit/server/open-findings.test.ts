@@ -17,7 +17,7 @@ import {
 } from '../../../src/model/contract.ts';
 import { findingView } from '../../fixtures/finding.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import { insertTxtVerifiedDomain } from '../../helpers/domains.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
@@ -25,7 +25,7 @@ const DAY = 24 * 60 * 60_000;
 const finding = (subdomain: string, status: FindingView['status'] = 'claimable') =>
   findingView(subdomain, { status, target: `${subdomain.split('.')[0]}-gone.herokuapp.com` });
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `open findings are a state on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

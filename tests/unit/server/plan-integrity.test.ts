@@ -12,12 +12,12 @@ import { DEFAULT_SCAN_CONFIG, type DomainView } from '../../../src/model/contrac
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const DAY_MS = 86_400_000;
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `plan integrity on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

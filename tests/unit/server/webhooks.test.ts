@@ -9,15 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../../../src/core/webhooks/deliver.ts';
 import { queueWebhookAlerts } from '../../../src/core/webhooks/scan-changes.ts';
-import { domains, scans, webhookDeliveries, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
+import { domains, scans, webhookDeliveries, workspaceMembers } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG, type WebhookView } from '../../../src/model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../../src/model/webhooks.ts';
-import { WORKSPACE_HEADER } from '../../../src/model/workspaces.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
+import { insertTeam } from '../../helpers/teams.ts';
 
 const logger = pino({ level: 'silent' });
 
@@ -32,7 +32,7 @@ interface Received {
   body: string;
 }
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `webhooks on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
@@ -297,25 +297,13 @@ for (const backend of databaseBackends) {
         const olga = await api.signIn('olga', { email: `olga-${tag}@acme.com`, name: 'Olga' });
         const mal = await api.signIn('mal', { email: `mal-${tag}@acme.com`, name: 'Mal' });
         const ned = await api.signIn('ned', { email: `ned-${tag}@acme.com`, name: 'Ned' });
-        const team = { id: crypto.randomUUID(), name: 'Crew' };
-        await api.db.insert(workspaces).values({ ...team, tier: 'intro' });
-        await api.db.insert(workspaceMembers).values([
-          { workspaceId: team.id, userId: olga.uid, role: 'owner' },
-          { workspaceId: team.id, userId: mal.uid, role: 'admin' },
-          { workspaceId: team.id, userId: ned.uid, role: 'admin' },
+        const team = await insertTeam(api, { name: 'Crew', tier: 'intro' }, [
+          [olga, 'owner'],
+          [mal, 'admin'],
+          [ned, 'admin'],
         ]);
-        const inTeam = (user: MintedUser, path: string, init: { method?: string; body?: unknown } = {}) =>
-          api.app.request(path, {
-            method: init.method ?? 'GET',
-            headers: {
-              authorization: `Bearer ${user.idToken}`,
-              [WORKSPACE_HEADER]: team.id,
-              'content-type': 'application/json',
-            },
-            body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          });
         const addHook = async (user: MintedUser, path: string) => {
-          const res = await inTeam(user, '/api/webhooks', {
+          const res = await team.as(user, '/api/webhooks', {
             method: 'POST',
             body: { url: `${receiverUrl}/${path}` },
           });
@@ -323,7 +311,7 @@ for (const backend of databaseBackends) {
           return ((await res.json()) as { webhook: WebhookView }).webhook;
         };
         const listed = async () =>
-          ((await (await inTeam(olga, '/api/webhooks')).json()) as { webhooks: WebhookView[] }).webhooks;
+          ((await (await team.as(olga, '/api/webhooks')).json()) as { webhooks: WebhookView[] }).webhooks;
         const mailsTo = (to: string) =>
           readdirSync(outbox)
             .map((name) => readFileSync(join(outbox, name), 'utf8'))
@@ -382,12 +370,12 @@ for (const backend of databaseBackends) {
         const olgaHook = await addHook(olga, 'olga');
         expect(malHook.disabled).toBeNull();
         // A test queued while Mal was still an admin, not yet delivered.
-        expect((await inTeam(mal, `/api/webhooks/${malHook.id}/test`, { method: 'POST' })).status).toBe(202);
+        expect((await team.as(mal, `/api/webhooks/${malHook.id}/test`, { method: 'POST' })).status).toBe(202);
         const pending = queued.at(-1) as string;
 
         // Olga removes Mal: Mal's webhook is disabled, not deleted, and says why.
         expect(
-          (await inTeam(olga, `/api/workspaces/${team.id}/members/${mal.uid}`, { method: 'DELETE' })).status,
+          (await team.as(olga, `/api/workspaces/${team.id}/members/${mal.uid}`, { method: 'DELETE' })).status,
         ).toBe(204);
         const gone = WEBHOOK_MESSAGES.adderGone(`Mal (mal-${tag}@acme.com)`);
         expect((await listed()).map((h) => [h.id, h.disabled?.reason ?? null])).toEqual([
@@ -414,7 +402,7 @@ for (const backend of databaseBackends) {
         // Ned is made a member: the webhook Ned added as an admin is disabled too.
         expect(
           (
-            await inTeam(olga, `/api/workspaces/${team.id}/members/${ned.uid}`, {
+            await team.as(olga, `/api/workspaces/${team.id}/members/${ned.uid}`, {
               method: 'PATCH',
               body: { role: 'member' },
             })
@@ -427,12 +415,12 @@ for (const backend of databaseBackends) {
 
         // A scan's changes reach the owner's webhook alone.
         expect(await changedScan()).toEqual([olgaHook.id]);
-        const refused = await inTeam(olga, `/api/webhooks/${malHook.id}/test`, { method: 'POST' });
+        const refused = await team.as(olga, `/api/webhooks/${malHook.id}/test`, { method: 'POST' });
         await expectError(refused, 409, WEBHOOK_MESSAGES.disabledTest, 'WEBHOOK_DISABLED');
 
         // Re-enabling is an admin's: Ned no longer may; Olga does, through PATCH.
         const enable = (user: MintedUser, body: unknown) =>
-          inTeam(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
+          team.as(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
         expect((await enable(ned, { enabled: true })).status).toBe(403);
         await expectError(await enable(olga, { enabled: false }), 400, WEBHOOK_MESSAGES.enableOnly);
         const enabled = await enable(olga, { enabled: true });

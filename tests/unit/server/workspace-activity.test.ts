@@ -5,10 +5,10 @@ import { type ActivityResponse, describeActivity } from '../../../src/model/acti
 import { WORKSPACE_MESSAGES, type WorkspaceView } from '../../../src/model/workspaces.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `a workspace's activity on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {

@@ -20,7 +20,7 @@ import { assignedNameServers, type FakeProvider } from '../../fixtures/dns-provi
 import { startRoute53Fake } from '../../fixtures/dns-providers/route53.ts';
 import { type DnsFixture, startDnsServer } from '../../fixtures/dns-server.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
-import { databaseBackends } from '../../helpers/databases.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 
 const CF_TOKEN = 'cf-attacker-token-0001';
@@ -29,7 +29,7 @@ const AWS = { accessKeyId: 'AKIAATTACKER0003', secretAccessKey: 'attacker-secret
 const logger = pino({ level: 'silent' });
 const DAY = 24 * 60 * 60_000;
 
-for (const backend of databaseBackends) {
+for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `a zone listing proves nothing on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
