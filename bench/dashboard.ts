@@ -54,7 +54,7 @@ try {
 
   const asked = performance.now();
   const scan = await requestScan(db, worker.queue, {
-    owner: { id: 'bench', tier: 'pro-solo' },
+    workspace: { id: 'bench', tier: 'pro-solo' },
     domain,
     trigger: 'manual',
     config: { skipDiscovery: true, useCertificateTransparency: false, useMultiStageValidation: true },

@@ -70,7 +70,10 @@ export async function syncConnection(
         options.only ? eq(dnsConnectionZones.zone, options.only) : undefined,
       ),
     );
-  const owner = { id: connection.workspaceId, tier: await workspaceTier(db, { id: connection.workspaceId }) };
+  const workspace = {
+    id: connection.workspaceId,
+    tier: await workspaceTier(db, { id: connection.workspaceId }),
+  };
   const actorId = options.actorId ?? (await workspaceOwner(db, connection.workspaceId));
   const synced: ZoneSync[] = [];
   try {
@@ -80,7 +83,7 @@ export async function syncConnection(
       const proof = await checkZoneProof(providerId, credentials, link.zone, options);
       const ownership = actorId
         ? await applyZoneProof(db, options.queue, {
-            owner,
+            workspace,
             actorId,
             link,
             domain,
@@ -93,7 +96,7 @@ export async function syncConnection(
       const scan = ownership.firstScan
         ? undefined
         : await scanNewRecords(db, options.queue, {
-            owner,
+            workspace,
             domain: ownership.domain,
             full: update.baseline || ownership.newlyVerified,
             names: update.changedNames,

@@ -32,7 +32,7 @@ export async function applyZoneProof(
   db: Db,
   queue: ScanQueue,
   request: {
-    owner: { id: string; tier: string };
+    workspace: { id: string; tier: string };
     actorId: string;
     link: ZoneLink;
     domain: DomainRow;

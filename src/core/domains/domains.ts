@@ -70,7 +70,7 @@ export async function addDomain(
   });
   if (!source) return viewOfDomain(db, row);
   const proven = await markOwnershipProven(db, queue, {
-    owner: workspace,
+    workspace,
     actorId: actor.userId,
     domain: row,
     proof: { shared: source },
@@ -115,7 +115,7 @@ export async function verifyDomain(
     return { verified: false, error: result.error, domain: await viewOfDomain(db, updated ?? row) };
   }
   const { domain: updated } = await markOwnershipProven(db, queue, {
-    owner: ctx.workspace,
+    workspace: ctx.workspace,
     actorId: ctx.actor.userId,
     domain: row,
     proof: 'txt',
@@ -237,7 +237,7 @@ export async function uploadZoneFile(
     throw error;
   }
   const scan = await scanNewRecords(db, queue, {
-    owner: ctx.workspace,
+    workspace: ctx.workspace,
     domain,
     full: update.baseline,
     names: update.changedNames,

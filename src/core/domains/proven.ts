@@ -52,7 +52,7 @@ export async function markOwnershipProven(
   db: Db,
   queue: ScanQueue,
   request: {
-    owner: { id: string; tier: string };
+    workspace: { id: string; tier: string };
     /** Who proved it: the audit log names them, and the first scan is theirs. */
     actorId: string;
     domain: DomainRow;
@@ -61,7 +61,7 @@ export async function markOwnershipProven(
     ip?: string;
   },
 ): Promise<{ domain: DomainRow; newlyVerified: boolean; firstScan: boolean }> {
-  const { owner, actorId, domain: row, proof, now } = request;
+  const { workspace, actorId, domain: row, proof, now } = request;
   const newlyVerified = row.status !== 'verified';
   const shared = typeof proof === 'object' ? proof.shared : null;
   const kind = typeof proof === 'object' ? 'shared' : proof;
@@ -85,7 +85,7 @@ export async function markOwnershipProven(
   if (!newlyVerified) return { domain: updated, newlyVerified, firstScan: false };
   await audit(db, {
     userId: actorId,
-    workspaceId: owner.id,
+    workspaceId: workspace.id,
     action: 'domain.verified',
     detail: {
       domainId: row.id,
@@ -98,6 +98,6 @@ export async function markOwnershipProven(
   const due = await firstScanDue(db, actorId, updated, proof);
   if (!due || updated.overPlanLimit) return { domain: updated, newlyVerified, firstScan: false };
   const { scanFrequency: _, ...config } = updated.scanConfig;
-  await requestScan(db, queue, { owner, domain: updated, trigger: 'scheduled', config, now });
+  await requestScan(db, queue, { workspace, domain: updated, trigger: 'scheduled', config, now });
   return { domain: updated, newlyVerified, firstScan: true };
 }

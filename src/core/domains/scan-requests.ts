@@ -37,7 +37,7 @@ export async function requestScan(
   queue: ScanQueue,
   request: {
     /** The workspace the scan belongs to, with its plan. */
-    owner: { id: string; tier: string };
+    workspace: { id: string; tier: string };
     /** Who asked for it (a scan the user starts is in the audit log as theirs). */
     actorId?: string;
     domain: DomainRow;
@@ -50,7 +50,7 @@ export async function requestScan(
     resolvers?: string[];
   },
 ): Promise<ScanRow> {
-  const { owner, domain, trigger, config, now } = request;
+  const { workspace, domain, trigger, config, now } = request;
   if (domain.status !== 'verified') {
     throw new ScanRefused(
       'conflict',
@@ -63,7 +63,7 @@ export async function requestScan(
     await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
   // domain's one active scan or the day's last one. The job goes in once the row is committed.
-  const row = await underWorkspaceLock(db, owner.id, async (tx) => {
+  const row = await underWorkspaceLock(db, workspace.id, async (tx) => {
     // By name, not by row: a scan left running by a removed domain still holds the name when the
     // domain is added again.
     const [active] = await tx
@@ -71,7 +71,7 @@ export async function requestScan(
       .from(scans)
       .where(
         and(
-          eq(scans.workspaceId, owner.id),
+          eq(scans.workspaceId, workspace.id),
           eq(scans.domain, domain.domain),
           inArray(scans.status, ACTIVE_SCAN_STATUSES),
         ),
@@ -83,9 +83,9 @@ export async function requestScan(
       ]);
     }
     if (trigger === 'manual' || trigger === 'rescan') {
-      const quota = await quotaView(tx, owner, now);
+      const quota = await quotaView(tx, workspace, now);
       if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
-        const plan = getPlanForTier(owner.tier);
+        const plan = getPlanForTier(workspace.tier);
         throw new ScanRefused(
           'conflict',
           'QUOTA_EXCEEDED',
@@ -96,7 +96,7 @@ export async function requestScan(
     const [inserted] = await tx
       .insert(scans)
       .values({
-        workspaceId: owner.id,
+        workspaceId: workspace.id,
         domainId: domain.id,
         domain: domain.domain,
         trigger,
@@ -110,8 +110,8 @@ export async function requestScan(
   await queue.enqueue(row.id);
   if (trigger === 'manual' || trigger === 'rescan') {
     await audit(db, {
-      userId: request.actorId ?? owner.id,
-      workspaceId: owner.id,
+      userId: request.actorId ?? workspace.id,
+      workspaceId: workspace.id,
       action: 'scan.started',
       detail: { scanId: row.id, domain: domain.domain, trigger },
       ip: request.ip,
@@ -131,19 +131,19 @@ export async function scanNewRecords(
   db: Db,
   queue: ScanQueue,
   request: {
-    owner: { id: string; tier: string };
+    workspace: { id: string; tier: string };
     domain: DomainRow;
     full: boolean;
     names: readonly string[];
     now: Date;
   },
 ): Promise<ScanRow | undefined> {
-  const { owner, domain, full, names, now } = request;
+  const { workspace, domain, full, names, now } = request;
   if (domain.status !== 'verified' || domain.overPlanLimit || (!full && names.length === 0)) return undefined;
   const { scanFrequency: _, ...config } = domain.scanConfig;
   try {
     return await requestScan(db, queue, {
-      owner,
+      workspace,
       domain,
       trigger: full ? 'scheduled' : 'zone-change',
       config: full ? config : { ...config, names: [...names] },
@@ -228,7 +228,7 @@ export async function startRequestedScan(
     );
   }
   return requestScan(db, queue, {
-    owner: ctx.workspace,
+    workspace: ctx.workspace,
     actorId: ctx.actor.userId,
     domain,
     trigger: 'manual',

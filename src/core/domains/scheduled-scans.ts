@@ -107,7 +107,7 @@ async function scheduleOne(
   const { scanFrequency: _, ...config } = domain.scanConfig;
   try {
     await requestScan(db, queue, {
-      owner: { id: domain.workspaceId, tier },
+      workspace: { id: domain.workspaceId, tier },
       domain,
       trigger: 'scheduled',
       config,

@@ -62,7 +62,7 @@ for (const backend of databaseBackends) {
         dns.delayMs = 200;
         const first = await startWorker(database, logger, settings);
         const scan = await requestScan(database.db, first.queue, {
-          owner: { id: 'u-restart', tier: 'free' },
+          workspace: { id: 'u-restart', tier: 'free' },
           domain,
           trigger: 'manual',
           config: { skipDiscovery: false, useCertificateTransparency: false, useMultiStageValidation: false },
