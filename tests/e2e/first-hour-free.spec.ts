@@ -1,4 +1,4 @@
-// A webmail user's first hour on Free (issue 32): the Free rule is read before it bites, the
+// A webmail user's first hour on Free: the Free rule is read before it bites, the
 // add-domain dialog says why and what next before anything is typed, and a team workspace says
 // its limit where it is made and before the invite form.
 import { expect, test } from '@playwright/test';
