@@ -21,6 +21,7 @@ import { type ApiFixture, startApiServer } from '../../../fixtures/api-server.ts
 import { startCloudflareFake } from '../../../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers, type FakeProvider } from '../../../fixtures/dns-providers/fake-server.ts';
 import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
+import { loopbackEngine } from '../../../fixtures/scan-run-world.ts';
 import { personalContext } from '../../../helpers/context.ts';
 import { databaseBackends } from '../../../helpers/databases.ts';
 
@@ -71,17 +72,7 @@ for (const backend of databaseBackends) {
           providerOptions: { env: { CLOUDFLARE_API_URL: cloudflare.url }, maxRetries: 0 },
           resolvers: [`127.0.0.1:${dns.port}`],
         };
-        engine = {
-          resolvers: [`127.0.0.1:${dns.port}`],
-          ctUrl: `${api.url}/crtsh`,
-          certspotterUrl: `${api.url}/certspotter`,
-          rdapUrl: `${api.url}/rdap`,
-          allowPrivate: ['127.0.0.1'],
-          wordlist: ['www', 'mail'],
-          timeoutMs: 1500,
-          validationDelayMs: 20,
-          cloudRanges: [],
-        };
+        engine = loopbackEngine(dns, api);
         await database.db.insert(users).values({ id: userId, email: `owner@${zone}`, provider: 'google' });
         await database.db.update(workspaces).set({ tier: 'solo' }).where(eq(workspaces.id, userId));
         const ctx = personalContext(userId, { tier: 'solo', email: `owner@${zone}` });
