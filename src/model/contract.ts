@@ -126,6 +126,8 @@ export interface FindingView {
   remediation: string;
   /** Every source that revealed the subdomain; absent on findings stored before sources were kept. */
   sources?: NameSource[];
+  /** The finding's key (`dw:` and a hash), where a workspace holds it: scans answered by the API. */
+  key?: string;
 }
 
 /** Where a finding's name came from: the caller, the zone's records, CT logs, the wordlist, DNS answers. */
@@ -151,11 +153,15 @@ export interface FindingRef {
   target: string;
   service: string;
   status: FindingView['status'];
+  /** The finding's key; absent on changes recorded before keys were kept. */
+  key?: string;
 }
 
 /** A finding's history across scans (GET /api/findings). */
 export interface FindingRecord {
   id: string;
+  /** `dw:` and a hash of the workspace, name, record type, target and kind: the same across scans. */
+  key: string;
   domain: string;
   /** Its latest report. */
   finding: FindingView;

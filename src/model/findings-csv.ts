@@ -1,6 +1,7 @@
 import type { FindingRecord } from './contract.ts';
 
 const COLUMNS = [
+  'key',
   'domain',
   'subdomain',
   'record_type',
@@ -28,6 +29,7 @@ export function findingsCsv(records: readonly FindingRecord[]): string {
   const rows = records
     .filter((r) => r.resolvedAt === null)
     .map((r) => [
+      r.key,
       r.domain,
       r.finding.subdomain,
       r.finding.recordType,

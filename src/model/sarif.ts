@@ -32,6 +32,8 @@ export const findingFingerprint = (f: {
 
 /** The key of our fingerprint in a result's `partialFingerprints`. */
 export const FINGERPRINT_KEY = 'danglewatch/v1';
+/** The key of the finding's own key (`dw:…`), where the finding carries one (the workspace's scans). */
+export const FINDING_KEY = 'danglewatch/key';
 
 export function sarifFileName(scan: Pick<ScanView, 'domain' | 'scan_id'>): string {
   return `scan-report-${scan.domain}-${scan.scan_id}.sarif`;
@@ -92,7 +94,10 @@ export function buildSarif(
               ],
             },
           ],
-          partialFingerprints: { [FINGERPRINT_KEY]: findingFingerprint(f) },
+          partialFingerprints: {
+            [FINGERPRINT_KEY]: findingFingerprint(f),
+            ...(f.key ? { [FINDING_KEY]: f.key } : {}),
+          },
           ...(known ? { baselineState: known(f) ? 'unchanged' : 'new' } : {}),
           properties: {
             status: f.status,

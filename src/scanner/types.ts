@@ -23,7 +23,8 @@ export type DetectionKind =
  * The contract's finding, made by this engine: it always knows every source that revealed
  * `subdomain` (only findings stored before sources were kept lack them).
  */
-export type Finding = Required<FindingView>;
+/** The engine's finding: every field but the key, which a workspace's stored scans add. */
+export type Finding = Required<Omit<FindingView, 'key'>>;
 
 /** A finding as a detection rule makes it; the scan adds the sources of its name. */
 export type Detected = Omit<Finding, 'sources'>;

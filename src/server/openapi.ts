@@ -51,6 +51,7 @@ export const findingSchema = z.object({
   proofOfConcept: z.string(),
   remediation: z.string(),
   sources: z.array(z.enum(NAME_SOURCES)).optional(),
+  key: z.string().optional(),
 }) satisfies z.ZodType<FindingView>;
 
 const findingRef = findingSchema.pick({
@@ -59,6 +60,7 @@ const findingRef = findingSchema.pick({
   target: true,
   service: true,
   status: true,
+  key: true,
 });
 
 const findingChangesSchema = z.object({
@@ -142,6 +144,7 @@ const domainSchema = z.object({
 
 const findingRecordSchema = z.object({
   id: z.uuid(),
+  key: z.string(),
   domain: z.string(),
   finding: findingSchema,
   firstSeenAt: iso,

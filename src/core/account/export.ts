@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import type { Actor } from '../access.ts';
 import { audit } from '../audit.ts';
+import { findingKey } from '../findings/key.ts';
 import type { JsonMember } from '../json-stream.ts';
 import { workspaceScans } from '../scans/scans.ts';
 
@@ -96,7 +97,10 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
     scans: async function* () {
       for (const id of exported) yield* workspaceScans(db, id, 'oldest');
     },
-    findings: await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt)),
+    // Each finding under its key (`dw:…`), the one trackers, SARIF and CSV carry.
+    findings: (await db.select().from(findings).where(own(findings)).orderBy(asc(findings.firstSeenAt))).map(
+      (row) => ({ ...row, key: findingKey(row.workspaceId, row.latest) }),
+    ),
     firstScans: await db
       .select()
       .from(firstScans)

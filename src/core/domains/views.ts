@@ -9,6 +9,7 @@ import {
   type ScanStatus,
   type ScanView,
 } from '../../model/contract.ts';
+import { findingKey } from '../findings/key.ts';
 import { NO_OPEN_FINDINGS, openCount } from '../findings/open-state.ts';
 import { txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
@@ -41,7 +42,7 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     error: row.error,
     progress: row.progress ?? null,
     scan_config: row.config ?? DEFAULT_SCAN_OPTIONS,
-    findings: row.findings,
+    findings: row.findings.map((f) => ({ ...f, key: findingKey(row.workspaceId, f) })),
     changes: row.changes ?? null,
     partial: Boolean(row.config?.names),
     namesChecked: row.status === 'completed' ? row.subdomainsScanned : (row.progress?.checked ?? 0),
@@ -103,6 +104,7 @@ export function domainView(
 export function findingRecord(row: FindingRow): FindingRecord {
   return {
     id: row.id,
+    key: findingKey(row.workspaceId, row.latest),
     domain: row.domain,
     finding: row.latest,
     firstSeenAt: row.firstSeenAt.toISOString(),

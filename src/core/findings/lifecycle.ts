@@ -1,23 +1,19 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
+import { findingKey, identityHash } from './key.ts';
 
-/** A finding's identity across scans: subdomain, record type, target, service. */
-function findingKey(f: Pick<FindingView, 'subdomain' | 'recordType' | 'target' | 'service'>): string {
-  return createHash('sha256')
-    .update(`${f.subdomain}\n${f.recordType}\n${f.target}\n${f.service}`)
-    .digest('hex');
-}
-
-const ref = (f: FindingView): FindingRef => ({
-  subdomain: f.subdomain,
-  recordType: f.recordType,
-  target: f.target,
-  service: f.service,
-  status: f.status,
-});
+const refIn =
+  (workspaceId: string) =>
+  (f: FindingView): FindingRef => ({
+    subdomain: f.subdomain,
+    recordType: f.recordType,
+    target: f.target,
+    service: f.service,
+    status: f.status,
+    key: findingKey(workspaceId, f),
+  });
 
 /** The same record of the same name at the same service, whatever it points at now. */
 const place = (f: Pick<FindingView, 'subdomain' | 'recordType' | 'service'>) =>
@@ -41,6 +37,7 @@ export async function recordFindingHistory(
   at: Date,
 ): Promise<FindingChanges> {
   const changes: FindingChanges = { new: [], changed: [], resolved: [], stillOpen: 0 };
+  const ref = refIn(scan.workspaceId);
   const mine = and(eq(findings.workspaceId, scan.workspaceId), eq(findings.domain, scan.domain));
   const open = await db
     .select()
@@ -51,7 +48,7 @@ export async function recordFindingHistory(
   const unmatched: FindingView[] = [];
 
   for (const finding of found) {
-    const key = findingKey(finding);
+    const key = identityHash(finding);
     const row = openByKey.get(key);
     if (!row) {
       unmatched.push(finding);
@@ -74,7 +71,7 @@ export async function recordFindingHistory(
 
   const openByPlace = new Map(open.filter((row) => !seen.has(row.id)).map((row) => [place(row.latest), row]));
   for (const finding of unmatched) {
-    const key = findingKey(finding);
+    const key = identityHash(finding);
     const moved = openByPlace.get(place(finding));
     if (moved) {
       openByPlace.delete(place(finding));

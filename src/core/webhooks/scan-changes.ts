@@ -1,18 +1,27 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
+import type { FindingRef } from '../../model/contract.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { type AlertChanges, isEmpty } from '../alerts/alert-message.ts';
 import { scanAlert } from '../alerts/scan-alert.ts';
+import { findingKey } from '../findings/key.ts';
 
 /** The JSON every webhook receives for a scan's changes (documented in docs/webhooks.md). */
 export function changesPayload(input: {
+  /** The workspace, whose findings' keys the payload carries. */
+  workspaceId: string;
   domain: string;
   scanId: string;
   scanUrl: string;
   alert: AlertChanges;
 }) {
-  const { alert } = input;
+  const keyed = <F extends FindingRef>(f: F): F => ({ ...f, key: findingKey(input.workspaceId, f) });
+  const alert = {
+    new: input.alert.new.map(keyed),
+    worse: input.alert.worse.map(keyed),
+    resolved: input.alert.resolved.map(keyed),
+  };
   const count = (n: number, what: string) => (n ? [`${n} ${what}`] : []);
   const summary = [
     ...count(alert.new.length, 'new'),
@@ -48,6 +57,7 @@ export async function queueWebhookAlerts(
     .from(webhooks)
     .where(and(eq(webhooks.workspaceId, found.scan.workspaceId), isNull(webhooks.disabledAt)));
   const payload = changesPayload({
+    workspaceId: found.scan.workspaceId,
     domain: found.scan.domain,
     scanId,
     scanUrl: dashboardLink(

@@ -75,3 +75,17 @@ describe('SARIF export', () => {
     expect(sarifFileName(scan)).toBe('scan-report-acme.com-11111111-2222-4333-8444-555555555555.sarif');
   });
 });
+
+describe("the finding's key in SARIF", () => {
+  it("carries a workspace finding's key in partialFingerprints, and none where the finding has none", () => {
+    const key = 'dw:0123456789abcdef0123456789abcdef01234567';
+    const keyed = { ...scan, findings: [{ ...finding('a.acme.com', 'claimable'), key }] };
+    const log = buildSarif(keyed) as {
+      runs: { results: { partialFingerprints: Record<string, string> }[] }[];
+    };
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]?.results[0]?.partialFingerprints['danglewatch/key']).toBe(key);
+    const plain = buildSarif({ ...scan, findings: [finding('a.acme.com', 'claimable')] }) as typeof log;
+    expect(plain.runs[0]?.results[0]?.partialFingerprints).not.toHaveProperty('danglewatch/key');
+  });
+});

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findingKey } from '../../../src/core/findings/key.ts';
 import { auditLog, findings } from '../../../src/db/schema.ts';
 import { RISK_NOTE_MAX } from '../../../src/model/constants.ts';
 import type { FindingRecord } from '../../../src/model/contract.ts';
@@ -91,6 +92,10 @@ for (const backend of embeddedOnly) {
           accepted: null,
         });
         expect(await list(bob.idToken)).toEqual([]);
+        // Each carries its key: dw: and a hash of the workspace and the finding's identity.
+        const [open] = await list(ann.idToken, '?domain=acme.com&state=open');
+        expect(open?.key).toBe(findingKey(ann.uid, view('a.acme.com')));
+        expect(open?.key.length).toBeLessThanOrEqual(64);
         expect((await call('/api/findings?state=closed', { token: ann.idToken })).status).toBe(400);
       });
 

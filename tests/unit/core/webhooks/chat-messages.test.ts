@@ -122,7 +122,13 @@ for (const backend of databaseBackends) {
 
       /** Delivers a scan.changes payload to a webhook, as the worker would, and returns the body received. */
       async function deliverChanges(webhookId: string, alert: Parameters<typeof changesPayload>[0]['alert']) {
-        const payload = changesPayload({ domain: 'acme.dev', scanId: 's-1', scanUrl: SCAN_URL, alert });
+        const payload = changesPayload({
+          workspaceId: 'w-1',
+          domain: 'acme.dev',
+          scanId: 's-1',
+          scanUrl: SCAN_URL,
+          alert,
+        });
         const [delivery] = await database.db
           .insert(webhookDeliveries)
           .values({ webhookId, kind: 'changes', payload })
