@@ -1,12 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { acceptanceEnded } from '../model/acceptance.ts';
 import type { FindingView } from '../model/contract.ts';
 import { FINGERPRINT_KEY, findingFingerprint } from '../model/sarif.ts';
 
-/** A previous `--format json` report: only what identifies each finding is read. */
+/**
+ * A previous `--format json` report: what identifies each finding, and, where the team accepted
+ * findings as risks, until when (`acceptedUntil`: a date-time, a date, or `record-changes`).
+ */
 const jsonReport = z.object({
   findings: z.array(
-    z.object({ subdomain: z.string(), recordType: z.string(), target: z.string(), service: z.string() }),
+    z.object({
+      subdomain: z.string(),
+      recordType: z.string(),
+      target: z.string(),
+      service: z.string(),
+      acceptedUntil: z.unknown().optional(),
+    }),
   ),
 });
 
@@ -24,8 +34,12 @@ const sarifReport = z.object({
 
 class BaselineError extends Error {}
 
-/** The fingerprints of the findings in a baseline file, JSON or SARIF. */
-function baselineFingerprints(text: string): Set<string> {
+/**
+ * The fingerprints of the findings in a baseline file, JSON or SARIF. A JSON report that carries
+ * `acceptedUntil` is a list of accepted risks: an acceptance that ended by `now`, or whose expiry is
+ * missing or malformed, no longer hides its finding.
+ */
+function baselineFingerprints(text: string, now: Date): Set<string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -39,7 +53,14 @@ function baselineFingerprints(text: string): Set<string> {
     );
   }
   const json = jsonReport.safeParse(parsed);
-  if (json.success) return new Set(json.data.findings.map(findingFingerprint));
+  if (json.success) {
+    const dated = json.data.findings.some((f) => 'acceptedUntil' in f);
+    return new Set(
+      json.data.findings
+        .filter((f) => !dated || !acceptanceEnded(f.acceptedUntil, now))
+        .map(findingFingerprint),
+    );
+  }
   throw new BaselineError(
     'is neither a DangleWatch JSON report (findings with subdomain, recordType, target, service) ' +
       `nor a DangleWatch SARIF report (results with partialFingerprints['${FINGERPRINT_KEY}'])`,
@@ -47,13 +68,16 @@ function baselineFingerprints(text: string): Set<string> {
 }
 
 /** Reads `--baseline FILE`; the answer tells whether a finding was already in it. */
-export async function readBaseline(path: string): Promise<(finding: FindingView) => boolean> {
+export async function readBaseline(
+  path: string,
+  now: Date = new Date(),
+): Promise<(finding: FindingView) => boolean> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     throw new BaselineError(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
-  const known = baselineFingerprints(text);
+  const known = baselineFingerprints(text, now);
   return (finding) => known.has(findingFingerprint(finding));
 }

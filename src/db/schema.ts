@@ -23,6 +23,14 @@ import {
   type ScanRunConfig,
 } from '../model/contract.ts';
 
+/** An acceptance that ended, waiting for its alert. */
+export interface LapsedAcceptance {
+  by: string | null;
+  /** An ISO date-time, `record-changes`, or null when none was kept. */
+  until: string | null;
+  at: string;
+}
+
 export const mailingListSignups = pgTable(
   'mailing_list_signups',
   {
@@ -405,6 +413,21 @@ export const findings = pgTable(
     /** The user accepted the risk (with a note): it stays visible and stops alerting. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedNote: text('accepted_note'),
+    /** Who accepted it, in words (their name or address then), and their account. */
+    acceptedBy: text('accepted_by'),
+    acceptedByUserId: text('accepted_by_user_id'),
+    /**
+     * When the acceptance ends. Null with `acceptedUntilRecordChanges` false (rows accepted before
+     * expiries were kept) counts as already ended: no row is given an expiry its user did not see.
+     */
+    acceptedUntil: timestamp('accepted_until', { withTimezone: true }),
+    /** Accepted until the record changes (its target or kind): the one open-ended choice. */
+    acceptedUntilRecordChanges: boolean('accepted_until_record_changes').notNull().default(false),
+    /**
+     * An acceptance that ended and has not been told yet: who had accepted it, until when, and when
+     * it ended. Taken (set back to null) by the one alert that tells it.
+     */
+    lapsedAcceptance: jsonb('lapsed_acceptance').$type<LapsedAcceptance>(),
   },
   (t) => [
     uniqueIndex('findings_identity').on(t.workspaceId, t.domain, t.key),
@@ -556,4 +579,78 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('api_keys_workspace').on(t.workspaceId)],
+);
+
+/**
+ * A tracker or pager the workspace's findings go to (Jira, GitHub Issues, Linear, PagerDuty); its
+ * credential sealed like a DNS connection's, never shown again.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    label: text('label').notNull(),
+    /** The least status that files a ticket. */
+    minStatus: text('min_status').$type<FindingStatus>().notNull(),
+    settings: jsonb('settings').$type<Record<string, string>>().notNull(),
+    credentialSealed: text('credential_sealed').notNull(),
+    credentialHint: text('credential_hint').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integrations_workspace').on(t.workspaceId)],
+);
+
+/**
+ * Each finding's ticket in each integration: the state it should be in (`wanted`, set when findings
+ * change, so a rescan that changes nothing queues nothing), the state last delivered, and the
+ * tracker's own reference to it.
+ */
+export const integrationTickets = pgTable(
+  'integration_tickets',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    findingKey: text('finding_key').notNull(),
+    findingId: uuid('finding_id').references(() => findings.id, { onDelete: 'set null' }),
+    /** open or closed. */
+    wanted: text('wanted').notNull(),
+    /** open or closed, once delivered; null before. */
+    delivered: text('delivered'),
+    /** The state a queued delivery is bringing it to: set when queued, so one change queues one delivery. */
+    queued: text('queued'),
+    /** The issue's key, number or id in the tracker; PagerDuty's is the dedup key. */
+    ref: text('ref'),
+    /** What the closing comment says (who accepted, why, until when), or why it reopened. */
+    reason: text('reason'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.findingKey] })],
+);
+
+/** Each attempt series to bring one ticket to its wanted state, or to file a test item. */
+export const integrationDeliveries = pgTable(
+  'integration_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    /** Null for a test. */
+    findingKey: text('finding_key'),
+    /** open, closed or test. */
+    action: text('action').notNull(),
+    /** pending, delivered or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('integration_deliveries_created').on(t.integrationId, t.createdAt)],
 );

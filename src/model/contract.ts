@@ -169,8 +169,11 @@ export interface FindingRecord {
   lastSeenAt: string;
   /** When a later complete scan found it fixed; null while open. */
   resolvedAt: string | null;
-  /** Accepted as a risk by the user: still shown, no longer alerted. */
-  accepted: { at: string; note: string } | null;
+  /**
+   * Accepted as a risk: still shown, no longer alerted, until `until` (an ISO date-time, or
+   * `record-changes`; null when none was kept, which counts as ended). `by` names who accepted it.
+   */
+  accepted: { at: string; by: string | null; note: string; until: string | null } | null;
   /** The scan that opened it (again, after it was resolved). */
   openedByScanId: string | null;
   /** The scan that checked its name and found it gone; null while open. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseUntil, UNTIL_RECORD_CHANGES } from './acceptance.ts';
 import { ACTIVITY_CURSOR } from './activity.ts';
 import { API_KEY_NAME_MAX } from './api-access.ts';
 import {
@@ -114,16 +115,29 @@ export const findingQuerySchema = z.strictObject({
   state: z.enum(FINDING_STATES).default('all'),
 });
 
-/** Accept a finding as a risk (with a note saying why), or take the acceptance back. */
-export const acceptRiskSchema = z.strictObject({
-  accepted: z.boolean(),
-  note: z
-    .string()
-    .trim()
-    .max(RISK_NOTE_MAX)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not hold control characters')
-    .optional(),
-});
+/**
+ * Accept a finding as a risk, with a note saying why and when the acceptance ends (checked against
+ * the clock by the service), or take the acceptance back.
+ */
+export const acceptRiskSchema = z.discriminatedUnion('accepted', [
+  z.strictObject({
+    accepted: z.literal(true),
+    note: z
+      .string()
+      .trim()
+      .min(1)
+      .max(RISK_NOTE_MAX)
+      .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not hold control characters'),
+    until: z
+      .string()
+      .max(64)
+      .refine(
+        (text) => parseUntil(text) !== null,
+        `must be an ISO 8601 date-time, a date, or "${UNTIL_RECORD_CHANGES}"`,
+      ),
+  }),
+  z.strictObject({ accepted: z.literal(false), note: z.string().max(RISK_NOTE_MAX).optional() }),
+]);
 
 /** POST /api/keys: a name that says where the key is used. */
 export const createApiKeySchema = z.strictObject({

@@ -150,7 +150,9 @@ const findingRecordSchema = z.object({
   firstSeenAt: iso,
   lastSeenAt: iso,
   resolvedAt: iso.nullable(),
-  accepted: z.object({ at: iso, note: z.string() }).nullable(),
+  accepted: z
+    .object({ at: iso, by: z.string().nullable(), note: z.string(), until: z.string().nullable() })
+    .nullable(),
   openedByScanId: z.uuid().nullable(),
   resolvedByScanId: z.uuid().nullable(),
 }) satisfies z.ZodType<FindingRecord>;

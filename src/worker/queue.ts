@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
 import { DELIVER_WEBHOOK, registerDeliverWebhook } from './jobs/deliver-webhook.ts';
+import { registerExpireAcceptances } from './jobs/expire-acceptances.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
 import { registerPurgeScans } from './jobs/purge-scans.ts';
 import { registerPurgeStripeEvents } from './jobs/purge-stripe-events.ts';
@@ -138,6 +139,7 @@ export async function startWorker(
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
   await registerScheduleScans(boss, db, queue, settings.resolvers, logger);
+  await registerExpireAcceptances(boss, db, alerts, logger);
   const stopReaper = await startReaper(boss, db, queue, reaper, logger, outage);
   await registerPurgeScans(boss, db, logger);
 

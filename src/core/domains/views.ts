@@ -1,4 +1,5 @@
 import type { domains, findings, scans } from '../../db/schema.ts';
+import { UNTIL_RECORD_CHANGES } from '../../model/acceptance.ts';
 import {
   DEFAULT_SCAN_OPTIONS,
   type DomainStatus,
@@ -110,7 +111,14 @@ export function findingRecord(row: FindingRow): FindingRecord {
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    accepted: row.acceptedAt ? { at: row.acceptedAt.toISOString(), note: row.acceptedNote ?? '' } : null,
+    accepted: row.acceptedAt
+      ? {
+          at: row.acceptedAt.toISOString(),
+          by: row.acceptedBy,
+          note: row.acceptedNote ?? '',
+          until: row.acceptedUntilRecordChanges ? UNTIL_RECORD_CHANGES : iso(row.acceptedUntil),
+        }
+      : null,
     openedByScanId: row.openedByScanId,
     resolvedByScanId: row.resolvedByScanId,
   };

@@ -2,12 +2,14 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
+import { parseUntil, UNTIL_RECORD_CHANGES, untilProblem } from '../../model/acceptance.ts';
 import type { FindingRecord } from '../../model/contract.ts';
 import type { acceptRiskSchema, findingQuerySchema } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { findingRecord } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
+import { queueTicketSync } from '../integrations/tickets.ts';
 import { isUuid } from '../validation.ts';
 
 /** The workspace's findings with their history, most recently seen first. */
@@ -36,7 +38,20 @@ export async function listFindings(
   return { findings: rows.map(findingRecord) };
 }
 
-/** Accepts one of the workspace's findings as a risk, with a note, or takes the acceptance back. */
+/** What accepting, or taking an acceptance back, writes on the finding. */
+const NOT_ACCEPTED = {
+  acceptedAt: null,
+  acceptedNote: null,
+  acceptedBy: null,
+  acceptedByUserId: null,
+  acceptedUntil: null,
+  acceptedUntilRecordChanges: false,
+} as const;
+
+/**
+ * Accepts one of the workspace's findings as a risk, with a note and an expiry (a date-time at least
+ * a minute and at most a year ahead, or until the record changes), or takes the acceptance back.
+ */
 export async function acceptRisk(
   db: Db,
   ctx: WorkspaceContext,
@@ -46,14 +61,27 @@ export async function acceptRisk(
 ): Promise<FindingRecord> {
   authorize(ctx, 'findings.accept');
   if (!isUuid(id)) throw new ServiceError('not-found', 'NOT_FOUND', 'Finding not found');
-  return inTransaction(db, async (tx) => {
+  let values: Partial<typeof findings.$inferInsert> = { ...NOT_ACCEPTED };
+  if (body.accepted) {
+    const until = parseUntil(body.until);
+    if (until === null) throw new ServiceError('invalid', 'VALIDATION_ERROR', 'The expiry is not a date');
+    const problem = until === UNTIL_RECORD_CHANGES ? null : untilProblem(until, now);
+    if (problem)
+      throw new ServiceError('invalid', 'VALIDATION_ERROR', problem, [{ path: 'until', message: problem }]);
+    values = {
+      acceptedAt: now,
+      acceptedNote: body.note,
+      acceptedBy: ctx.actor.displayName ?? ctx.actor.email ?? 'a member',
+      acceptedByUserId: ctx.actor.userId,
+      acceptedUntil: until === UNTIL_RECORD_CHANGES ? null : until,
+      acceptedUntilRecordChanges: until === UNTIL_RECORD_CHANGES,
+      lapsedAcceptance: null,
+    };
+  }
+  const finding = await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(findings)
-      .set(
-        body.accepted
-          ? { acceptedAt: now, acceptedNote: body.note ?? '' }
-          : { acceptedAt: null, acceptedNote: null },
-      )
+      .set(values)
       .where(and(eq(findings.id, id), eq(findings.workspaceId, ctx.workspace.id)))
       .returning();
     if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Finding not found');
@@ -62,8 +90,12 @@ export async function acceptRisk(
       findingId: finding.id,
       domain: finding.domain,
       subdomain: finding.finding.subdomain,
-      note: body.note,
+      note: body.accepted ? body.note : undefined,
+      until: finding.accepted?.until,
     });
     return finding;
   });
+  // Its tickets follow: closed with who accepted it, why and until when; filed again when taken back.
+  await queueTicketSync(db, ctx.workspace.id, [finding.id], { now });
+  return finding;
 }

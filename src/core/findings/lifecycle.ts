@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
+import { UNTIL_RECORD_CHANGES } from '../../model/acceptance.ts';
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
 import { findingKey, identityHash } from './key.ts';
 
@@ -80,9 +81,21 @@ export async function recordFindingHistory(
         ...ref(finding),
         from: { status: moved.latest.status, target: moved.latest.target },
       });
+      // Another target or kind is another finding: an acceptance of the old one ends here, and says so.
+      const ended = moved.acceptedAt
+        ? {
+            acceptedAt: null,
+            acceptedNote: null,
+            acceptedBy: null,
+            acceptedByUserId: null,
+            acceptedUntil: null,
+            acceptedUntilRecordChanges: false,
+            lapsedAcceptance: { by: moved.acceptedBy, until: UNTIL_RECORD_CHANGES, at: at.toISOString() },
+          }
+        : {};
       await db
         .update(findings)
-        .set({ key, latest: finding, lastSeenAt: at, lastScanId: scan.id })
+        .set({ key, latest: finding, lastSeenAt: at, lastScanId: scan.id, ...ended })
         .where(eq(findings.id, moved.id));
       continue;
     }

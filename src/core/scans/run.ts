@@ -9,7 +9,9 @@ import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { inventoryRecords } from '../dns-connections/inventory.ts';
 import { nextScanAfter } from '../domains/store.ts';
+import { expireAcceptances } from '../findings/acceptance-expiry.ts';
 import { recordFindingHistory } from '../findings/lifecycle.ts';
+import { queueScanTickets } from '../integrations/tickets.ts';
 import { workspaceTier } from '../workspaces/workspaces.ts';
 import { claimScan } from './concurrency.ts';
 import type { EngineSettings } from './engine-settings.ts';
@@ -158,6 +160,10 @@ export async function runScan(
       { outage: options.outage },
     );
     if (!done) return 'skipped';
+    // At every scan: the domain's acceptances that ended are ended now, and its tickets follow
+    // what the scan found (a rescan that changed nothing queues nothing).
+    await expireAcceptances(db, completedAt, { workspaceId: done.workspaceId, domain: done.domain });
+    await queueScanTickets(db, done, completedAt);
     logger.info(
       { scanId, findings: result.findings.length, names: result.subdomains.length },
       'scan completed',

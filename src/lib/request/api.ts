@@ -195,8 +195,12 @@ export function findingService(client: ApiClient) {
       ]);
       return { findings: [...open.findings, ...accepted.findings] };
     },
-    accept: (id: string, accepted: boolean, note?: string) =>
-      client.patch<{ finding: FindingRecord }>(`/api/findings/${encodeURIComponent(id)}`, { accepted, note }),
+    /** Accepts a risk with why and until when (a date, a date-time or `record-changes`), or takes it back. */
+    accept: (id: string, acceptance: { note: string; until: string } | null) =>
+      client.patch<{ finding: FindingRecord }>(
+        `/api/findings/${encodeURIComponent(id)}`,
+        acceptance ? { accepted: true, ...acceptance } : { accepted: false },
+      ),
   };
 }
 

@@ -55,6 +55,8 @@ const PUBLIC: Record<string, string> = {
   'webhooks/scan-changes.ts#queueWebhookAlerts':
     "worker: a finished scan's changes to its workspace's webhooks",
   'webhooks/deliver.ts#deliverWebhook': 'worker: delivers what a service queued',
+  'findings/acceptance-expiry.ts#expireAcceptances': 'worker: ends acceptances whose expiry came, no caller',
+  'findings/acceptance-expiry.ts#sendLapsedAcceptanceAlerts': 'worker: tells the workspace of an ended acceptance',
   'dns-connections/scheduled-sync.ts#dueConnections': "worker: the schedule's zone syncs, no caller",
   'dns-connections/scheduled-sync.ts#runZoneSync': 'worker: a sync the schedule or a checked request queued',
 };

@@ -32,7 +32,14 @@ describe('open findings as CSV', () => {
     const csv = findingsCsv([
       record('a.acme.com'),
       record('b.acme.com', { resolvedAt: '2026-11-21T00:00:00.000Z' }),
-      record('c.acme.com', { accepted: { at: '2026-11-21T00:00:00.000Z', note: 'parked, on purpose' } }),
+      record('c.acme.com', {
+        accepted: {
+          at: '2026-11-21T00:00:00.000Z',
+          by: 'Ann',
+          note: 'parked, on purpose',
+          until: '2026-12-21T00:00:00.000Z',
+        },
+      }),
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(

@@ -162,7 +162,7 @@ const ROUTES: {
     route: 'PATCH /api/findings/:id',
     action: 'findings.accept',
     path: (i) => `/api/findings/${i.finding}`,
-    body: { accepted: true, note: 'known' },
+    body: { accepted: true, note: 'known', until: 'record-changes' },
     names: true,
   },
   { route: 'GET /api/keys', action: 'api-keys.manage', path: () => '/api/keys' },

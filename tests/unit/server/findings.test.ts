@@ -99,16 +99,18 @@ for (const backend of embeddedOnly) {
         expect((await call('/api/findings?state=closed', { token: ann.idToken })).status).toBe(400);
       });
 
-      it('accepts a risk with a note, and takes it back', async () => {
+      it('accepts a risk with a note and an expiry, and takes it back', async () => {
         const res = await call(`/api/findings/${openId}`, {
           method: 'PATCH',
           token: ann.idToken,
-          body: { accepted: true, note: ' Parked domain, kept on purpose ' },
+          body: { accepted: true, note: ' Parked domain, kept on purpose ', until: '2026-12-22T12:00:00Z' },
         });
         expect(res.status).toBe(200);
         expect(((await res.json()) as { finding: FindingRecord }).finding.accepted).toEqual({
           at: '2026-11-22T12:00:00.000Z',
+          by: 'ann@acme.com',
           note: 'Parked domain, kept on purpose',
+          until: '2026-12-22T12:00:00.000Z',
         });
         const back = await call(`/api/findings/${openId}`, {
           method: 'PATCH',
@@ -127,18 +129,66 @@ for (const backend of embeddedOnly) {
         ]);
       });
 
+      it('takes a date alone as the end of that day (UTC), and record-changes', async () => {
+        const accept = async (until: string) =>
+          (
+            (await (
+              await call(`/api/findings/${openId}`, {
+                method: 'PATCH',
+                token: ann.idToken,
+                body: { accepted: true, note: 'staging', until },
+              })
+            ).json()) as { finding: FindingRecord }
+          ).finding.accepted?.until;
+        expect(await accept('2026-11-30')).toBe('2026-11-30T23:59:59.999Z');
+        expect(await accept('record-changes')).toBe('record-changes');
+        await call(`/api/findings/${openId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { accepted: false },
+        });
+      });
+
+      it('refuses an acceptance without a reason or an expiry, or with one out of range (400)', async () => {
+        const refused = async (body: object) =>
+          (await call(`/api/findings/${openId}`, { method: 'PATCH', token: ann.idToken, body })).status;
+        expect(await refused({ accepted: true, until: '2026-12-01' })).toBe(400);
+        expect(await refused({ accepted: true, note: '   ', until: '2026-12-01' })).toBe(400);
+        expect(await refused({ accepted: true, note: 'why' })).toBe(400);
+        expect(await refused({ accepted: true, note: 'why', until: 'soon' })).toBe(400);
+        const past = await call(`/api/findings/${openId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { accepted: true, note: 'why', until: '2026-11-21T00:00:00Z' },
+        });
+        await expectError(past, 400, 'The expiry is in the past: choose a date ahead');
+        expect(await refused({ accepted: true, note: 'why', until: '2026-11-22T12:00:30Z' })).toBe(400);
+        expect(await refused({ accepted: true, note: 'why', until: '2027-11-23T12:00:00Z' })).toBe(400);
+        expect(await refused({ accepted: true, note: 'why', until: '2027-11-22T12:00:00Z' })).toBe(200);
+        expect((await list(ann.idToken, '?state=accepted')).map((f) => f.id)).toEqual([openId]);
+        await call(`/api/findings/${openId}`, {
+          method: 'PATCH',
+          token: ann.idToken,
+          body: { accepted: false },
+        });
+      });
+
       it("answers 404 for another user's finding and 400 for bad input", async () => {
         await expectError(
           await call(`/api/findings/${openId}`, {
             method: 'PATCH',
             token: bob.idToken,
-            body: { accepted: true },
+            body: { accepted: true, note: 'n', until: '2026-12-01' },
           }),
           404,
           'Finding not found',
         );
         await expectError(
-          await call('/api/findings/nope', { method: 'PATCH', token: ann.idToken, body: { accepted: true } }),
+          await call('/api/findings/nope', {
+            method: 'PATCH',
+            token: ann.idToken,
+            body: { accepted: true, note: 'n', until: '2026-12-01' },
+          }),
           404,
           'Finding not found',
         );
@@ -156,7 +206,7 @@ for (const backend of embeddedOnly) {
             await call(`/api/findings/${openId}`, {
               method: 'PATCH',
               token: ann.idToken,
-              body: { accepted: true, note: 'a\u0000b' },
+              body: { accepted: true, note: 'a\u0000b', until: '2026-12-01' },
             })
           ).status,
         ).toBe(400);
@@ -165,7 +215,7 @@ for (const backend of embeddedOnly) {
             await call(`/api/findings/${openId}`, {
               method: 'PATCH',
               token: ann.idToken,
-              body: { accepted: true, note: 'x'.repeat(RISK_NOTE_MAX + 1) },
+              body: { accepted: true, note: 'x'.repeat(RISK_NOTE_MAX + 1), until: '2026-12-01' },
             })
           ).status,
         ).toBe(400);

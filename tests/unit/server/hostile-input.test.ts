@@ -73,7 +73,7 @@ describe('regression: hostile text answers 400 naming the field, never 500', () 
       const res = await call(path.replace('{id}', '-'.repeat(36)), {
         method,
         token: ann.idToken,
-        body: method === 'PATCH' ? { accepted: true } : undefined,
+        body: method === 'PATCH' ? { accepted: false } : undefined,
       });
       await expectError(res, 404, message);
     },

@@ -272,7 +272,10 @@ for (const backend of databaseBackends) {
           scans: ScanView[];
         };
         expect(exported.scans).toHaveLength(13);
-        expect(exported.scans.find((s) => s.findings.length)?.findings[0]).toEqual(FINDING);
+        expect(exported.scans.find((s) => s.findings.length)?.findings[0]).toEqual({
+          ...FINDING,
+          key: expect.stringMatching(/^dw:[0-9a-f]{40}$/),
+        });
       });
 
       it("draws a domain's trend from its completed scans: open findings by status", async () => {

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { loadDomains, scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
+import { ACCEPT_MAX_DAYS, defaultUntilDate, UNTIL_RECORD_CHANGES } from '../../../model/acceptance.ts';
 import { RISK_NOTE_MAX } from '../../../model/constants.ts';
 import type { FindingRecord } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
@@ -17,6 +18,10 @@ interface FindingHistoryProps {
 export function FindingHistory({ record, onChange }: FindingHistoryProps) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState('');
+  // Offered, never applied behind the user's back: the date is in the form, to change.
+  const [until, setUntil] = useState(() => defaultUntilDate(new Date()));
+  const [untilChange, setUntilChange] = useState(false);
+  const untilId = useId();
   const [saving, setSaving] = useState(false);
   const mayAccept = useCan('findings.accept');
   const noteId = useId();
@@ -26,8 +31,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
     try {
       const { finding } = await dashboardApi().findings.accept(
         record.id,
-        accepted,
-        accepted ? note : undefined,
+        accepted ? { note, until: untilChange ? UNTIL_RECORD_CHANGES : until } : null,
       );
       onChange(finding);
       setEditing(false);
@@ -56,8 +60,17 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
       </p>
       {record.accepted ? (
         <p className="mt-1 wrap-anywhere">
-          <span className="font-semibold">Accepted risk</span> on {formatDateTime(record.accepted.at)}
-          {record.accepted.note && <>: “{record.accepted.note}”</>}. No alerts for it.{' '}
+          <span className="font-semibold">Accepted risk</span>
+          {record.accepted.by && <> by {record.accepted.by}</>} on {formatDateTime(record.accepted.at)}
+          {record.accepted.note && <>: “{record.accepted.note}”</>}.{' '}
+          <span data-testid="accepted-until">
+            {record.accepted.until === UNTIL_RECORD_CHANGES
+              ? 'Until the record changes'
+              : record.accepted.until
+                ? `Until ${formatDateTime(record.accepted.until)}`
+                : 'No expiry was recorded: it counts as expired'}
+          </span>
+          . No alerts for it until then.{' '}
           {mayAccept && (
             <button type="button" className="underline" disabled={saving} onClick={() => save(false)}>
               Undo
@@ -78,9 +91,32 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
               id={noteId}
               className="mt-1 w-full rounded border border-slate-300 px-2 py-1 text-sm"
               maxLength={RISK_NOTE_MAX}
+              required
               value={note}
               onChange={(event) => setNote(event.target.value)}
             />
+          </label>
+          <label htmlFor={untilId}>
+            <span className="block font-medium">Until</span>
+            <input
+              id={untilId}
+              type="date"
+              className="mt-1 rounded border border-slate-300 px-2 py-1 text-sm"
+              required={!untilChange}
+              disabled={untilChange}
+              min={new Date().toISOString().slice(0, 10)}
+              max={new Date(Date.now() + ACCEPT_MAX_DAYS * 86_400_000).toISOString().slice(0, 10)}
+              value={until}
+              onChange={(event) => setUntil(event.target.value)}
+            />
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={untilChange}
+              onChange={(event) => setUntilChange(event.target.checked)}
+            />
+            until the record changes
           </label>
           <button type="submit" className={BUTTON.small} disabled={saving}>
             Accept risk
