@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = [
   'webhook.added',
   'webhook.enabled',
   'webhook.removed',
+  'integration.connected',
+  'integration.changed',
+  'integration.removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -115,6 +118,9 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'webhook.added': (d) => `added a webhook to ${text(d.host, 'an address')}`,
   'webhook.enabled': (d) => `re-enabled the webhook to ${text(d.host, 'an address')}`,
   'webhook.removed': (d) => `removed the webhook to ${text(d.host, 'an address')}`,
+  'integration.connected': (d) => `connected ${text(d.label, 'an integration')}`,
+  'integration.changed': (d) => `changed the integration ${text(d.label, '')}`,
+  'integration.removed': (d) => `removed the integration ${text(d.label, '')}`,
 };
 
 /** The entry in words: "Olive invited cleo@acme.io as viewer". */

@@ -104,6 +104,14 @@ export const REFUSALS = {
     title: 'Webhook Disabled',
     message: 'This webhook is disabled: re-enable it to send a test',
   },
+  INTEGRATION_REFUSED: {
+    title: 'Not Connected',
+    message: 'The service refused the credential or the settings: nothing was stored',
+  },
+  INTEGRATIONS_UNAVAILABLE: {
+    title: 'Integrations Unavailable',
+    message: 'Integrations are not set up on this server',
+  },
   WEBHOOKS_UNAVAILABLE: {
     title: 'Webhooks Unavailable',
     message: 'Webhook delivery is not running on this server',

@@ -19,6 +19,7 @@ import {
   type StartScanRequest,
 } from './contract.ts';
 import { checkDomainFormat, DOMAIN_MESSAGES } from './domain-input.ts';
+import { DEFAULT_INTEGRATION_MIN_STATUS } from './integrations.ts';
 import { INVITABLE_ROLES, WORKSPACE_NAME_MAX, WORKSPACE_ROLES } from './workspaces.ts';
 
 /** The server's request schemas for the dashboard API, on the contract's types and rules. */
@@ -182,3 +183,45 @@ export const activityQuerySchema = z.strictObject({
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
+
+const integrationLabel = z.string().trim().min(1).max(80);
+const integrationMinStatus = z.enum(FINDING_STATUSES).default(DEFAULT_INTEGRATION_MIN_STATUS);
+/** A credential as pasted: trimmed, printable ASCII, as every service's tokens are. */
+const token = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7e]+$/, 'must be a token of plain ASCII, without spaces');
+
+/** POST /api/integrations: which service, how it is labelled, the least status that files, and its settings and credential. */
+export const createIntegrationSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('pagerduty'),
+    label: integrationLabel.optional(),
+    minStatus: integrationMinStatus,
+    settings: z.strictObject({}).default({}),
+    credentials: z.strictObject({ routingKey: token(64) }),
+  }),
+  z.strictObject({
+    kind: z.literal('github'),
+    label: integrationLabel.optional(),
+    minStatus: integrationMinStatus,
+    settings: z.strictObject({
+      repository: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'),
+    }),
+    credentials: z.strictObject({ token: token(255) }),
+  }),
+]);
+
+/** PATCH /api/integrations/{id}: a new label or least status (the service and its credential stay). */
+export const updateIntegrationSchema = z
+  .strictObject({
+    label: integrationLabel.optional(),
+    minStatus: z.enum(FINDING_STATUSES).optional(),
+  })
+  .refine((body) => body.label !== undefined || body.minStatus !== undefined, 'names nothing to change');

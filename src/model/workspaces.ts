@@ -35,6 +35,8 @@ export const ROLE_NEEDED = {
   'dns-connections.manage': 'admin',
   'api-keys.manage': 'admin',
   'webhooks.manage': 'admin',
+  /** Connect, change, test and remove trackers and pagers (Jira, GitHub, Linear, PagerDuty), and read them. */
+  'integrations.manage': 'admin',
   /** The plan and its subscription, deleting or renaming the workspace, making someone owner. */
   'workspace.billing': 'owner',
   'workspace.manage': 'owner',

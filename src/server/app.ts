@@ -26,6 +26,7 @@ import { type DnsConnectionDeps, dnsConnectionRoutes } from './routes/dns-connec
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
 import { healthRoutes } from './routes/health.ts';
+import { type IntegrationDeps, integrationRoutes } from './routes/integrations.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -62,6 +63,8 @@ export interface AppDeps {
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
   dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now' | 'resolvers'>;
+  /** Trackers and pagers: the key credentials are sealed with, the delivery queue, the services' URLs. */
+  integrations?: IntegrationDeps;
   /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
   outboxDir?: string;
   /** Hears of queries that failed because the database went away, so the outage is logged once. */
@@ -164,6 +167,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
+  app.route('/api/integrations', integrationRoutes(deps.db, deps.auth, deps.integrations, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
   app.route(
     '/api/workspaces',

@@ -61,6 +61,10 @@ const envSchema = z.object({
   CT_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   CERTSPOTTER_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   RDAP_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  // Where integrations reach their services; tests point them at loopback stand-ins.
+  PAGERDUTY_EVENTS_URL: z.url({ error: 'must be an absolute URL' }).default('https://events.pagerduty.com'),
+  GITHUB_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.github.com'),
+  LINEAR_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.linear.app'),
   // Lets the engine connect to loopback and private addresses: for local test fixtures only.
   SCAN_ALLOW_PRIVATE: booleanFlag.default(false),
   // The reaper of scans whose worker died (src/core/scans/reaper.ts). A running scan writes a

@@ -1,3 +1,4 @@
+import type { IntegrationUrls } from '../core/integrations/targets.ts';
 import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import type { Config } from './config.ts';
 
@@ -9,5 +10,15 @@ export function engineSettings(config: Config): EngineSettings {
     ...(config.CERTSPOTTER_URL ? { certspotterUrl: config.CERTSPOTTER_URL } : {}),
     ...(config.RDAP_URL ? { rdapUrl: config.RDAP_URL } : {}),
     allowPrivate: config.SCAN_ALLOW_PRIVATE,
+  };
+}
+
+/** Where integrations reach PagerDuty, GitHub and Linear; Jira's is each admin's own site. */
+export function integrationUrls(config: Config): IntegrationUrls {
+  return {
+    pagerduty: config.PAGERDUTY_EVENTS_URL,
+    github: config.GITHUB_API_URL,
+    linear: config.LINEAR_API_URL,
+    allowPlainLoopback: config.SCAN_ALLOW_PRIVATE,
   };
 }

@@ -11,7 +11,7 @@ import { loadSite } from '../server/site.ts';
 import { startQueue } from '../worker/queue.ts';
 import { setupAuth } from './auth.ts';
 import { authExposure, type Config, loadConfig } from './config.ts';
-import { engineSettings } from './engine-settings.ts';
+import { engineSettings, integrationUrls } from './engine-settings.ts';
 import { configuredMailer, openConfiguredDatabase, outboxDir, startConfiguredWorker } from './worker.ts';
 
 const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -70,6 +70,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     outage: database.kind === 'postgres' ? database.outage : undefined,
     outboxDir: outboxDir(config),
     dnsConnections: { secrets, enqueueSync: jobs.enqueueSync },
+    integrations: { secrets, enqueue: jobs.enqueueIntegration, urls: integrationUrls(config) },
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

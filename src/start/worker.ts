@@ -5,7 +5,7 @@ import { createMailer } from '../core/mail/mailer.ts';
 import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
 import { type JobQueue, startWorker } from '../worker/queue.ts';
 import type { Config } from './config.ts';
-import { engineSettings } from './engine-settings.ts';
+import { engineSettings, integrationUrls } from './engine-settings.ts';
 
 /**
  * The database the configuration names, migrated: PostgreSQL with DATABASE_URL (waited for while
@@ -59,6 +59,7 @@ export function startConfiguredWorker(
     { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}` },
     { intervalMs: config.SCAN_REAP_INTERVAL_SECONDS * 1000, staleMs: config.SCAN_STALE_SECONDS * 1000 },
     { secrets, syncMinutes: config.ZONE_SYNC_MINUTES },
+    { secrets, urls: integrationUrls(config) },
   );
 }
 

@@ -3,7 +3,10 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AlertDeps } from '../core/alerts/send-scan-alert.ts';
 import type { ZoneSyncSettings } from '../core/dns-connections/scheduled-sync.ts';
+import type { SecretsKey } from '../core/dns-connections/secrets.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
+import { INTEGRATION_ATTEMPTS } from '../core/integrations/deliver.ts';
+import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../core/integrations/targets.ts';
 import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import { pendingScanIds } from '../core/scans/reaper.ts';
 import { forgetWorkerHeartbeat, recordWorkerHeartbeat } from '../core/scans/worker-heartbeats.ts';
@@ -11,6 +14,11 @@ import { WEBHOOK_ATTEMPTS } from '../core/webhooks/deliver.ts';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/outage.ts';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
+import {
+  DELIVER_INTEGRATION,
+  registerDeliverIntegration,
+  ticketDispatcher,
+} from './jobs/deliver-integration.ts';
 import { DELIVER_WEBHOOK, registerDeliverWebhook } from './jobs/deliver-webhook.ts';
 import { registerExpireAcceptances } from './jobs/expire-acceptances.ts';
 import { registerPurgeRateLimits } from './jobs/purge-rate-limits.ts';
@@ -31,6 +39,8 @@ export interface JobQueue {
   enqueueSync: (connectionId: string) => Promise<void>;
   /** Queues one webhook delivery (its attempts and their retries) of an account (`tenant`). */
   enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
+  /** Queues one integration delivery (a ticket's change, or a test) of a workspace (`tenant`). */
+  enqueueIntegration: (deliveryId: string, tenant: string) => Promise<void>;
   isUp(): boolean;
   stop(): Promise<void>;
 }
@@ -46,6 +56,12 @@ async function declareQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(DELIVER_WEBHOOK, {
     retryLimit: WEBHOOK_ATTEMPTS - 1,
     retryDelay: 10,
+    retryBackoff: true,
+  });
+  // A tracker that is down or rate limiting: retried with growing delays; the last attempt gives up.
+  await boss.createQueue(DELIVER_INTEGRATION, {
+    retryLimit: INTEGRATION_ATTEMPTS - 1,
+    retryDelay: 15,
     retryBackoff: true,
   });
   // A provider that fails is retried by the next due check, and said on the connection.
@@ -98,6 +114,9 @@ export async function startQueue(
     enqueueDelivery: async (deliveryId, tenant) => {
       await boss.send(DELIVER_WEBHOOK, { deliveryId }, { group: { id: tenant } });
     },
+    enqueueIntegration: async (deliveryId, tenant) => {
+      await boss.send(DELIVER_INTEGRATION, { deliveryId }, { group: { id: tenant } });
+    },
     isUp: () => up,
     stop: async () => {
       up = false;
@@ -118,9 +137,10 @@ export async function startWorker(
   alerts?: AlertDeps,
   reaper: ReaperTimings = { intervalMs: REAP_INTERVAL_MS, staleMs: STALE_HEARTBEAT_MS },
   zones?: ZoneSyncSettings,
+  integrations: { secrets?: SecretsKey; urls?: IntegrationUrls } = {},
 ): Promise<JobQueue> {
   const jobs = await startQueue(database, logger, 'worker');
-  const { boss, queue, enqueueDelivery } = jobs;
+  const { boss, queue, enqueueDelivery, enqueueIntegration } = jobs;
   const db = database.db;
   const outage = database.kind === 'postgres' ? database.outage : undefined;
 
@@ -133,13 +153,28 @@ export async function startWorker(
     shutdown: shutdown.signal,
     outage,
     alerts: alerts !== undefined,
+    dispatchTickets: ticketDispatcher(db, enqueueIntegration),
   });
   await registerDeliverWebhook(boss, db, settings, logger);
   if (alerts) await registerSendAlert(boss, db, alerts, enqueueDelivery, logger);
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
   await registerScheduleScans(boss, db, queue, settings.resolvers, logger);
-  await registerExpireAcceptances(boss, db, alerts, logger);
+  await registerDeliverIntegration(
+    boss,
+    db,
+    {
+      secrets: integrations.secrets ?? zones?.secrets,
+      urls: integrations.urls ?? {
+        ...DEFAULT_INTEGRATION_URLS,
+        allowPlainLoopback: Boolean(settings.allowPrivate),
+      },
+      publicUrl: alerts?.publicUrl ?? 'http://localhost',
+    },
+    logger,
+  );
+  // Every minute: ended acceptances, then the tickets whose state changed (scans, acceptances).
+  await registerExpireAcceptances(boss, db, alerts, logger, ticketDispatcher(db, enqueueIntegration));
   const stopReaper = await startReaper(boss, db, queue, reaper, logger, outage);
   await registerPurgeScans(boss, db, logger);
 

@@ -22,7 +22,14 @@ export async function registerRunScan(
   db: Db,
   settings: EngineSettings,
   logger: Logger,
-  context: { queue: ScanQueue; shutdown: AbortSignal; outage?: DatabaseOutage; alerts: boolean },
+  context: {
+    queue: ScanQueue;
+    shutdown: AbortSignal;
+    outage?: DatabaseOutage;
+    alerts: boolean;
+    /** Queues the deliveries of the tickets the scan changed. */
+    dispatchTickets?: () => Promise<void>;
+  },
 ): Promise<void> {
   await boss.work(
     RUN_SCAN,
@@ -33,6 +40,7 @@ export async function registerRunScan(
       const { shutdown, outage } = context;
       const outcome = await runScan(db, scanId, settings, logger, { shutdown, outage });
       if (outcome === 'deferred') await context.queue.enqueue(scanId, DEFERRED_DELAY_SECONDS);
+      if (outcome === 'completed') await context.dispatchTickets?.();
       if (outcome === 'completed' && context.alerts) {
         await whenDatabaseAnswers(() => boss.send(SEND_ALERT, { scanId }), { outage });
       }

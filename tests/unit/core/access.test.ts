@@ -55,8 +55,11 @@ const PUBLIC: Record<string, string> = {
   'webhooks/scan-changes.ts#queueWebhookAlerts':
     "worker: a finished scan's changes to its workspace's webhooks",
   'webhooks/deliver.ts#deliverWebhook': 'worker: delivers what a service queued',
+  'integrations/deliver.ts#deliverIntegration': 'worker: delivers what a service queued',
+  'integrations/tickets.ts#claimTicketDeliveries': "worker: queues the tickets whose findings' state changed",
   'findings/acceptance-expiry.ts#expireAcceptances': 'worker: ends acceptances whose expiry came, no caller',
-  'findings/acceptance-expiry.ts#sendLapsedAcceptanceAlerts': 'worker: tells the workspace of an ended acceptance',
+  'findings/acceptance-expiry.ts#sendLapsedAcceptanceAlerts':
+    'worker: tells the workspace of an ended acceptance',
   'dns-connections/scheduled-sync.ts#dueConnections': "worker: the schedule's zone syncs, no caller",
   'dns-connections/scheduled-sync.ts#runZoneSync': 'worker: a sync the schedule or a checked request queued',
 };

@@ -5,6 +5,7 @@ import {
   dnsConnections,
   domains,
   findings,
+  integrations,
   scans,
   webhooks,
   workspaceInvitations,
@@ -32,6 +33,7 @@ interface Ids {
   webhook: string;
   key: string;
   connection: string;
+  integration: string;
   /** A team workspace, and another one its owner may delete (the matrix goes on in the first). */
   workspace: string;
   doomed: string;
@@ -155,6 +157,44 @@ const ROUTES: {
     route: 'DELETE /api/dns-connections/:id',
     action: 'dns-connections.manage',
     path: (i) => `/api/dns-connections/${i.connection}`,
+    names: true,
+  },
+  { route: 'GET /api/integrations', action: 'integrations.manage', path: () => '/api/integrations' },
+  {
+    route: 'POST /api/integrations',
+    action: 'integrations.manage',
+    path: () => '/api/integrations',
+    body: { kind: 'pagerduty', credentials: { routingKey: 'r'.repeat(32) } },
+  },
+  {
+    route: 'GET /api/integrations/:id',
+    action: 'integrations.manage',
+    path: (i) => `/api/integrations/${i.integration}`,
+    names: true,
+  },
+  {
+    route: 'PATCH /api/integrations/:id',
+    action: 'integrations.manage',
+    path: (i) => `/api/integrations/${i.integration}`,
+    body: { minStatus: 'claimable' },
+    names: true,
+  },
+  {
+    route: 'POST /api/integrations/:id/test',
+    action: 'integrations.manage',
+    path: (i) => `/api/integrations/${i.integration}/test`,
+    names: true,
+  },
+  {
+    route: 'GET /api/integrations/:id/deliveries',
+    action: 'integrations.manage',
+    path: (i) => `/api/integrations/${i.integration}/deliveries`,
+    names: true,
+  },
+  {
+    route: 'DELETE /api/integrations/:id',
+    action: 'integrations.manage',
+    path: (i) => `/api/integrations/${i.integration}`,
     names: true,
   },
   { route: 'GET /api/findings', action: 'read', path: () => '/api/findings' },
@@ -364,6 +404,18 @@ for (const backend of embeddedOnly) {
             credentialHint: 'h',
           })
           .returning();
+        const [integration] = await api.db
+          .insert(integrations)
+          .values({
+            workspaceId,
+            kind: 'pagerduty',
+            label: 'p',
+            minStatus: 'likely',
+            settings: {},
+            credentialSealed: 's',
+            credentialHint: 'h',
+          })
+          .returning();
         const [invitation] = await api.db
           .insert(workspaceInvitations)
           .values({
@@ -381,6 +433,7 @@ for (const backend of embeddedOnly) {
           webhook: webhook?.id ?? '',
           key: key?.id ?? '',
           connection: connection?.id ?? '',
+          integration: integration?.id ?? '',
           workspace: people.team,
           doomed: people.doomed,
           invitation: invitation?.id ?? '',

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import type { FindingStatus } from '../../model/contract.ts';
+import { type IntegrationKind, TEST_ITEM_TITLE } from '../../model/integrations.ts';
+
+/** What each service's base URL is, unless the environment says otherwise (tests run loopback ones). */
+export interface IntegrationUrls {
+  pagerduty: string;
+  github: string;
+  linear: string;
+  /** Jira's is the admin's own site: plain http only to loopback, only when this allows it. */
+  allowPlainLoopback: boolean;
+  /** Per request; a service slower than this is tried again later. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_INTEGRATION_URLS: IntegrationUrls = {
+  pagerduty: 'https://events.pagerduty.com',
+  github: 'https://api.github.com',
+  linear: 'https://api.linear.app',
+  allowPlainLoopback: false,
+};
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * A service said no, or could not be reached. `retry`: worth trying again later (429, 5xx, a
+ * timeout, a network error); otherwise the service refused what we sent and says why in `message`.
+ */
+export class TargetError extends Error {
+  readonly retry: boolean;
+  constructor(message: string, retry: boolean) {
+    super(message);
+    this.retry = retry;
+  }
+}
+
+/** One finding as a ticket: the words every tracker shows, and its key. */
+export interface TicketItem {
+  key: string;
+  title: string;
+  body: string;
+  status: FindingStatus;
+  subdomain: string;
+  domain: string;
+  service: string;
+  target: string;
+  /** The finding's dashboard link, carrying its key. */
+  link: string;
+}
+
+/**
+ * One integration's service: check the credential at connect, file a test item, and bring a
+ * finding's ticket to open or closed. `ref` is the tracker's own reference kept from an earlier
+ * delivery (null when none is kept: the ticket is looked up by the key, never by its title).
+ */
+export interface Target {
+  verify(): Promise<void>;
+  test(): Promise<void>;
+  open(item: TicketItem, ref: string | null, reason: string | null): Promise<string>;
+  close(item: TicketItem, ref: string | null, reason: string): Promise<string | null>;
+}
+
+type Json = Record<string, unknown>;
+
+/** A service's own words for a refusal, from the shapes the four services answer with. */
+function reasonOf(body: unknown, fallback: string): string {
+  if (!body || typeof body !== 'object') return fallback;
+  const b = body as Json;
+  const parts: string[] = [];
+  if (typeof b.message === 'string') parts.push(b.message);
+  if (Array.isArray(b.errors)) {
+    for (const e of b.errors) {
+      if (typeof e === 'string') parts.push(e);
+      else if (e && typeof e === 'object' && typeof (e as Json).message === 'string')
+        parts.push((e as Json).message as string);
+    }
+  } else if (b.errors && typeof b.errors === 'object') {
+    parts.push(...Object.values(b.errors as Json).filter((v): v is string => typeof v === 'string'));
+  }
+  if (Array.isArray(b.errorMessages))
+    parts.push(...b.errorMessages.filter((v): v is string => typeof v === 'string'));
+  return parts.length ? parts.join('; ') : fallback;
+}
+
+/** One HTTP call to a service: JSON in and out, a timeout, and its refusals as TargetError. */
+async function call(
+  service: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown },
+  timeoutMs: number,
+): Promise<Json> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method,
+      headers: {
+        accept: 'application/json',
+        'user-agent': 'DangleWatch/1',
+        ...init.headers,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new TargetError(
+      timedOut ? `${service} did not answer within ${timeoutMs / 1000} s` : `${service} could not be reached`,
+      true,
+    );
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (response.status === 429) throw new TargetError(`${service} is rate limiting us (HTTP 429)`, true);
+  if (response.status >= 500) throw new TargetError(`${service} failed (HTTP ${response.status})`, true);
+  if (response.status >= 300) {
+    throw new TargetError(`${service} refused: ${reasonOf(body, `HTTP ${response.status}`)}`, false);
+  }
+  return (body && typeof body === 'object' ? body : {}) as Json;
+}
+
+const SEVERITY: Record<FindingStatus, string> = { claimable: 'critical', likely: 'error', review: 'warning' };
+
+/** PagerDuty Events API v2: the finding's key is the dedup key; trigger when open, resolve when closed. */
+function pagerduty(credentials: Json, urls: IntegrationUrls): Target {
+  const timeout = urls.timeoutMs ?? TIMEOUT_MS;
+  const send = (event: Json) =>
+    call(
+      'PagerDuty',
+      `${urls.pagerduty.replace(/\/$/, '')}/v2/enqueue`,
+      { method: 'POST', headers: {}, body: { routing_key: credentials.routingKey, ...event } },
+      timeout,
+    );
+  const testPair = async () => {
+    const dedup = `dw-test-${randomUUID()}`;
+    await send({
+      event_action: 'trigger',
+      dedup_key: dedup,
+      payload: {
+        summary: `${TEST_ITEM_TITLE}: this integration works`,
+        source: 'danglewatch',
+        severity: 'info',
+      },
+    });
+    await send({ event_action: 'resolve', dedup_key: dedup });
+  };
+  return {
+    verify: testPair,
+    test: testPair,
+    async open(item) {
+      await send({
+        event_action: 'trigger',
+        dedup_key: item.key,
+        payload: {
+          summary: item.title.slice(0, 1024),
+          source: item.subdomain,
+          severity: SEVERITY[item.status],
+          component: item.service,
+          custom_details: {
+            key: item.key,
+            domain: item.domain,
+            target: item.target,
+            status: item.status,
+            details: item.body,
+          },
+        },
+        links: [{ href: item.link, text: 'The finding in DangleWatch' }],
+      });
+      return item.key;
+    },
+    async close(item, _ref, reason) {
+      await send({
+        event_action: 'resolve',
+        dedup_key: item.key,
+        payload: { summary: reason.slice(0, 1024), source: item.subdomain, severity: SEVERITY[item.status] },
+      });
+      return item.key;
+    },
+  };
+}
+
+/** The hidden line a GitHub issue's body carries: how the issue is found again. */
+export const githubMarker = (key: string) => `<!-- ${key} -->`;
+const GITHUB_LABEL = 'danglewatch';
+
+/** GitHub Issues: one issue per finding, found again by the marker in its body; closed when fixed. */
+function github(settings: Json, credentials: Json, urls: IntegrationUrls): Target {
+  const timeout = urls.timeoutMs ?? TIMEOUT_MS;
+  const repo = String(settings.repository);
+  const base = `${urls.github.replace(/\/$/, '')}/repos/${repo}`;
+  const headers = {
+    authorization: `Bearer ${credentials.token}`,
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+  };
+  const gh = (path: string, method = 'GET', body?: unknown) =>
+    call('GitHub', `${base}${path}`, { method, headers, body }, timeout);
+  /** The issue carrying the key's marker, open or closed: our label's issues, page by page. */
+  const find = async (key: string): Promise<{ number: number; state: string } | null> => {
+    const marker = githubMarker(key);
+    for (let page = 1; page <= 50; page++) {
+      const list = (await call(
+        'GitHub',
+        `${base}/issues?state=all&labels=${GITHUB_LABEL}&per_page=100&page=${page}`,
+        { method: 'GET', headers },
+        timeout,
+      )) as unknown;
+      const issues = Array.isArray(list) ? (list as Json[]) : [];
+      const hit = issues.find(
+        (i) => !i.pull_request && typeof i.body === 'string' && i.body.includes(marker),
+      );
+      if (hit) return { number: Number(hit.number), state: String(hit.state) };
+      if (issues.length < 100) return null;
+    }
+    return null;
+  };
+  const issue = async (ref: string | null, key: string) => {
+    if (ref) {
+      const found = await gh(`/issues/${Number(ref)}`);
+      return { number: Number(found.number), state: String(found.state) };
+    }
+    return find(key);
+  };
+  return {
+    async verify() {
+      const found = await gh('');
+      if (found.has_issues === false)
+        throw new TargetError(`GitHub refused: issues are turned off in ${repo}`, false);
+    },
+    async test() {
+      const made = await gh('/issues', 'POST', {
+        title: TEST_ITEM_TITLE,
+        body: 'A test from DangleWatch: this integration works. Closed at once.',
+      });
+      await gh(`/issues/${Number(made.number)}`, 'PATCH', { state: 'closed', state_reason: 'completed' });
+    },
+    async open(item, ref, reason) {
+      const found = await issue(ref, item.key);
+      if (!found) {
+        const made = await gh('/issues', 'POST', {
+          title: item.title,
+          body: `${item.body}\n\n[The finding in DangleWatch](${item.link})\n\n${githubMarker(item.key)}`,
+          labels: [GITHUB_LABEL],
+        });
+        return String(made.number);
+      }
+      if (found.state === 'closed') {
+        await gh(`/issues/${found.number}/comments`, 'POST', {
+          body: reason ?? 'The finding is open again.',
+        });
+        await gh(`/issues/${found.number}`, 'PATCH', { state: 'open' });
+      }
+      return String(found.number);
+    },
+    async close(item, ref, reason) {
+      const found = await issue(ref, item.key);
+      if (!found) return null;
+      if (found.state !== 'closed') {
+        await gh(`/issues/${found.number}/comments`, 'POST', { body: reason });
+        await gh(`/issues/${found.number}`, 'PATCH', { state: 'closed', state_reason: 'completed' });
+      }
+      return String(found.number);
+    },
+  };
+}
+
+/** The service of one integration, from its settings and unsealed credentials. */
+export function targetOf(
+  kind: IntegrationKind,
+  settings: Json,
+  credentials: Json,
+  urls: IntegrationUrls,
+): Target {
+  switch (kind) {
+    case 'pagerduty':
+      return pagerduty(credentials, urls);
+    case 'github':
+      return github(settings, credentials, urls);
+    default:
+      throw new TargetError(`${kind} is not available yet`, false);
+  }
+}

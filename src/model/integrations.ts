@@ -1,0 +1,44 @@
+import type { FindingStatus } from './contract.ts';
+
+/** Where a workspace's findings can go: a pager, or a tracker with one ticket per finding. */
+export const INTEGRATION_KINDS = ['pagerduty', 'github', 'jira', 'linear'] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+
+export const INTEGRATION_LABELS: Record<IntegrationKind, string> = {
+  pagerduty: 'PagerDuty',
+  github: 'GitHub Issues',
+  jira: 'Jira Cloud',
+  linear: 'Linear',
+};
+
+/** The least status that files a ticket unless the admin says otherwise. */
+export const DEFAULT_INTEGRATION_MIN_STATUS: FindingStatus = 'likely';
+
+/** An integration as Settings lists it (GET /api/integrations): never its credential. */
+export interface IntegrationView {
+  id: string;
+  kind: IntegrationKind;
+  label: string;
+  minStatus: FindingStatus;
+  settings: Record<string, string>;
+  /** The credential's last four characters, enough to tell two apart. */
+  credentialHint: string;
+  createdAt: string;
+  lastDelivery: { at: string; ok: boolean; error: string | null } | null;
+}
+
+/** One delivery of the log (GET /api/integrations/{id}/deliveries). */
+export interface IntegrationDeliveryView {
+  id: string;
+  /** The finding's key; null for a test. */
+  findingKey: string | null;
+  action: 'open' | 'closed' | 'test';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The title of the one item "Send a test" files. */
+export const TEST_ITEM_TITLE = 'DangleWatch test';
