@@ -117,7 +117,12 @@ async function call(
   } catch {
     body = null;
   }
-  if (response.status === 429) throw new TargetError(`${service} is rate limiting us (HTTP 429)`, true);
+  // GitHub says a spent rate limit with a 403 and no requests left, or a Retry-After.
+  const limited =
+    response.status === 429 ||
+    (response.status === 403 &&
+      (response.headers.get('x-ratelimit-remaining') === '0' || response.headers.has('retry-after')));
+  if (limited) throw new TargetError(`${service} is rate limiting us (HTTP ${response.status})`, true);
   if (response.status >= 500) throw new TargetError(`${service} failed (HTTP ${response.status})`, true);
   if (response.status >= 300) {
     throw new TargetError(`${service} refused: ${reasonOf(body, `HTTP ${response.status}`)}`, false);

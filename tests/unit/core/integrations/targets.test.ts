@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_INTEGRATION_URLS,
+  githubMarker,
+  type IntegrationUrls,
+  TargetError,
+  type TicketItem,
+  targetOf,
+} from '../../../../src/core/integrations/targets.ts';
+import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
+
+const ROUTING_KEY = 'R'.repeat(32);
+const TOKEN = 'ghp_fixture_token';
+
+const item = (key: string): TicketItem => ({
+  key,
+  title: 'Dangling CNAME record: old.acme.com → gone.herokuapp.com (Heroku)',
+  body: 'The app is gone.',
+  status: 'claimable',
+  subdomain: 'old.acme.com',
+  domain: 'acme.com',
+  service: 'Heroku',
+  target: 'gone.herokuapp.com',
+  link: `https://danglewatch.example.net/dashboard?finding=${key}`,
+});
+
+/** The error a call ended with, which must be a TargetError. */
+async function refusal(promise: Promise<unknown>): Promise<TargetError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TargetError);
+  return error as TargetError;
+}
+
+describe('PagerDuty Events API v2 against a loopback stand-in', () => {
+  let pd: PagerDutyFixture;
+  let urls: IntegrationUrls;
+  beforeAll(async () => {
+    pd = await startPagerDuty();
+    pd.routingKeys.add(ROUTING_KEY);
+    urls = { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, timeoutMs: 300 };
+  });
+  afterAll(() => pd?.close());
+  const target = (routingKey = ROUTING_KEY) => targetOf('pagerduty', {}, { routingKey }, urls);
+
+  it('checks a routing key by a dw-test trigger and its resolve', async () => {
+    await target().verify();
+    const tests = [...pd.alerts.entries()].filter(([k]) => k.startsWith('dw-test-'));
+    expect(tests).toHaveLength(1);
+    expect(tests[0]?.[1]).toMatchObject({ status: 'resolved', triggers: 1, resolves: 1 });
+  });
+
+  it("refuses an unknown key with PagerDuty's own reason, not to be retried", async () => {
+    const error = await refusal(target('x'.repeat(32)).verify());
+    expect(error.message).toBe('PagerDuty refused: Event object is invalid; Invalid routing key');
+    expect(error.retry).toBe(false);
+  });
+
+  it('triggers with the key as dedup key, the summary, source, component, details and link; resolves it', async () => {
+    const key = 'dw:1111111111111111111111111111111111111111';
+    expect(await target().open(item(key), null, null)).toBe(key);
+    const alert = pd.alerts.get(key);
+    expect(alert?.status).toBe('triggered');
+    expect(alert?.last).toMatchObject({
+      event_action: 'trigger',
+      dedup_key: key,
+      payload: { source: 'old.acme.com', severity: 'critical', component: 'Heroku', custom_details: { key } },
+      links: [{ href: item(key).link }],
+    });
+    await target().close(item(key), key, 'Fixed.');
+    expect(pd.alerts.get(key)?.status).toBe('resolved');
+  });
+
+  it('a 429, a 5xx or a timeout is worth retrying', async () => {
+    pd.faults.push({
+      status: 429,
+      body: { status: 'throttle event', message: 'Requests for this service are arriving too quickly' },
+    });
+    expect((await refusal(target().open(item('dw:2'), null, null))).retry).toBe(true);
+    pd.faults.push({ status: 502, body: {} });
+    expect((await refusal(target().open(item('dw:2'), null, null))).retry).toBe(true);
+    pd.faults.push('hang');
+    const timeout = await refusal(target().open(item('dw:2'), null, null));
+    expect(timeout.retry).toBe(true);
+    expect(timeout.message).toMatch(/did not answer within/);
+  });
+});
+
+describe('GitHub Issues against a loopback stand-in', () => {
+  let gh: GitHubFixture;
+  let urls: IntegrationUrls;
+  beforeAll(async () => {
+    gh = await startGitHub();
+    gh.tokens.add(TOKEN);
+    gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
+    gh.repos.set('acme/no-issues', { hasIssues: false, issues: [] });
+    urls = { ...DEFAULT_INTEGRATION_URLS, github: gh.url, timeoutMs: 300 };
+  });
+  afterAll(() => gh?.close());
+  const target = (repository = 'acme/infra', token = TOKEN) =>
+    targetOf('github', { repository }, { token }, urls);
+  const issues = () => gh.repos.get('acme/infra')?.issues ?? [];
+
+  it("checks the token and the repository, refusing with GitHub's words", async () => {
+    await target().verify();
+    expect((await refusal(target('acme/infra', 'nope').verify())).message).toBe(
+      'GitHub refused: Bad credentials',
+    );
+    expect((await refusal(target('acme/missing').verify())).message).toBe('GitHub refused: Not Found');
+    expect((await refusal(target('acme/no-issues').verify())).message).toMatch(/issues are turned off/);
+  });
+
+  it('files one issue per key, with the hidden marker, found again by it without a kept reference', async () => {
+    const key = 'dw:3333333333333333333333333333333333333333';
+    const ref = await target().open(item(key), null, null);
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]?.body).toContain(githubMarker(key));
+    expect(issues()[0]?.labels).toEqual([{ name: 'danglewatch' }]);
+    // Lost reference (a crash after filing): the marker finds the same issue.
+    expect(await target().open(item(key), null, null)).toBe(ref);
+    expect(await target().open(item(key), ref, null)).toBe(ref);
+    expect(issues()).toHaveLength(1);
+  });
+
+  it('closes with a comment, and reopens with one when the finding comes back', async () => {
+    const key = 'dw:3333333333333333333333333333333333333333';
+    await target().close(item(key), null, 'Accepted as a risk by Ann: “parked”, until 2026-12-22.');
+    expect(issues()[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
+    expect(issues()[0]?.comments).toEqual(['Accepted as a risk by Ann: “parked”, until 2026-12-22.']);
+    await target().close(item(key), null, 'again');
+    expect(issues()[0]?.comments).toHaveLength(1);
+    await target().open(item(key), null, 'The acceptance by Ann expired on 2026-12-22.');
+    expect(issues()[0]?.state).toBe('open');
+    expect(issues()[0]?.comments.at(-1)).toBe('The acceptance by Ann expired on 2026-12-22.');
+    expect(issues()).toHaveLength(1);
+  });
+
+  it('finds its issue among more than a page of them', async () => {
+    for (let n = 0; n < 120; n++) await target().open(item(`dw:filler${n}`), null, null);
+    const key = 'dw:3333333333333333333333333333333333333333';
+    await target().close(item(key), null, 'Fixed.');
+    expect(issues().filter((i) => i.body.includes(githubMarker(key)))).toHaveLength(1);
+    expect(issues()[0]?.state).toBe('closed');
+  });
+
+  it('the test item: one issue titled "DangleWatch test", closed at once', async () => {
+    const before = issues().length;
+    await target().test();
+    expect(issues()).toHaveLength(before + 1);
+    expect(issues().at(-1)).toMatchObject({ title: 'DangleWatch test', state: 'closed' });
+  });
+
+  it('a 429, a spent rate limit or a timeout is worth retrying; a 422 is not', async () => {
+    gh.faults.push({ status: 429, body: { message: 'API rate limit exceeded' } });
+    expect((await refusal(target().open(item('dw:4'), null, null))).retry).toBe(true);
+    gh.faults.push({
+      status: 403,
+      body: { message: 'API rate limit exceeded for installation.' },
+      headers: { 'x-ratelimit-remaining': '0' },
+    });
+    expect((await refusal(target().open(item('dw:4'), null, null))).retry).toBe(true);
+    gh.faults.push('hang');
+    expect((await refusal(target().open(item('dw:4'), null, null))).retry).toBe(true);
+    gh.faults.push({
+      status: 422,
+      body: { message: 'Validation Failed', errors: [{ message: 'title is too long' }] },
+    });
+    const refused = await refusal(target().open(item('dw:4'), null, null));
+    expect(refused.retry).toBe(false);
+    expect(refused.message).toBe('GitHub refused: Validation Failed; title is too long');
+  });
+});
