@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireAcceptances } from '../../../../src/core/findings/acceptance-expiry.ts';
+import { acceptRisk } from '../../../../src/core/findings/findings.ts';
+import { findingKey } from '../../../../src/core/findings/key.ts';
+import { deliverIntegration } from '../../../../src/core/integrations/deliver.ts';
+import {
+  createIntegration,
+  listIntegrationDeliveries,
+} from '../../../../src/core/integrations/integrations.ts';
+import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../../../src/core/integrations/targets.ts';
+import { claimTicketDeliveries } from '../../../../src/core/integrations/tickets.ts';
+import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
+import { runScan } from '../../../../src/core/scans/run.ts';
+import type { Database } from '../../../../src/db/client.ts';
+import { domains, findings, integrations, scans, users } from '../../../../src/db/schema.ts';
+import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
+import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
+import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
+import { personalContext } from '../../../helpers/context.ts';
+import { databaseBackends } from '../../../helpers/databases.ts';
+
+const logger = pino({ level: 'silent' });
+const DOMAIN = 'tickets-acme.com';
+const DANGLING = `old.${DOMAIN}`;
+const ROUTING_KEY = 'P'.repeat(32);
+const TOKEN = 'ghp_tickets';
+const USER = 'u-tickets';
+
+for (const backend of databaseBackends) {
+  describe.skipIf(backend.skipReason)(
+    `one ticket per finding on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let database: Database;
+      let dns: DnsFixture;
+      let pd: PagerDutyFixture;
+      let gh: GitHubFixture;
+      let settings: EngineSettings;
+      let urls: IntegrationUrls;
+      let domainId: string;
+      const secrets = { key: randomBytes(32) };
+      const ctx = personalContext(USER, { tier: 'free', email: `owner@${DOMAIN}` });
+      const deps = () => ({ secrets, urls, publicUrl: 'https://danglewatch.example.net', logger });
+
+      beforeAll(async () => {
+        database = await backend.open();
+        dns = await startDnsServer();
+        dns.add(DOMAIN, { type: 'A', data: '127.0.0.1' });
+        dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
+        pd = await startPagerDuty();
+        pd.routingKeys.add(ROUTING_KEY);
+        gh = await startGitHub();
+        gh.tokens.add(TOKEN);
+        gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
+        urls = { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, github: gh.url, timeoutMs: 500 };
+        settings = {
+          resolvers: [`127.0.0.1:${dns.port}`],
+          allowPrivate: ['127.0.0.1'],
+          wordlist: ['old', 'www'],
+          timeoutMs: 1500,
+          validationDelayMs: 20,
+          cloudRanges: [],
+        };
+        await database.db.insert(users).values({ id: USER, email: `owner@${DOMAIN}`, provider: 'google' });
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            workspaceId: USER,
+            domain: DOMAIN,
+            verificationToken: 't'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        domainId = row?.id ?? '';
+      });
+      afterAll(async () => {
+        await pd?.close();
+        await gh?.close();
+        await dns?.close();
+        await database?.close();
+      });
+
+      /** Queues what changed and delivers it, as the worker's jobs do (a retry is tried again). */
+      const deliverAll = async () => {
+        let delivered = 0;
+        for (const { id } of await claimTicketDeliveries(database.db)) {
+          for (let attempt = 0; attempt < 5; attempt++) {
+            const outcome = await deliverIntegration(database.db, id, deps());
+            if (outcome !== 'retry') break;
+          }
+          delivered += 1;
+        }
+        return delivered;
+      };
+      const scanOnce = async () => {
+        const [row] = await database.db
+          .insert(scans)
+          .values({
+            workspaceId: USER,
+            domainId,
+            domain: DOMAIN,
+            config: {
+              skipDiscovery: false,
+              useCertificateTransparency: false,
+              useMultiStageValidation: false,
+            },
+          })
+          .returning();
+        if (!row) throw new Error('no scan');
+        expect(await runScan(database.db, row.id, settings, logger)).toBe('completed');
+        return deliverAll();
+      };
+      const finding = async () => {
+        const [row] = await database.db.select().from(findings).where(eq(findings.subdomain, DANGLING));
+        if (!row) throw new Error('no finding');
+        return row;
+      };
+      const issues = () => gh.repos.get('acme/infra')?.issues ?? [];
+
+      it('refuses a credential the service refuses, storing nothing', async () => {
+        const refused = createIntegration(
+          database.db,
+          secrets,
+          ctx,
+          {
+            kind: 'github',
+            minStatus: 'review',
+            settings: { repository: 'acme/infra' },
+            credentials: { token: 'bad' },
+          },
+          urls,
+          new Date(),
+        );
+        await expect(refused).rejects.toMatchObject({
+          code: 'INTEGRATION_REFUSED',
+          message: 'GitHub refused: Bad credentials',
+        });
+        expect(await database.db.select().from(integrations)).toEqual([]);
+      });
+
+      it('ten identical scans file one ticket in each service, and nothing more', async () => {
+        await createIntegration(
+          database.db,
+          secrets,
+          ctx,
+          { kind: 'pagerduty', minStatus: 'review', settings: {}, credentials: { routingKey: ROUTING_KEY } },
+          urls,
+          new Date(),
+        );
+        await createIntegration(
+          database.db,
+          secrets,
+          ctx,
+          {
+            kind: 'github',
+            minStatus: 'review',
+            settings: { repository: 'acme/infra' },
+            credentials: { token: TOKEN },
+          },
+          urls,
+          new Date(),
+        );
+        const delivered: number[] = [];
+        for (let n = 0; n < 10; n++) delivered.push(await scanOnce());
+        // The first scan files one in each; the nine after it send nothing at all.
+        expect(delivered).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        const key = findingKey(USER, (await finding()).latest);
+        expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 1 });
+        expect([...pd.alerts.keys()].filter((k) => !k.startsWith('dw-test-'))).toEqual([key]);
+        expect(issues()).toHaveLength(1);
+        expect(issues()[0]).toMatchObject({ state: 'open' });
+        expect(issues()[0]?.body).toContain(`<!-- ${key} -->`);
+      });
+
+      it('accepting closes each ticket with who, why and until when; the expiry files it again', async () => {
+        const now = new Date();
+        const until = new Date(now.getTime() + 2 * 60_000);
+        const row = await finding();
+        const key = findingKey(USER, row.latest);
+        await acceptRisk(
+          database.db,
+          ctx,
+          row.id,
+          { accepted: true, note: 'parked on purpose', until: until.toISOString() },
+          now,
+        );
+        expect(await deliverAll()).toBe(2);
+        expect(pd.alerts.get(key)?.status).toBe('resolved');
+        expect(issues()[0]?.state).toBe('closed');
+        expect(issues()[0]?.comments.at(-1)).toBe(
+          `Accepted as a risk by owner@${DOMAIN}: “parked on purpose”, until ${until.toISOString()}.`,
+        );
+        // A scan while it is accepted sends nothing.
+        expect(await scanOnce()).toBe(0);
+
+        expect(await expireAcceptances(database.db, new Date(until.getTime() + 60_000))).toBe(1);
+        expect(await deliverAll()).toBe(2);
+        expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 2 });
+        expect(issues()[0]?.state).toBe('open');
+        expect(issues()[0]?.comments.at(-1)).toBe(
+          `The acceptance by owner@${DOMAIN} expired on ${until.toISOString().slice(0, 10)}.`,
+        );
+        expect(issues()).toHaveLength(1);
+      });
+
+      it('fixing the record resolves the alert and closes the issue', async () => {
+        const key = findingKey(USER, (await finding()).latest);
+        dns.zone.delete(DANGLING);
+        expect(await scanOnce()).toBe(2);
+        expect(pd.alerts.get(key)?.status).toBe('resolved');
+        expect(issues()[0]?.state).toBe('closed');
+        expect(issues()[0]?.comments.at(-1)).toMatch(/^Fixed: the scan of \d{4}-\d{2}-\d{2} found old\./);
+        expect(issues()).toHaveLength(1);
+        // Scanned again, fixed still: nothing.
+        expect(await scanOnce()).toBe(0);
+      });
+
+      it('a delivery that meets a 429 is retried, and the log says what happened', async () => {
+        const [github] = await database.db.select().from(integrations).where(eq(integrations.kind, 'github'));
+        const id = github?.id ?? '';
+        dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
+        gh.faults.push({ status: 429, body: { message: 'API rate limit exceeded' } });
+        expect(await scanOnce()).toBe(2);
+        const log = await listIntegrationDeliveries(database.db, ctx, id);
+        expect(log[0]).toMatchObject({ action: 'open', status: 'delivered', attempts: 2, error: null });
+        expect(issues()[0]?.state).toBe('open');
+        expect(issues()).toHaveLength(1);
+      });
+    },
+  );
+}
