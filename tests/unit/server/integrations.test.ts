@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_INTEGRATION_URLS } from '../../../src/core/integrations/targets.ts';
+import { WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
+import { auditLog, integrations } from '../../../src/db/schema.ts';
+import type { IntegrationDeliveryView, IntegrationView } from '../../../src/model/integrations.ts';
+import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
+import { type GitHubFixture, startGitHub } from '../../fixtures/trackers/github.ts';
+import { type PagerDutyFixture, startPagerDuty } from '../../fixtures/trackers/pagerduty.ts';
+import { expectError } from '../../helpers/api.ts';
+import { apiSuite } from '../../helpers/api-suite.ts';
+import { embeddedOnly } from '../../helpers/databases.ts';
+import type { MintedUser } from '../../helpers/emulator.ts';
+import { insertTeam } from '../../helpers/teams.ts';
+
+const ROUTING_KEY = 'Q'.repeat(28) + 'abcd';
+const TOKEN = 'ghp_routes_token';
+
+for (const backend of embeddedOnly) {
+  describe.skipIf(backend.skipReason)(
+    `integrations API on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    () => {
+      let pd: PagerDutyFixture;
+      let gh: GitHubFixture;
+      const queued: string[] = [];
+      beforeAll(async () => {
+        pd = await startPagerDuty();
+        pd.routingKeys.add(ROUTING_KEY);
+        gh = await startGitHub();
+        gh.tokens.add(TOKEN);
+        gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
+        return async () => {
+          await pd.close();
+          await gh.close();
+        };
+      });
+      const api = apiSuite(backend, () => ({
+        integrations: {
+          secrets: { key: randomBytes(32) },
+          enqueue: async (id) => void queued.push(id),
+          urls: { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, github: gh.url, timeoutMs: 500 },
+        },
+      }));
+      const { call } = api;
+      let ann: MintedUser;
+      let bob: MintedUser;
+      let vic: MintedUser;
+      let mel: MintedUser;
+      let team: Awaited<ReturnType<typeof insertTeam>>;
+
+      beforeAll(async () => {
+        ann = await api.signIn('ann', { email: 'ann@acme.com' });
+        bob = await api.signIn('bob', { email: 'bob@bob.com' });
+        vic = await api.signIn('vic', { email: 'vic@acme.com' });
+        mel = await api.signIn('mel', { email: 'mel@acme.com' });
+        team = await insertTeam(api, { name: 'Acme', tier: 'starter' }, [
+          [ann, 'admin'],
+          [vic, 'viewer'],
+          [mel, 'member'],
+        ]);
+      });
+
+      const pagerduty = { kind: 'pagerduty', label: 'On call', credentials: { routingKey: ROUTING_KEY } };
+
+      it('needs a signed-in caller (401)', async () => {
+        await expectError(await call('/api/integrations'), 401, 'Authentication required');
+        await expectError(
+          await call('/api/integrations', { method: 'POST', body: pagerduty }),
+          401,
+          'Authentication required',
+        );
+      });
+
+      it('connects PagerDuty: 201, checked with a dw-test trigger and resolve, never showing the key', async () => {
+        const res = await team.as(ann, '/api/integrations', { method: 'POST', body: pagerduty });
+        expect(res.status).toBe(201);
+        const { integration } = (await res.json()) as { integration: IntegrationView };
+        expect(integration).toMatchObject({
+          kind: 'pagerduty',
+          label: 'On call',
+          minStatus: 'likely',
+          settings: {},
+          credentialHint: 'abcd',
+          lastDelivery: null,
+        });
+        expect(JSON.stringify(integration)).not.toContain(ROUTING_KEY);
+        expect(
+          [...pd.alerts.entries()].filter(([k, a]) => k.startsWith('dw-test-') && a.status === 'resolved'),
+        ).toHaveLength(1);
+        const list = (await (await team.as(ann, '/api/integrations')).json()) as {
+          integrations: IntegrationView[];
+        };
+        expect(list.integrations.map((i) => i.id)).toEqual([integration.id]);
+        const one = await team.as(ann, `/api/integrations/${integration.id}`);
+        expect(one.status).toBe(200);
+        expect(((await one.json()) as { integration: IntegrationView }).integration.id).toBe(integration.id);
+        const audits = await api.db.select().from(auditLog).where(eq(auditLog.workspaceId, team.id));
+        expect(audits.map((a) => a.action)).toContain('integration.connected');
+      });
+
+      it("refuses a credential the service refuses: 400 with the service's reason, nothing stored", async () => {
+        const before = (await api.db.select().from(integrations)).length;
+        const res = await team.as(ann, '/api/integrations', {
+          method: 'POST',
+          body: {
+            kind: 'github',
+            minStatus: 'claimable',
+            settings: { repository: 'acme/infra' },
+            credentials: { token: 'nope' },
+          },
+        });
+        await expectError(res, 400, 'GitHub refused: Bad credentials');
+        const wrongKey = await team.as(ann, '/api/integrations', {
+          method: 'POST',
+          body: { ...pagerduty, credentials: { routingKey: 'Z'.repeat(32) } },
+        });
+        await expectError(wrongKey, 400, 'PagerDuty refused: Event object is invalid; Invalid routing key');
+        expect(await api.db.select().from(integrations)).toHaveLength(before);
+      });
+
+      it('connects GitHub with its repository', async () => {
+        const res = await team.as(ann, '/api/integrations', {
+          method: 'POST',
+          body: {
+            kind: 'github',
+            label: 'Infra',
+            minStatus: 'claimable',
+            settings: { repository: 'acme/infra' },
+            credentials: { token: TOKEN },
+          },
+        });
+        expect(res.status).toBe(201);
+        expect(((await res.json()) as { integration: IntegrationView }).integration).toMatchObject({
+          kind: 'github',
+          minStatus: 'claimable',
+          settings: { repository: 'acme/infra' },
+          credentialHint: 'oken',
+        });
+      });
+
+      it('refuses bad input with 400', async () => {
+        for (const body of [
+          { kind: 'smoke-signals', credentials: {} },
+          { kind: 'pagerduty', credentials: {} },
+          { kind: 'pagerduty', minStatus: 'urgent', credentials: { routingKey: ROUTING_KEY } },
+          { kind: 'github', settings: { repository: 'not a repo' }, credentials: { token: TOKEN } },
+          { kind: 'github', settings: { repository: 'acme/infra' }, credentials: { token: 'has space' } },
+          { ...pagerduty, extra: true },
+        ]) {
+          const res = await team.as(ann, '/api/integrations', { method: 'POST', body });
+          expect(res.status, JSON.stringify(body)).toBe(400);
+        }
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        const patch = await team.as(ann, `/api/integrations/${first?.id}`, { method: 'PATCH', body: {} });
+        expect(patch.status).toBe(400);
+      });
+
+      it('changes the label and least status (200), tests (202) and lists the last deliveries', async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        const id = first?.id ?? '';
+        const patch = await team.as(ann, `/api/integrations/${id}`, {
+          method: 'PATCH',
+          body: { label: 'Pager', minStatus: 'review' },
+        });
+        expect(patch.status).toBe(200);
+        expect(((await patch.json()) as { integration: IntegrationView }).integration).toMatchObject({
+          label: 'Pager',
+          minStatus: 'review',
+        });
+        const test = await team.as(ann, `/api/integrations/${id}/test`, { method: 'POST' });
+        expect(test.status).toBe(202);
+        const { delivery } = (await test.json()) as { delivery: IntegrationDeliveryView };
+        expect(delivery).toMatchObject({ action: 'test', status: 'pending', findingKey: null });
+        expect(queued).toContain(delivery.id);
+        const log = (await (await team.as(ann, `/api/integrations/${id}/deliveries`)).json()) as {
+          deliveries: IntegrationDeliveryView[];
+        };
+        expect(log.deliveries.map((d) => d.id)).toEqual([delivery.id]);
+      });
+
+      it('counts tests with webhook tests: past the limit, 429', async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        const statuses: number[] = [];
+        for (let n = 0; n < WEBHOOK_TEST_RATE.limit; n++)
+          statuses.push(
+            (await team.as(ann, `/api/integrations/${first?.id}/test`, { method: 'POST' })).status,
+          );
+        expect(statuses.at(-1)).toBe(429);
+      });
+
+      it('is for admins and owners: a viewer or member gets 403', async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        for (const user of [vic, mel]) {
+          for (const [method, path, body] of [
+            ['GET', '/api/integrations', undefined],
+            ['POST', '/api/integrations', pagerduty],
+            ['GET', `/api/integrations/${first?.id}`, undefined],
+            ['DELETE', `/api/integrations/${first?.id}`, undefined],
+            ['GET', `/api/integrations/${first?.id}/deliveries`, undefined],
+          ] as const) {
+            const res = await team.as(user, path, { method, body });
+            await expectError(res, 403, WORKSPACE_MESSAGES.roleNeeded('integrations.manage'));
+          }
+        }
+      });
+
+      it("answers 404 for another workspace's integration", async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        for (const [method, suffix] of [
+          ['GET', ''],
+          ['DELETE', ''],
+          ['POST', '/test'],
+          ['GET', '/deliveries'],
+        ] as const) {
+          const res = await call(`/api/integrations/${first?.id}${suffix}`, { method, token: bob.idToken });
+          await expectError(res, 404, 'Integration not found');
+        }
+        await expectError(
+          await call(`/api/integrations/${first?.id}`, {
+            method: 'PATCH',
+            token: bob.idToken,
+            body: { label: 'x' },
+          }),
+          404,
+          'Integration not found',
+        );
+        await expectError(await team.as(ann, '/api/integrations/nope'), 404, 'Integration not found');
+      });
+
+      it('removes one (204), and it is gone', async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        expect((await team.as(ann, `/api/integrations/${first?.id}`, { method: 'DELETE' })).status).toBe(204);
+        await expectError(await team.as(ann, `/api/integrations/${first?.id}`), 404, 'Integration not found');
+      });
+    },
+  );
+}
