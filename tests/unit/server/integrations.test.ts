@@ -14,7 +14,7 @@ import { embeddedOnly } from '../../helpers/databases.ts';
 import type { MintedUser } from '../../helpers/emulator.ts';
 import { insertTeam } from '../../helpers/teams.ts';
 
-const ROUTING_KEY = 'Q'.repeat(28) + 'abcd';
+const ROUTING_KEY = `${'Q'.repeat(28)}abcd`;
 const TOKEN = 'ghp_routes_token';
 
 for (const backend of embeddedOnly) {
