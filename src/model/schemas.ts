@@ -216,6 +216,13 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
     }),
     credentials: z.strictObject({ token: token(255) }),
   }),
+  z.strictObject({
+    kind: z.literal('linear'),
+    label: integrationLabel.optional(),
+    minStatus: integrationMinStatus,
+    settings: z.strictObject({ teamId: z.string().trim().min(1).max(64) }),
+    credentials: z.strictObject({ apiKey: token(255) }),
+  }),
 ]);
 
 /** PATCH /api/integrations/{id}: a new label or least status (the service and its credential stay). */

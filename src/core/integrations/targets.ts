@@ -28,9 +28,12 @@ const TIMEOUT_MS = 10_000;
  */
 export class TargetError extends Error {
   readonly retry: boolean;
-  constructor(message: string, retry: boolean) {
+  /** The service's answer, when it gave one. */
+  readonly body: unknown;
+  constructor(message: string, retry: boolean, body?: unknown) {
     super(message);
     this.retry = retry;
+    this.body = body;
   }
 }
 
@@ -125,7 +128,7 @@ async function call(
   if (limited) throw new TargetError(`${service} is rate limiting us (HTTP ${response.status})`, true);
   if (response.status >= 500) throw new TargetError(`${service} failed (HTTP ${response.status})`, true);
   if (response.status >= 300) {
-    throw new TargetError(`${service} refused: ${reasonOf(body, `HTTP ${response.status}`)}`, false);
+    throw new TargetError(`${service} refused: ${reasonOf(body, `HTTP ${response.status}`)}`, false, body);
   }
   return (body && typeof body === 'object' ? body : {}) as Json;
 }
@@ -275,6 +278,156 @@ function github(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
   };
 }
 
+/** Linear's answer to one GraphQL call: its data, or its errors as TargetError (RATELIMITED retried). */
+async function graphql(
+  url: string,
+  apiKey: string,
+  query: string,
+  variables: Json,
+  timeoutMs: number,
+): Promise<Json> {
+  let body: Json;
+  try {
+    body = await call(
+      'Linear',
+      url,
+      { method: 'POST', headers: { authorization: apiKey }, body: { query, variables } },
+      timeoutMs,
+    );
+  } catch (error) {
+    // Linear answers errors, a rate limit too, with HTTP 400 and the GraphQL errors.
+    if (!(error instanceof TargetError) || !error.body || typeof error.body !== 'object') throw error;
+    body = error.body as Json;
+  }
+  const errors = Array.isArray(body.errors) ? (body.errors as Json[]) : [];
+  if (errors.length) {
+    const limited = errors.some((e) =>
+      /ratelimit/i.test(String((e.extensions as Json | undefined)?.code ?? '')),
+    );
+    const words = errors
+      .map((e) => String((e.extensions as Json | undefined)?.userPresentableMessage ?? e.message ?? ''))
+      .filter(Boolean)
+      .join('; ');
+    throw new TargetError(
+      limited ? `Linear is rate limiting us: ${words}` : `Linear refused: ${words}`,
+      limited,
+    );
+  }
+  return (body.data ?? {}) as Json;
+}
+
+/**
+ * Linear: one issue per finding, found again by its attachment, whose URL is the finding's dashboard
+ * link (carrying its key); resolved → the team's completed state, back → its unstarted one.
+ */
+function linear(settings: Json, credentials: Json, urls: IntegrationUrls): Target {
+  const timeout = urls.timeoutMs ?? TIMEOUT_MS;
+  const teamId = String(settings.teamId);
+  const gql = (query: string, variables: Json = {}) =>
+    graphql(
+      `${urls.linear.replace(/\/$/, '')}/graphql`,
+      String(credentials.apiKey),
+      query,
+      variables,
+      timeout,
+    );
+  const stateOf = async (type: 'completed' | 'unstarted') => {
+    const data = await gql(
+      'query TeamStates($id: String!) { team(id: $id) { states { nodes { id name type position } } } }',
+      { id: teamId },
+    );
+    const nodes = (((data.team as Json | undefined)?.states as Json | undefined)?.nodes ?? []) as Json[];
+    const first = (wanted: string) =>
+      nodes.filter((n) => n.type === wanted).sort((a, b) => Number(a.position) - Number(b.position))[0];
+    // Back to work: the first unstarted state ("Todo"), else the backlog.
+    const state = first(type) ?? (type === 'unstarted' ? first('backlog') : undefined);
+    if (!state) throw new TargetError(`Linear refused: the team has no ${type} state`, false);
+    return String(state.id);
+  };
+  const find = async (link: string): Promise<{ id: string; stateType: string } | null> => {
+    const data = await gql(
+      'query Attached($url: String!) { attachmentsForURL(url: $url) { nodes { id issue { id state { type } } } } }',
+      { url: link },
+    );
+    const nodes = ((data.attachmentsForURL as Json | undefined)?.nodes ?? []) as Json[];
+    const issue = nodes.map((n) => n.issue as Json | undefined).find(Boolean);
+    return issue
+      ? { id: String(issue.id), stateType: String((issue.state as Json | undefined)?.type ?? '') }
+      : null;
+  };
+  const byId = async (id: string) => {
+    const data = await gql('query Issue($id: String!) { issue(id: $id) { id state { type } } }', { id });
+    const issue = data.issue as Json | undefined;
+    return issue
+      ? { id: String(issue.id), stateType: String((issue.state as Json | undefined)?.type ?? '') }
+      : null;
+  };
+  // A kept reference to an issue that was deleted: look it up by its attachment instead.
+  const gone = (error: unknown) => {
+    if (error instanceof TargetError && !error.retry) return null;
+    throw error;
+  };
+  const done = (stateType: string) => stateType === 'completed' || stateType === 'canceled';
+  const create = async (title: string, description: string) => {
+    const data = await gql(
+      'mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier } } }',
+      { input: { teamId, title, description } },
+    );
+    const issue = (data.issueCreate as Json | undefined)?.issue as Json | undefined;
+    if (!issue?.id) throw new TargetError('Linear refused: no issue was created', false);
+    return String(issue.id);
+  };
+  const move = (id: string, stateId: string) =>
+    gql(
+      'mutation Move($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success } }',
+      {
+        id,
+        input: { stateId },
+      },
+    );
+  const comment = (issueId: string, body: string) =>
+    gql('mutation Comment($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', {
+      input: { issueId, body },
+    });
+  return {
+    async verify() {
+      const data = await gql('query Team($id: String!) { team(id: $id) { id name } }', { id: teamId });
+      if (!data.team) throw new TargetError(`Linear refused: no team ${teamId}`, false);
+    },
+    async test() {
+      const id = await create(
+        TEST_ITEM_TITLE,
+        'A test from DangleWatch: this integration works. Closed at once.',
+      );
+      await move(id, await stateOf('completed'));
+    },
+    async open(item, ref, reason) {
+      const found = (ref ? await byId(ref).catch(gone) : null) ?? (await find(item.link));
+      if (!found) {
+        const id = await create(item.title, `${item.body}\n\n[The finding in DangleWatch](${item.link})`);
+        await gql(
+          'mutation Attach($input: AttachmentCreateInput!) { attachmentCreate(input: $input) { success attachment { id } } }',
+          { input: { issueId: id, url: item.link, title: `DangleWatch ${item.key}` } },
+        );
+        return id;
+      }
+      if (done(found.stateType)) {
+        await comment(found.id, reason ?? 'The finding is open again.');
+        await move(found.id, await stateOf('unstarted'));
+      }
+      return found.id;
+    },
+    async close(item, ref, reason) {
+      const found = (ref ? await byId(ref).catch(gone) : null) ?? (await find(item.link));
+      if (!found) return null;
+      if (done(found.stateType)) return found.id;
+      await comment(found.id, reason);
+      await move(found.id, await stateOf('completed'));
+      return found.id;
+    },
+  };
+}
+
 /** The service of one integration, from its settings and unsealed credentials. */
 export function targetOf(
   kind: IntegrationKind,
@@ -287,6 +440,8 @@ export function targetOf(
       return pagerduty(credentials, urls);
     case 'github':
       return github(settings, credentials, urls);
+    case 'linear':
+      return linear(settings, credentials, urls);
     default:
       throw new TargetError(`${kind} is not available yet`, false);
   }

@@ -8,6 +8,7 @@ import {
   targetOf,
 } from '../../../../src/core/integrations/targets.ts';
 import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { type LinearFixture, linearError, startLinear } from '../../../fixtures/trackers/linear.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
 
 const ROUTING_KEY = 'R'.repeat(32);
@@ -171,5 +172,80 @@ describe('GitHub Issues against a loopback stand-in', () => {
     const refused = await refusal(target().open(item('dw:4'), null, null));
     expect(refused.retry).toBe(false);
     expect(refused.message).toBe('GitHub refused: Validation Failed; title is too long');
+  });
+});
+
+describe('Linear GraphQL against a loopback stand-in', () => {
+  let linear: LinearFixture;
+  let urls: IntegrationUrls;
+  const TEAM = '2f9a4c3e-1111-4222-8333-444455556666';
+  beforeAll(async () => {
+    linear = await startLinear();
+    linear.apiKeys.add('lin_api_fixture');
+    linear.teams.set(TEAM, {
+      key: 'OPS',
+      states: [
+        { id: 's-backlog', name: 'Backlog', type: 'backlog', position: 0 },
+        { id: 's-todo', name: 'Todo', type: 'unstarted', position: 1 },
+        { id: 's-done', name: 'Done', type: 'completed', position: 3 },
+      ],
+    });
+    urls = { ...DEFAULT_INTEGRATION_URLS, linear: linear.url, timeoutMs: 300 };
+  });
+  afterAll(() => linear?.close());
+  const target = (apiKey = 'lin_api_fixture', teamId = TEAM) =>
+    targetOf('linear', { teamId }, { apiKey }, urls);
+
+  it("checks the key and the team, refusing with Linear's words", async () => {
+    await target().verify();
+    expect((await refusal(target('lin_api_wrong').verify())).message).toBe(
+      'Linear refused: You need to authenticate to access this operation.',
+    );
+    expect((await refusal(target('lin_api_fixture', 'no-team').verify())).message).toBe(
+      'Linear refused: Could not find referenced Team.',
+    );
+  });
+
+  it("files one issue, with the finding's link as its attachment, found again by it", async () => {
+    const key = 'dw:5555555555555555555555555555555555555555';
+    const ref = await target().open(item(key), null, null);
+    expect(linear.issues).toHaveLength(1);
+    expect(linear.issues[0]?.attachments).toEqual([{ url: item(key).link, title: `DangleWatch ${key}` }]);
+    expect(await target().open(item(key), null, null)).toBe(ref);
+    expect(await target().open(item(key), ref, null)).toBe(ref);
+    expect(linear.issues).toHaveLength(1);
+  });
+
+  it('moves it to the completed state with a comment, and back when the finding returns', async () => {
+    const key = 'dw:5555555555555555555555555555555555555555';
+    const issue = linear.issues[0];
+    if (!issue) throw new Error('no issue');
+    await target().close(item(key), issue.id, 'Fixed.');
+    expect(linear.stateType(issue)).toBe('completed');
+    expect(issue.comments).toEqual(['Fixed.']);
+    await target().close(item(key), null, 'Fixed.');
+    expect(issue.comments).toHaveLength(1);
+    await target().open(item(key), 'deleted-issue-id', 'The acceptance by Ann expired on 2026-12-22.');
+    expect(linear.stateType(issue)).toBe('unstarted');
+    expect(issue.comments.at(-1)).toBe('The acceptance by Ann expired on 2026-12-22.');
+    expect(linear.issues).toHaveLength(1);
+  });
+
+  it('the test item: one issue titled "DangleWatch test", completed at once', async () => {
+    await target().test();
+    const test = linear.issues.at(-1);
+    expect(test?.title).toBe('DangleWatch test');
+    expect(test && linear.stateType(test)).toBe('completed');
+  });
+
+  it('RATELIMITED, a 5xx or a timeout is worth retrying', async () => {
+    linear.faults.push(linearError('Rate limit exceeded', 'RATELIMITED'));
+    const limited = await refusal(target().open(item('dw:6'), null, null));
+    expect(limited.retry).toBe(true);
+    expect(limited.message).toBe('Linear is rate limiting us: Rate limit exceeded');
+    linear.faults.push({ status: 503, body: {} });
+    expect((await refusal(target().open(item('dw:6'), null, null))).retry).toBe(true);
+    linear.faults.push('hang');
+    expect((await refusal(target().open(item('dw:6'), null, null))).retry).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import { domains, findings, integrations, scans, users } from '../../../../src/d
 import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
 import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { type LinearFixture, startLinear } from '../../../fixtures/trackers/linear.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
 import { personalContext } from '../../../helpers/context.ts';
 import { databaseBackends } from '../../../helpers/databases.ts';
@@ -29,6 +30,7 @@ const DANGLING = `old.${DOMAIN}`;
 const ROUTING_KEY = 'P'.repeat(32);
 const TOKEN = 'ghp_tickets';
 const USER = 'u-tickets';
+const TEAM = '7c1e0d7a-0000-4000-8000-00000000000a';
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(
@@ -38,6 +40,7 @@ for (const backend of databaseBackends) {
       let dns: DnsFixture;
       let pd: PagerDutyFixture;
       let gh: GitHubFixture;
+      let linear: LinearFixture;
       let settings: EngineSettings;
       let urls: IntegrationUrls;
       let domainId: string;
@@ -55,7 +58,22 @@ for (const backend of databaseBackends) {
         gh = await startGitHub();
         gh.tokens.add(TOKEN);
         gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
-        urls = { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, github: gh.url, timeoutMs: 500 };
+        linear = await startLinear();
+        linear.apiKeys.add('lin_api_tickets');
+        linear.teams.set(TEAM, {
+          key: 'OPS',
+          states: [
+            { id: 's-todo', name: 'Todo', type: 'unstarted', position: 1 },
+            { id: 's-done', name: 'Done', type: 'completed', position: 2 },
+          ],
+        });
+        urls = {
+          ...DEFAULT_INTEGRATION_URLS,
+          pagerduty: pd.url,
+          github: gh.url,
+          linear: linear.url,
+          timeoutMs: 500,
+        };
         settings = {
           resolvers: [`127.0.0.1:${dns.port}`],
           allowPrivate: ['127.0.0.1'],
@@ -80,6 +98,7 @@ for (const backend of databaseBackends) {
       afterAll(async () => {
         await pd?.close();
         await gh?.close();
+        await linear?.close();
         await dns?.close();
         await database?.close();
       });
@@ -142,7 +161,7 @@ for (const backend of databaseBackends) {
         expect(await database.db.select().from(integrations)).toEqual([]);
       });
 
-      it('ten identical scans file one ticket in each service, and nothing more', async () => {
+      it('ten identical scans file one ticket in each service (PagerDuty, GitHub, Linear), and nothing more', async () => {
         await createIntegration(
           database.db,
           secrets,
@@ -164,16 +183,32 @@ for (const backend of databaseBackends) {
           urls,
           new Date(),
         );
+        await createIntegration(
+          database.db,
+          secrets,
+          ctx,
+          {
+            kind: 'linear',
+            minStatus: 'review',
+            settings: { teamId: TEAM },
+            credentials: { apiKey: 'lin_api_tickets' },
+          },
+          urls,
+          new Date(),
+        );
         const delivered: number[] = [];
         for (let n = 0; n < 10; n++) delivered.push(await scanOnce());
         // The first scan files one in each; the nine after it send nothing at all.
-        expect(delivered).toEqual([2, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        expect(delivered).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         const key = findingKey(USER, (await finding()).latest);
         expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 1 });
         expect([...pd.alerts.keys()].filter((k) => !k.startsWith('dw-test-'))).toEqual([key]);
         expect(issues()).toHaveLength(1);
         expect(issues()[0]).toMatchObject({ state: 'open' });
         expect(issues()[0]?.body).toContain(`<!-- ${key} -->`);
+        expect(linear.issues).toHaveLength(1);
+        expect(linear.issues[0]?.attachments[0]?.url).toContain(encodeURIComponent(key));
+        expect(linear.stateType(linear.issues[0] as never)).toBe('unstarted');
       });
 
       it('accepting closes each ticket with who, why and until when; the expiry files it again', async () => {
@@ -188,7 +223,9 @@ for (const backend of databaseBackends) {
           { accepted: true, note: 'parked on purpose', until: until.toISOString() },
           now,
         );
-        expect(await deliverAll()).toBe(2);
+        expect(await deliverAll()).toBe(3);
+        expect(linear.stateType(linear.issues[0] as never)).toBe('completed');
+        expect(linear.issues[0]?.comments.at(-1)).toContain('parked on purpose');
         expect(pd.alerts.get(key)?.status).toBe('resolved');
         expect(issues()[0]?.state).toBe('closed');
         expect(issues()[0]?.comments.at(-1)).toBe(
@@ -198,7 +235,9 @@ for (const backend of databaseBackends) {
         expect(await scanOnce()).toBe(0);
 
         expect(await expireAcceptances(database.db, new Date(until.getTime() + 60_000))).toBe(1);
-        expect(await deliverAll()).toBe(2);
+        expect(await deliverAll()).toBe(3);
+        expect(linear.stateType(linear.issues[0] as never)).toBe('unstarted');
+        expect(linear.issues).toHaveLength(1);
         expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 2 });
         expect(issues()[0]?.state).toBe('open');
         expect(issues()[0]?.comments.at(-1)).toBe(
@@ -210,7 +249,9 @@ for (const backend of databaseBackends) {
       it('fixing the record resolves the alert and closes the issue', async () => {
         const key = findingKey(USER, (await finding()).latest);
         dns.zone.delete(DANGLING);
-        expect(await scanOnce()).toBe(2);
+        expect(await scanOnce()).toBe(3);
+        expect(linear.stateType(linear.issues[0] as never)).toBe('completed');
+        expect(linear.issues).toHaveLength(1);
         expect(pd.alerts.get(key)?.status).toBe('resolved');
         expect(issues()[0]?.state).toBe('closed');
         expect(issues()[0]?.comments.at(-1)).toMatch(/^Fixed: the scan of \d{4}-\d{2}-\d{2} found old\./);
@@ -224,7 +265,7 @@ for (const backend of databaseBackends) {
         const id = github?.id ?? '';
         dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
         gh.faults.push({ status: 429, body: { message: 'API rate limit exceeded' } });
-        expect(await scanOnce()).toBe(2);
+        expect(await scanOnce()).toBe(3);
         const log = await listIntegrationDeliveries(database.db, ctx, id);
         expect(log[0]).toMatchObject({ action: 'open', status: 'delivered', attempts: 2, error: null });
         expect(issues()[0]?.state).toBe('open');
