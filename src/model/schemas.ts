@@ -217,6 +217,36 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
     credentials: z.strictObject({ token: token(255) }),
   }),
   z.strictObject({
+    kind: z.literal('jira'),
+    label: integrationLabel.optional(),
+    minStatus: integrationMinStatus,
+    settings: z.strictObject({
+      siteUrl: z
+        .string()
+        .trim()
+        .max(200)
+        .refine(
+          (text) => /^https?:\/\/[^/?#@\s]+\/?$/i.test(text),
+          'must be the site’s address, https://your-site.atlassian.net',
+        ),
+      projectKey: z
+        .string()
+        .trim()
+        .regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'must be a project key such as OPS'),
+      issueType: z.string().trim().min(1).max(60),
+      doneTransition: z.string().trim().min(1).max(60),
+    }),
+    credentials: z.strictObject({
+      email: z
+        .string()
+        .trim()
+        .min(3)
+        .max(254)
+        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+      apiToken: token(300),
+    }),
+  }),
+  z.strictObject({
     kind: z.literal('linear'),
     label: integrationLabel.optional(),
     minStatus: integrationMinStatus,

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { FindingStatus } from '../../model/contract.ts';
 import { type IntegrationKind, TEST_ITEM_TITLE } from '../../model/integrations.ts';
+import { keyHash } from '../findings/key.ts';
+import { checkWebhookTarget } from '../webhooks/target.ts';
 
 /** What each service's base URL is, unless the environment says otherwise (tests run loopback ones). */
 export interface IntegrationUrls {
@@ -64,6 +68,7 @@ export interface Target {
 }
 
 type Json = Record<string, unknown>;
+type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** A service's own words for a refusal, from the shapes the four services answer with. */
 function reasonOf(body: unknown, fallback: string): string {
@@ -91,10 +96,11 @@ async function call(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: unknown },
   timeoutMs: number,
+  fetchWith: Fetch = fetch,
 ): Promise<Json> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchWith(url, {
       method: init.method,
       headers: {
         accept: 'application/json',
@@ -107,6 +113,7 @@ async function call(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    if (error instanceof TargetError) throw error;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new TargetError(
       timedOut ? `${service} did not answer within ${timeoutMs / 1000} s` : `${service} could not be reached`,
@@ -428,6 +435,170 @@ function linear(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
   };
 }
 
+/** Atlassian Document Format: the one shape Jira Cloud REST v3 takes rich text in. */
+const adf = (text: string) => ({
+  type: 'doc',
+  version: 1,
+  content: text
+    .split(/\n{2,}/)
+    .map((para) => ({ type: 'paragraph', content: para ? [{ type: 'text', text: para }] : [] })),
+});
+
+/**
+ * A fetch to the admin's own Jira site: https only (plain http to loopback only when the server
+ * allows private addresses, for tests), the name checked to resolve to public addresses only, and
+ * the connection made to the address checked and no other (the webhooks' rule).
+ */
+function siteFetch(urls: IntegrationUrls): Fetch {
+  return async (raw, init) => {
+    if (new URL(raw).protocol !== 'https:' && !urls.allowPlainLoopback)
+      throw new TargetError('The Jira site URL must use https://', false);
+    const target = await checkWebhookTarget(raw, urls.allowPlainLoopback ? ['127.0.0.1', '::1'] : false);
+    if (!target.ok)
+      throw new TargetError(`The Jira site is refused: ${target.message.replace(/webhook /i, '')}`, false);
+    const connector = buildConnector({ timeout: urls.timeoutMs ?? TIMEOUT_MS });
+    const host = target.url.hostname.replace(/^\[|\]$/g, '');
+    const agent = new Agent({
+      connect: (options, callback) =>
+        connector(
+          { ...options, hostname: target.address, servername: isIP(host) ? undefined : host },
+          callback,
+        ),
+    });
+    try {
+      const response = await undiciFetch(target.url, { ...(init as object), dispatcher: agent } as never);
+      // Read here, while the agent is open.
+      const text = await response.text();
+      // A 204 (a transition made) has no body, and a Response refuses one.
+      const empty = [204, 205, 304].includes(response.status);
+      return new Response(empty ? null : text, {
+        status: response.status,
+        headers: response.headers as never,
+      });
+    } finally {
+      await agent.close();
+    }
+  };
+}
+
+/** A Jira label is one word: `dw-` and the key's hash. */
+export const jiraLabel = (key: string) => `dw-${keyHash(key)}`;
+
+/**
+ * Jira Cloud (REST v3): one issue per finding, found again by its label through the JQL search
+ * (`GET /rest/api/3/search/jql`), never by its title; resolved → a comment and the transition the
+ * admin named; back → a comment and a transition out of done.
+ */
+function jira(settings: Json, credentials: Json, urls: IntegrationUrls): Target {
+  const timeout = urls.timeoutMs ?? TIMEOUT_MS;
+  const site = String(settings.siteUrl).replace(/\/+$/, '');
+  const project = String(settings.projectKey);
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${credentials.email}:${credentials.apiToken}`).toString('base64')}`,
+  };
+  const fetchWith = siteFetch(urls);
+  const api = (path: string, method = 'GET', body?: unknown) =>
+    call('Jira', `${site}/rest/api/3${path}`, { method, headers, body }, timeout, fetchWith);
+  const find = async (key: string): Promise<{ key: string; done: boolean } | null> => {
+    const jql = `project = "${project}" AND labels = "${jiraLabel(key)}" ORDER BY created ASC`;
+    const found = await api(`/search/jql?${new URLSearchParams({ jql, fields: 'status', maxResults: '1' })}`);
+    const issue = ((found.issues ?? []) as Json[])[0];
+    if (!issue) return null;
+    const category = ((issue.fields as Json | undefined)?.status as Json | undefined)?.statusCategory as
+      | Json
+      | undefined;
+    return { key: String(issue.key), done: category?.key === 'done' };
+  };
+  const byKey = async (ref: string) => {
+    const issue = await api(`/issue/${encodeURIComponent(ref)}?fields=status`);
+    const category = ((issue.fields as Json | undefined)?.status as Json | undefined)?.statusCategory as
+      | Json
+      | undefined;
+    return { key: String(issue.key), done: category?.key === 'done' };
+  };
+  const gone = (error: unknown) => {
+    if (error instanceof TargetError && !error.retry) return null;
+    throw error;
+  };
+  const transition = async (issueKey: string, toDone: boolean) => {
+    const { transitions = [] } = (await api(`/issue/${encodeURIComponent(issueKey)}/transitions`)) as {
+      transitions?: Json[];
+    };
+    const category = (t: Json) => ((t.to as Json | undefined)?.statusCategory as Json | undefined)?.key;
+    const wanted = String(settings.doneTransition).toLowerCase();
+    const pick = toDone
+      ? (transitions.find((t) => String(t.name).toLowerCase() === wanted) ??
+        transitions.find((t) => String((t.to as Json | undefined)?.name ?? '').toLowerCase() === wanted))
+      : (transitions.find((t) => category(t) === 'new') ?? transitions.find((t) => category(t) !== 'done'));
+    if (!pick)
+      throw new TargetError(
+        toDone
+          ? `Jira refused: no transition named “${settings.doneTransition}” from this issue's status`
+          : 'Jira refused: no transition leads out of done',
+        false,
+      );
+    await api(`/issue/${encodeURIComponent(issueKey)}/transitions`, 'POST', {
+      transition: { id: String(pick.id) },
+    });
+  };
+  const comment = (issueKey: string, text: string) =>
+    api(`/issue/${encodeURIComponent(issueKey)}/comment`, 'POST', { body: adf(text) });
+  const create = async (summary: string, description: string, labels: string[]) => {
+    const made = await api('/issue', 'POST', {
+      fields: {
+        project: { key: project },
+        issuetype: { name: String(settings.issueType) },
+        summary: summary.slice(0, 255),
+        description: adf(description),
+        labels,
+      },
+    });
+    return String(made.key);
+  };
+  return {
+    async verify() {
+      await api('/myself');
+      const found = await api(`/project/${encodeURIComponent(project)}`);
+      const types = ((found.issueTypes ?? []) as Json[]).map((t) => String(t.name));
+      if (types.length && !types.includes(String(settings.issueType)))
+        throw new TargetError(
+          `Jira refused: the project ${project} has no issue type “${settings.issueType}” (it has ${types.join(', ')})`,
+          false,
+        );
+    },
+    async test() {
+      const made = await create(
+        TEST_ITEM_TITLE,
+        'A test from DangleWatch: this integration works. Closed at once.',
+        ['danglewatch'],
+      );
+      await transition(made, true);
+    },
+    async open(item, ref, reason) {
+      const found = (ref ? await byKey(ref).catch(gone) : null) ?? (await find(item.key));
+      if (!found) {
+        return create(item.title, `${item.body}\n\nThe finding in DangleWatch: ${item.link}`, [
+          'danglewatch',
+          jiraLabel(item.key),
+        ]);
+      }
+      if (found.done) {
+        await comment(found.key, reason ?? 'The finding is open again.');
+        await transition(found.key, false);
+      }
+      return found.key;
+    },
+    async close(item, ref, reason) {
+      const found = (ref ? await byKey(ref).catch(gone) : null) ?? (await find(item.key));
+      if (!found) return null;
+      if (found.done) return found.key;
+      await comment(found.key, reason);
+      await transition(found.key, true);
+      return found.key;
+    },
+  };
+}
+
 /** The service of one integration, from its settings and unsealed credentials. */
 export function targetOf(
   kind: IntegrationKind,
@@ -442,6 +613,8 @@ export function targetOf(
       return github(settings, credentials, urls);
     case 'linear':
       return linear(settings, credentials, urls);
+    case 'jira':
+      return jira(settings, credentials, urls);
     default:
       throw new TargetError(`${kind} is not available yet`, false);
   }

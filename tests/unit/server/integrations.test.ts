@@ -147,6 +147,27 @@ for (const backend of embeddedOnly) {
           { kind: 'github', settings: { repository: 'not a repo' }, credentials: { token: TOKEN } },
           { kind: 'github', settings: { repository: 'acme/infra' }, credentials: { token: 'has space' } },
           { ...pagerduty, extra: true },
+          {
+            kind: 'jira',
+            settings: {
+              siteUrl: 'ftp://acme.atlassian.net',
+              projectKey: 'OPS',
+              issueType: 'Bug',
+              doneTransition: 'Done',
+            },
+            credentials: { email: 'ann@acme.com', apiToken: 't' },
+          },
+          {
+            kind: 'jira',
+            settings: {
+              siteUrl: 'https://acme.atlassian.net',
+              projectKey: 'ops',
+              issueType: 'Bug',
+              doneTransition: 'Done',
+            },
+            credentials: { email: 'ann@acme.com', apiToken: 't' },
+          },
+          { kind: 'linear', settings: {}, credentials: { apiKey: 'lin_api_x' } },
         ]) {
           const res = await team.as(ann, '/api/integrations', { method: 'POST', body });
           expect(res.status, JSON.stringify(body)).toBe(400);

@@ -3,11 +3,13 @@ import {
   DEFAULT_INTEGRATION_URLS,
   githubMarker,
   type IntegrationUrls,
+  jiraLabel,
   TargetError,
   type TicketItem,
   targetOf,
 } from '../../../../src/core/integrations/targets.ts';
 import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { adfText, type JiraFixture, startJira } from '../../../fixtures/trackers/jira.ts';
 import { type LinearFixture, linearError, startLinear } from '../../../fixtures/trackers/linear.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
 
@@ -247,5 +249,87 @@ describe('Linear GraphQL against a loopback stand-in', () => {
     expect((await refusal(target().open(item('dw:6'), null, null))).retry).toBe(true);
     linear.faults.push('hang');
     expect((await refusal(target().open(item('dw:6'), null, null))).retry).toBe(true);
+  });
+});
+
+describe('Jira Cloud REST v3 against a loopback stand-in', () => {
+  let jira: JiraFixture;
+  let urls: IntegrationUrls;
+  const settings = () => ({ siteUrl: jira.url, projectKey: 'OPS', issueType: 'Bug', doneTransition: 'Done' });
+  const credentials = { email: 'ann@acme.com', apiToken: 'ATATT-fixture' };
+  beforeAll(async () => {
+    jira = await startJira();
+    jira.accounts.add('ann@acme.com:ATATT-fixture');
+    jira.projects.set('OPS', { issueTypes: ['Task', 'Bug'] });
+    urls = { ...DEFAULT_INTEGRATION_URLS, allowPlainLoopback: true, timeoutMs: 300 };
+  });
+  afterAll(() => jira?.close());
+  const target = (extra: Record<string, string> = {}, creds: Record<string, string> = credentials) =>
+    targetOf('jira', { ...settings(), ...extra }, creds, urls);
+
+  it("checks the account, the project and its issue type, refusing with Jira's words", async () => {
+    await target().verify();
+    expect((await refusal(target({}, { ...credentials, apiToken: 'wrong' }).verify())).message).toBe(
+      'Jira refused: Client must be authenticated to access this resource.',
+    );
+    expect((await refusal(target({ projectKey: 'NOPE' }).verify())).message).toBe(
+      "Jira refused: No project could be found with key 'NOPE'.",
+    );
+    expect((await refusal(target({ issueType: 'Epic' }).verify())).message).toMatch(
+      /has no issue type “Epic”/,
+    );
+  });
+
+  it('plain http only to loopback, and only when the server allows it', async () => {
+    const strict = targetOf('jira', settings(), credentials, { ...urls, allowPlainLoopback: false });
+    expect((await refusal(strict.verify())).message).toBe('The Jira site URL must use https://');
+    const elsewhere = targetOf('jira', { ...settings(), siteUrl: 'http://192.0.2.10' }, credentials, urls);
+    expect((await refusal(elsewhere.verify())).retry).toBe(false);
+  });
+
+  it('files one issue per finding, labelled dw-<hash>, found again through the JQL search', async () => {
+    const key = 'dw:7777777777777777777777777777777777777777';
+    const ref = await target().open(item(key), null, null);
+    expect(jira.issues).toHaveLength(1);
+    expect(jira.issues[0]?.labels).toEqual(['danglewatch', `dw-${key.slice(3)}`]);
+    expect(jiraLabel(key)).toBe(`dw-${key.slice(3)}`);
+    expect(await target().open(item(key), null, null)).toBe(ref);
+    expect(await target().open(item(key), ref, null)).toBe(ref);
+    expect(jira.issues).toHaveLength(1);
+    expect(jira.requests.some((r) => r.path === '/rest/api/3/search/jql')).toBe(true);
+  });
+
+  it("resolved: a comment and the admin's transition; back: a comment and out of done", async () => {
+    const key = 'dw:7777777777777777777777777777777777777777';
+    await target().close(item(key), null, 'Fixed.');
+    expect(jira.issues[0]?.status).toBe('Done');
+    expect(jira.issues[0]?.comments.map(adfText)).toEqual(['Fixed.']);
+    await target().close(item(key), null, 'Fixed.');
+    expect(jira.issues[0]?.comments).toHaveLength(1);
+    await target().open(item(key), 'OPS-404', 'The acceptance by Ann expired on 2026-12-22.');
+    expect(jira.issues[0]?.status).toBe('To Do');
+    expect(adfText(jira.issues[0]?.comments.at(-1))).toBe('The acceptance by Ann expired on 2026-12-22.');
+    expect(jira.issues).toHaveLength(1);
+  });
+
+  it('a transition that does not exist is refused, saying which', async () => {
+    const key = 'dw:8888888888888888888888888888888888888888';
+    await target().open(item(key), null, null);
+    const refused = await refusal(target({ doneTransition: 'Ship it' }).close(item(key), null, 'Fixed.'));
+    expect(refused.message).toBe("Jira refused: no transition named “Ship it” from this issue's status");
+  });
+
+  it('the test item: one issue titled "DangleWatch test", done at once', async () => {
+    await target().test();
+    expect(jira.issues.at(-1)).toMatchObject({ summary: 'DangleWatch test', status: 'Done' });
+  });
+
+  it('a 429, a 5xx or a timeout is worth retrying', async () => {
+    jira.faults.push({ status: 429, body: {}, headers: { 'retry-after': '1' } });
+    expect((await refusal(target().open(item('dw:9'), null, null))).retry).toBe(true);
+    jira.faults.push({ status: 503, body: {} });
+    expect((await refusal(target().open(item('dw:9'), null, null))).retry).toBe(true);
+    jira.faults.push('hang');
+    expect((await refusal(target().open(item('dw:9'), null, null))).retry).toBe(true);
   });
 });

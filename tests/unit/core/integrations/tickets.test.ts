@@ -19,6 +19,7 @@ import { domains, findings, integrations, scans, users } from '../../../../src/d
 import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
 import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
+import { type JiraFixture, startJira } from '../../../fixtures/trackers/jira.ts';
 import { type LinearFixture, startLinear } from '../../../fixtures/trackers/linear.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../../fixtures/trackers/pagerduty.ts';
 import { personalContext } from '../../../helpers/context.ts';
@@ -41,6 +42,7 @@ for (const backend of databaseBackends) {
       let pd: PagerDutyFixture;
       let gh: GitHubFixture;
       let linear: LinearFixture;
+      let jira: JiraFixture;
       let settings: EngineSettings;
       let urls: IntegrationUrls;
       let domainId: string;
@@ -67,11 +69,15 @@ for (const backend of databaseBackends) {
             { id: 's-done', name: 'Done', type: 'completed', position: 2 },
           ],
         });
+        jira = await startJira();
+        jira.accounts.add('ann@acme.com:ATATT-tickets');
+        jira.projects.set('OPS', { issueTypes: ['Bug'] });
         urls = {
           ...DEFAULT_INTEGRATION_URLS,
           pagerduty: pd.url,
           github: gh.url,
           linear: linear.url,
+          allowPlainLoopback: true,
           timeoutMs: 500,
         };
         settings = {
@@ -99,6 +105,7 @@ for (const backend of databaseBackends) {
         await pd?.close();
         await gh?.close();
         await linear?.close();
+        await jira?.close();
         await dns?.close();
         await database?.close();
       });
@@ -161,7 +168,7 @@ for (const backend of databaseBackends) {
         expect(await database.db.select().from(integrations)).toEqual([]);
       });
 
-      it('ten identical scans file one ticket in each service (PagerDuty, GitHub, Linear), and nothing more', async () => {
+      it('ten identical scans file one ticket in each service (PagerDuty, GitHub, Linear, Jira), and nothing more', async () => {
         await createIntegration(
           database.db,
           secrets,
@@ -196,10 +203,25 @@ for (const backend of databaseBackends) {
           urls,
           new Date(),
         );
+        await createIntegration(
+          database.db,
+          secrets,
+          ctx,
+          {
+            kind: 'jira',
+            minStatus: 'review',
+            settings: { siteUrl: jira.url, projectKey: 'OPS', issueType: 'Bug', doneTransition: 'Done' },
+            credentials: { email: 'ann@acme.com', apiToken: 'ATATT-tickets' },
+          },
+          urls,
+          new Date(),
+        );
         const delivered: number[] = [];
         for (let n = 0; n < 10; n++) delivered.push(await scanOnce());
         // The first scan files one in each; the nine after it send nothing at all.
-        expect(delivered).toEqual([3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        expect(delivered).toEqual([4, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        expect(jira.issues).toHaveLength(1);
+        expect(jira.issues[0]?.status).toBe('To Do');
         const key = findingKey(USER, (await finding()).latest);
         expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 1 });
         expect([...pd.alerts.keys()].filter((k) => !k.startsWith('dw-test-'))).toEqual([key]);
@@ -223,9 +245,10 @@ for (const backend of databaseBackends) {
           { accepted: true, note: 'parked on purpose', until: until.toISOString() },
           now,
         );
-        expect(await deliverAll()).toBe(3);
+        expect(await deliverAll()).toBe(4);
         expect(linear.stateType(linear.issues[0] as never)).toBe('completed');
         expect(linear.issues[0]?.comments.at(-1)).toContain('parked on purpose');
+        expect(jira.issues[0]?.status).toBe('Done');
         expect(pd.alerts.get(key)?.status).toBe('resolved');
         expect(issues()[0]?.state).toBe('closed');
         expect(issues()[0]?.comments.at(-1)).toBe(
@@ -235,9 +258,11 @@ for (const backend of databaseBackends) {
         expect(await scanOnce()).toBe(0);
 
         expect(await expireAcceptances(database.db, new Date(until.getTime() + 60_000))).toBe(1);
-        expect(await deliverAll()).toBe(3);
+        expect(await deliverAll()).toBe(4);
         expect(linear.stateType(linear.issues[0] as never)).toBe('unstarted');
         expect(linear.issues).toHaveLength(1);
+        expect(jira.issues[0]?.status).toBe('To Do');
+        expect(jira.issues).toHaveLength(1);
         expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 2 });
         expect(issues()[0]?.state).toBe('open');
         expect(issues()[0]?.comments.at(-1)).toBe(
@@ -249,9 +274,11 @@ for (const backend of databaseBackends) {
       it('fixing the record resolves the alert and closes the issue', async () => {
         const key = findingKey(USER, (await finding()).latest);
         dns.zone.delete(DANGLING);
-        expect(await scanOnce()).toBe(3);
+        expect(await scanOnce()).toBe(4);
         expect(linear.stateType(linear.issues[0] as never)).toBe('completed');
         expect(linear.issues).toHaveLength(1);
+        expect(jira.issues[0]?.status).toBe('Done');
+        expect(jira.issues).toHaveLength(1);
         expect(pd.alerts.get(key)?.status).toBe('resolved');
         expect(issues()[0]?.state).toBe('closed');
         expect(issues()[0]?.comments.at(-1)).toMatch(/^Fixed: the scan of \d{4}-\d{2}-\d{2} found old\./);
@@ -265,7 +292,7 @@ for (const backend of databaseBackends) {
         const id = github?.id ?? '';
         dns.add(DANGLING, { type: 'CNAME', data: 'gone-4821.azurewebsites.net' });
         gh.faults.push({ status: 429, body: { message: 'API rate limit exceeded' } });
-        expect(await scanOnce()).toBe(3);
+        expect(await scanOnce()).toBe(4);
         const log = await listIntegrationDeliveries(database.db, ctx, id);
         expect(log[0]).toMatchObject({ action: 'open', status: 'delivered', attempts: 2, error: null });
         expect(issues()[0]?.state).toBe('open');
