@@ -7,20 +7,22 @@ import { ActivityPanel } from './settings/ActivityPanel.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
+import { IntegrationsPanel } from './settings/IntegrationsPanel.tsx';
 import { MembersPanel } from './settings/MembersPanel.tsx';
 import { PlanTab } from './settings/PlanTab.tsx';
 import { ProfileTab } from './settings/ProfileTab.tsx';
 import { panelId, SettingsTabList, tabId } from './settings/SettingsTabList.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
-/** The tabs; one with `needs` shows only to a role that may do it (webhooks, connections, keys: admins). */
+type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'integrations' | 'dns' | 'api' | 'data';
+/** The tabs; one with `needs` shows only to a role that may do it (webhooks, integrations, connections, keys: admins). */
 const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'profile', label: 'Profile' },
   { id: 'members', label: 'Members' },
   { id: 'activity', label: 'Activity' },
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts', needs: 'webhooks.manage' },
+  { id: 'integrations', label: 'Integrations', needs: 'integrations.manage' },
   { id: 'dns', label: 'DNS', needs: 'dns-connections.manage' },
   { id: 'api', label: 'API', needs: 'api-keys.manage' },
   { id: 'data', label: 'Data' },
@@ -66,6 +68,7 @@ export function SettingsSection() {
         {tab === 'activity' && <ActivityPanel />}
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
+        {tab === 'integrations' && <IntegrationsPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}
         {tab === 'api' && <ApiKeysPanel />}
         {tab === 'data' && <DataTab />}

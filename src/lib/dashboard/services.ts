@@ -15,6 +15,8 @@ import {
   domainService,
   type FindingService,
   findingService,
+  type IntegrationService,
+  integrationService,
   type ScanService,
   scanService,
   type WebhookService,
@@ -29,6 +31,7 @@ interface DashboardApi {
   domains: DomainService;
   findings: FindingService;
   webhooks: WebhookService;
+  integrations: IntegrationService;
   apiKeys: ApiKeyService;
   dnsConnections: DnsConnectionService;
   auth: AuthService;
@@ -60,6 +63,7 @@ export function dashboardApi(): DashboardApi {
       domains: domainService(scoped),
       findings: findingService(scoped),
       webhooks: webhookService(scoped),
+      integrations: integrationService(scoped),
       apiKeys: apiKeyService(scoped),
       dnsConnections: dnsConnectionService(scoped),
       auth: authService(own),

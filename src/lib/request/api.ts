@@ -11,6 +11,7 @@ import type {
   DomainListResponse,
   DomainView,
   FindingRecord,
+  FindingStatus,
   InventoryView,
   ScanConfig,
   ScanListResponse,
@@ -22,6 +23,7 @@ import type {
   WebhookView,
 } from '../../model/contract.ts';
 import { checkDomainFormat } from '../../model/domain-input.ts';
+import type { IntegrationDeliveryView, IntegrationKind, IntegrationView } from '../../model/integrations.ts';
 import type { AuthUserResponse, UserProfile } from '../../model/profile.ts';
 import type {
   InvitationView,
@@ -218,6 +220,27 @@ export function webhookService(client: ApiClient) {
   };
 }
 
+/** Trackers and pagers (Settings → Integrations): connect, change the least status, test, remove, the log. */
+export function integrationService(client: ApiClient) {
+  const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
+  return {
+    list: () => client.get<{ integrations: IntegrationView[] }>('/api/integrations'),
+    add: (body: {
+      kind: IntegrationKind;
+      label?: string;
+      minStatus: FindingStatus;
+      settings: Record<string, string>;
+      credentials: Record<string, string>;
+    }) => client.post<{ integration: IntegrationView }>('/api/integrations', body),
+    update: (id: string, body: { label?: string; minStatus?: FindingStatus }) =>
+      client.patch<{ integration: IntegrationView }>(path(id), body),
+    remove: (id: string) => client.delete<null>(path(id)),
+    test: (id: string) => client.post<{ delivery: IntegrationDeliveryView }>(`${path(id)}/test`),
+    deliveries: (id: string) =>
+      client.get<{ deliveries: IntegrationDeliveryView[] }>(`${path(id)}/deliveries`),
+  };
+}
+
 /** Keys for the public API (Settings → API); the secret comes back once, from create. */
 export function apiKeyService(client: ApiClient) {
   return {
@@ -302,6 +325,7 @@ export type BillingService = ReturnType<typeof billingService>;
 export type AuthService = ReturnType<typeof authService>;
 export type ScanService = ReturnType<typeof scanService>;
 export type WebhookService = ReturnType<typeof webhookService>;
+export type IntegrationService = ReturnType<typeof integrationService>;
 export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;
 export type ApiKeyService = ReturnType<typeof apiKeyService>;

@@ -1,0 +1,284 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
+import { FINDING_STATUSES, type FindingStatus } from '../../../model/contract.ts';
+import {
+  DEFAULT_INTEGRATION_MIN_STATUS,
+  INTEGRATION_KINDS,
+  INTEGRATION_LABELS,
+  type IntegrationDeliveryView,
+  type IntegrationKind,
+  type IntegrationView,
+} from '../../../model/integrations.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { Spinner } from '../shared/Spinner.tsx';
+
+/** The fields each service asks for: its settings, then its credential (never shown again). */
+const FIELDS: Record<
+  IntegrationKind,
+  {
+    settings: { name: string; label: string; placeholder: string }[];
+    credentials: { name: string; label: string }[];
+  }
+> = {
+  pagerduty: { settings: [], credentials: [{ name: 'routingKey', label: 'Integration (routing) key' }] },
+  github: {
+    settings: [{ name: 'repository', label: 'Repository', placeholder: 'owner/name' }],
+    credentials: [{ name: 'token', label: 'Token with issues: write on that repository' }],
+  },
+  jira: {
+    settings: [
+      { name: 'siteUrl', label: 'Site URL', placeholder: 'https://your-site.atlassian.net' },
+      { name: 'projectKey', label: 'Project key', placeholder: 'OPS' },
+      { name: 'issueType', label: 'Issue type', placeholder: 'Bug' },
+      { name: 'doneTransition', label: 'Transition when fixed', placeholder: 'Done' },
+    ],
+    credentials: [
+      { name: 'email', label: 'Atlassian e-mail' },
+      { name: 'apiToken', label: 'API token' },
+    ],
+  },
+  linear: {
+    settings: [{ name: 'teamId', label: 'Team ID', placeholder: 'the team’s UUID' }],
+    credentials: [{ name: 'apiKey', label: 'Personal API key' }],
+  },
+};
+
+const STATUS_WORDS: Record<FindingStatus, string> = {
+  claimable: 'Claimable only',
+  likely: 'Likely and claimable',
+  review: 'Every finding (review too)',
+};
+
+/**
+ * Trackers and pagers: each finding becomes one ticket (or PagerDuty alert), closed when it is fixed
+ * or accepted, filed again when it comes back. Admins connect a service here (its credential is
+ * checked with the service first), choose the least status that files, send a test, and read the
+ * last deliveries.
+ */
+export function IntegrationsPanel() {
+  const [items, setItems] = useState<IntegrationView[] | null>(null);
+  const [kind, setKind] = useState<IntegrationKind>('pagerduty');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [minStatus, setMinStatus] = useState<FindingStatus>(DEFAULT_INTEGRATION_MIN_STATUS);
+  const [log, setLog] = useState<{ id: string; deliveries: IntegrationDeliveryView[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const kindId = useId();
+  const statusId = useId();
+  const fieldId = useId();
+
+  const load = useCallback(async () => {
+    try {
+      setItems((await dashboardApi().integrations.list()).integrations);
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'The integrations could not be loaded.');
+      setItems([]);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+      toast({ title: done });
+      await load();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'That did not work.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!items) return <Spinner label="Loading integrations" />;
+  const fields = FIELDS[kind];
+  const pick = (names: { name: string }[]) =>
+    Object.fromEntries(names.map(({ name }) => [name, (values[name] ?? '').trim()]));
+  return (
+    <div className="max-w-3xl space-y-6 text-sm" data-testid="integrations-panel">
+      <div>
+        <h2 className="text-lg font-semibold text-ink">Integrations</h2>
+        <p className="mt-1 text-slate-700">
+          One ticket per finding in your tracker or pager, found again by the finding's key (never by its
+          title): a rescan that changes nothing sends nothing, a fix or an accepted risk closes it with a
+          comment, and it is filed again when the finding comes back.
+        </p>
+      </div>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void act(async () => {
+            await dashboardApi().integrations.add({
+              kind,
+              minStatus,
+              settings: pick(fields.settings),
+              credentials: pick(fields.credentials),
+            });
+            setValues({});
+          }, `${INTEGRATION_LABELS[kind]} Connected`);
+        }}
+      >
+        <label htmlFor={kindId}>
+          <span className="block font-medium text-ink">Service</span>
+          <select
+            id={kindId}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as IntegrationKind);
+              setValues({});
+            }}
+          >
+            {INTEGRATION_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {INTEGRATION_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={statusId}>
+          <span className="block font-medium text-ink">Files</span>
+          <select
+            id={statusId}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+            value={minStatus}
+            onChange={(event) => setMinStatus(event.target.value as FindingStatus)}
+          >
+            {[...FINDING_STATUSES].reverse().map((s) => (
+              <option key={s} value={s}>
+                {STATUS_WORDS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {[...fields.settings, ...fields.credentials].map((field) => {
+          const secret = fields.credentials.includes(field as never);
+          return (
+            <label key={field.name} htmlFor={`${fieldId}-${field.name}`}>
+              <span className="block font-medium text-ink">{field.label}</span>
+              <input
+                id={`${fieldId}-${field.name}`}
+                required
+                type={secret && field.name !== 'email' ? 'password' : 'text'}
+                autoComplete="off"
+                placeholder={'placeholder' in field ? String(field.placeholder) : undefined}
+                className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2"
+                value={values[field.name] ?? ''}
+                onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+              />
+            </label>
+          );
+        })}
+        <div className="sm:col-span-2">
+          <button type="submit" className={BUTTON.primary} disabled={busy}>
+            Connect {INTEGRATION_LABELS[kind]}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {error}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="text-slate-700">No integrations yet.</p>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-lg border border-slate-200 p-3" data-testid="integration">
+              <p className="font-medium text-ink">
+                {item.label} <span className="text-slate-600">({INTEGRATION_LABELS[item.kind]})</span>
+              </p>
+              <p className="mt-1 text-xs text-slate-600">
+                {Object.values(item.settings).join(' · ')} · credential …{item.credentialHint} · connected{' '}
+                {formatDateTime(item.createdAt)}
+              </p>
+              <p className="mt-1 text-xs" data-testid="integration-last-delivery">
+                {item.lastDelivery
+                  ? item.lastDelivery.ok
+                    ? `Last delivery ${formatDateTime(item.lastDelivery.at)}: delivered`
+                    : `Last delivery ${formatDateTime(item.lastDelivery.at)} failed: ${item.lastDelivery.error ?? ''}`
+                  : 'Nothing delivered yet'}
+              </p>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <label className="text-xs">
+                  <span className="sr-only">Files for {item.label}</span>
+                  <select
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                    value={item.minStatus}
+                    disabled={busy}
+                    onChange={(event) =>
+                      void act(
+                        () =>
+                          dashboardApi().integrations.update(item.id, {
+                            minStatus: event.target.value as FindingStatus,
+                          }),
+                        'Integration Saved',
+                      )
+                    }
+                  >
+                    {[...FINDING_STATUSES].reverse().map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_WORDS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="button"
+                  className={BUTTON.small}
+                  disabled={busy}
+                  onClick={() => void act(() => dashboardApi().integrations.test(item.id), 'Test Queued')}
+                >
+                  Send a test
+                </button>
+                <button
+                  type="button"
+                  className={BUTTON.small}
+                  disabled={busy}
+                  onClick={async () =>
+                    setLog({
+                      id: item.id,
+                      deliveries: (await dashboardApi().integrations.deliveries(item.id)).deliveries,
+                    })
+                  }
+                >
+                  Deliveries
+                </button>
+                <button
+                  type="button"
+                  className={BUTTON.small}
+                  disabled={busy}
+                  onClick={() =>
+                    void act(() => dashboardApi().integrations.remove(item.id), 'Integration Removed')
+                  }
+                >
+                  Remove
+                </button>
+              </div>
+              {log?.id === item.id && (
+                <ul className="mt-2 space-y-1 text-xs text-slate-700" data-testid="integration-deliveries">
+                  {log.deliveries.length === 0 && <li>No deliveries yet.</li>}
+                  {log.deliveries.map((d) => (
+                    <li key={d.id}>
+                      {formatDateTime(d.createdAt)} · {d.action}
+                      {d.findingKey ? ` ${d.findingKey}` : ''} · {d.status}
+                      {d.attempts > 1 ? ` after ${d.attempts} attempts` : ''}
+                      {d.error ? `: ${d.error}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
