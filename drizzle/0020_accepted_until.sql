@@ -41,6 +41,7 @@ ALTER TABLE "findings" ADD COLUMN "accepted_by_user_id" text;--> statement-break
 ALTER TABLE "findings" ADD COLUMN "accepted_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "findings" ADD COLUMN "accepted_until_record_changes" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "findings" ADD COLUMN "lapsed_acceptance" jsonb;--> statement-breakpoint
+ALTER TABLE "findings" ADD COLUMN "lapsed_alerted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "integration_deliveries" ADD CONSTRAINT "integration_deliveries_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_tickets" ADD CONSTRAINT "integration_tickets_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integration_tickets" ADD CONSTRAINT "integration_tickets_finding_id_findings_id_fk" FOREIGN KEY ("finding_id") REFERENCES "public"."findings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -424,10 +424,11 @@ export const findings = pgTable(
     /** Accepted until the record changes (its target or kind): the one open-ended choice. */
     acceptedUntilRecordChanges: boolean('accepted_until_record_changes').notNull().default(false),
     /**
-     * An acceptance that ended and has not been told yet: who had accepted it, until when, and when
-     * it ended. Taken (set back to null) by the one alert that tells it.
+     * The last acceptance that ended (who had accepted it, until when, when it ended), shown on the
+     * finding until it is accepted again; `lapsedAlertedAt` is set by the one alert that tells it.
      */
     lapsedAcceptance: jsonb('lapsed_acceptance').$type<LapsedAcceptance>(),
+    lapsedAlertedAt: timestamp('lapsed_alerted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('findings_identity').on(t.workspaceId, t.domain, t.key),

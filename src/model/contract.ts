@@ -174,6 +174,11 @@ export interface FindingRecord {
    * `record-changes`; null when none was kept, which counts as ended). `by` names who accepted it.
    */
   accepted: { at: string; by: string | null; note: string; until: string | null } | null;
+  /**
+   * The last acceptance that ended (its expiry came, or the record changed), while the finding is
+   * not accepted again: who had accepted it, until when, and when it ended.
+   */
+  acceptanceEnded?: { by: string | null; until: string | null; at: string } | null;
   /** The scan that opened it (again, after it was resolved). */
   openedByScanId: string | null;
   /** The scan that checked its name and found it gone; null while open. */

@@ -153,6 +153,10 @@ const findingRecordSchema = z.object({
   accepted: z
     .object({ at: iso, by: z.string().nullable(), note: z.string(), until: z.string().nullable() })
     .nullable(),
+  acceptanceEnded: z
+    .object({ by: z.string().nullable(), until: z.string().nullable(), at: iso })
+    .nullable()
+    .optional(),
   openedByScanId: z.uuid().nullable(),
   resolvedByScanId: z.uuid().nullable(),
 }) satisfies z.ZodType<FindingRecord>;

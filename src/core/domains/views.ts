@@ -119,6 +119,7 @@ export function findingRecord(row: FindingRow): FindingRecord {
           until: row.acceptedUntilRecordChanges ? UNTIL_RECORD_CHANGES : iso(row.acceptedUntil),
         }
       : null,
+    acceptanceEnded: row.acceptedAt ? null : (row.lapsedAcceptance ?? null),
     openedByScanId: row.openedByScanId,
     resolvedByScanId: row.resolvedByScanId,
   };

@@ -62,6 +62,7 @@ export async function expireAcceptances(
           acceptedByUserId: null,
           acceptedUntil: null,
           lapsedAcceptance: notice,
+          lapsedAlertedAt: null,
         })
         .where(eq(findings.id, row.id));
     }
@@ -98,7 +99,7 @@ export async function sendLapsedAcceptanceAlerts(
   const waiting = await db
     .select({ id: findings.id })
     .from(findings)
-    .where(isNotNull(findings.lapsedAcceptance))
+    .where(and(isNotNull(findings.lapsedAcceptance), isNull(findings.lapsedAlertedAt)))
     .orderBy(asc(findings.lastSeenAt))
     .limit(100);
   let told = 0;
@@ -113,9 +114,11 @@ export async function sendLapsedAcceptanceAlerts(
           notice: findings.lapsedAcceptance,
         })
         .from(findings)
-        .where(and(eq(findings.id, id), isNotNull(findings.lapsedAcceptance)))
+        .where(
+          and(eq(findings.id, id), isNotNull(findings.lapsedAcceptance), isNull(findings.lapsedAlertedAt)),
+        )
         .for('update', { skipLocked: true });
-      if (taken) await tx.update(findings).set({ lapsedAcceptance: null }).where(eq(findings.id, id));
+      if (taken) await tx.update(findings).set({ lapsedAlertedAt: new Date() }).where(eq(findings.id, id));
       return taken;
     });
     if (!row?.notice) continue;
@@ -134,7 +137,7 @@ export async function sendLapsedAcceptanceAlerts(
       }
     } catch (error) {
       // Not told: put back, so the next run tells it.
-      await db.update(findings).set({ lapsedAcceptance: notice }).where(eq(findings.id, id));
+      await db.update(findings).set({ lapsedAlertedAt: null }).where(eq(findings.id, id));
       throw error;
     }
     logger.info({ findingId: id, recipients: recipients.length }, 'ended acceptance alerted');

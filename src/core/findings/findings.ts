@@ -76,6 +76,7 @@ export async function acceptRisk(
       acceptedUntil: until === UNTIL_RECORD_CHANGES ? null : until,
       acceptedUntilRecordChanges: until === UNTIL_RECORD_CHANGES,
       lapsedAcceptance: null,
+      lapsedAlertedAt: null,
     };
   }
   const finding = await inTransaction(db, async (tx) => {

@@ -91,6 +91,7 @@ export async function recordFindingHistory(
             acceptedUntil: null,
             acceptedUntilRecordChanges: false,
             lapsedAcceptance: { by: moved.acceptedBy, until: UNTIL_RECORD_CHANGES, at: at.toISOString() },
+            lapsedAlertedAt: null,
           }
         : {};
       await db

@@ -3,7 +3,12 @@ import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { loadDomains, scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
-import { ACCEPT_MAX_DAYS, defaultUntilDate, UNTIL_RECORD_CHANGES } from '../../../model/acceptance.ts';
+import {
+  ACCEPT_MAX_DAYS,
+  defaultUntilDate,
+  lapsedSentence,
+  UNTIL_RECORD_CHANGES,
+} from '../../../model/acceptance.ts';
 import { RISK_NOTE_MAX } from '../../../model/constants.ts';
 import type { FindingRecord } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
@@ -58,6 +63,13 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
         First seen {formatDateTime(record.firstSeenAt)} · Last seen {formatDateTime(record.lastSeenAt)}
         {record.resolvedAt && <> · Resolved {formatDateTime(record.resolvedAt)}</>}
       </p>
+      {record.acceptanceEnded && !record.accepted && (
+        <p className="mt-1 font-medium text-amber-900" data-testid="acceptance-ended">
+          Open again:{' '}
+          {lapsedSentence(record.acceptanceEnded.by, record.acceptanceEnded.until, record.acceptanceEnded.at)}
+          .
+        </p>
+      )}
       {record.accepted ? (
         <p className="mt-1 wrap-anywhere">
           <span className="font-semibold">Accepted risk</span>

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingRecord } from '../../../../src/core/domains/views.ts';
 import {
   acceptancesExpiringSoon,
   expireAcceptances,
@@ -83,6 +84,15 @@ for (const backend of databaseBackends) {
         expect(await expireAcceptances(database.db, now)).toBe(2);
         expect(await acceptedNow()).toEqual(['change.acme.com', 'later.acme.com', 'soon.acme.com']);
         expect(await expireAcceptances(database.db, now)).toBe(0);
+        // The finding says so until it is accepted again.
+        const [past] = await database.db
+          .select()
+          .from(findings)
+          .where(eq(findings.id, ids['past.acme.com'] ?? ''));
+        expect(past && findingRecord(past)).toMatchObject({
+          accepted: null,
+          acceptanceEnded: { by: 'Ann', until: minutes(-1).toISOString(), at: now.toISOString() },
+        });
         expect(await expireAcceptances(database.db, minutes(3 * 24 * 60))).toBe(1);
       });
 
