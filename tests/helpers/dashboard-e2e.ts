@@ -147,3 +147,16 @@ export async function addVerifiedDomain(page: Page, domain: string): Promise<voi
   await verify.getByRole('button', { name: 'Done, Start Monitoring' }).click();
   await expect(verify).toHaveCount(0);
 }
+
+/**
+ * Moves the clock of the job that ends accepted risks to `at`: it ends those due by then and mails
+ * each one's alert. Answers how many ended.
+ */
+export async function moveAcceptanceClock(at: Date): Promise<number> {
+  return ((await (await control('/clock', { at: at.toISOString() })).json()) as { ended: number }).ended;
+}
+
+/** The subjects of the e-mails the server sent to `email`, oldest first. */
+export async function mailSubjects(email: string): Promise<string[]> {
+  return ((await (await control('/mail-subjects', { email })).json()) as { subjects: string[] }).subjects;
+}

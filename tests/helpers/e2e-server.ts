@@ -8,7 +8,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import pino from 'pino';
 import { ensureSiteBuilt } from '../../src/cli/build-site.ts';
+import { expireAcceptances, sendLapsedAcceptanceAlerts } from '../../src/core/findings/acceptance-expiry.ts';
+import { createMailer } from '../../src/core/mail/mailer.ts';
 import { listUsers, setPlan } from '../../src/core/operator/accounts.ts';
 import type { Db } from '../../src/db/client.ts';
 import { scans, users, workspaces } from '../../src/db/schema.ts';
@@ -51,6 +55,8 @@ const readBody = async (req: http.IncomingMessage) => {
   return JSON.parse(raw || '{}') as Record<string, unknown>;
 };
 
+const quiet = pino({ level: 'silent' });
+
 // Set once the server is up: the control API also seeds the database the server holds.
 let db: Db | undefined;
 
@@ -89,6 +95,18 @@ async function invitationLink(outbox: string, email: string): Promise<string> {
     if (link) return link;
   }
   throw new Error(`no invitation e-mail to ${email}`);
+}
+
+/** The subjects of the e-mails in the outbox to `email`, oldest first (headers unfolded, decoded). */
+async function mailSubjects(outbox: string, email: string): Promise<string[]> {
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  const subjects: string[] = [];
+  for (const name of names) {
+    const mail = await simpleParser(await readFile(join(outbox, name)));
+    const to = mail.to ? (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a.text).join(',') : '';
+    if (to.toLowerCase().includes(email.toLowerCase())) subjects.push(mail.subject ?? '');
+  }
+  return subjects;
 }
 
 /** Webhook deliveries the server made to `/hook`, for the specs to read at `GET /hooks`. */
@@ -161,6 +179,28 @@ const control = http.createServer(async (req, res) => {
         subscription: payer.subscription,
       });
       await stripe.emit('invoice.payment_failed', invoice);
+    } else if (req.url === '/clock' && req.method === 'POST') {
+      // The clock moved to `at` for the job that ends accepted risks: it runs as the worker's
+      // every-minute job would then, and tells each ended acceptance by e-mail.
+      const at = new Date(String(body.at));
+      const ended = await expireAcceptances(db as Db, at);
+      const mailer = createMailer({
+        from: 'DangleWatch <alerts@localhost>',
+        outboxDir: outbox,
+        logger: quiet,
+      });
+      await sendLapsedAcceptanceAlerts(
+        db as Db,
+        { mailer, publicUrl: `http://127.0.0.1:${process.env.PORT}` },
+        quiet,
+      );
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ended }));
+      return;
+    } else if (req.url === '/mail-subjects' && req.method === 'POST') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ subjects: await mailSubjects(outbox, String(body.email)) }));
+      return;
     } else if (req.url === '/scans' && req.method === 'POST') {
       await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {

@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
+import {
+  blockingViolations,
+  cloudflareZone,
+  delegate,
+  mailSubjects,
+  moveAcceptanceClock,
+  openDnsSettings,
+  publishDns,
+  signInToDashboard,
+} from '../helpers/dashboard-e2e.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+/**
+ * An accepted risk is a decision with a date: accepted with a reason until the end of today, it
+ * reopens when the clock passes that, says so on the finding, and mails the alert once.
+ */
+test('a risk accepted with a reason and a near expiry reopens with its alert when the clock moves past it', async ({
+  page,
+  context,
+}) => {
+  const stamp = `${Date.now()}`.slice(-8);
+  const zone = `expiry-${stamp}.dev`;
+  const email = `eve.${stamp}@${zone}`;
+  const dangling: ZoneRecord = {
+    name: `old.${zone}`,
+    type: 'CNAME',
+    ttl: 300,
+    data: `dw-${stamp}-old.azurewebsites.net`,
+  };
+  const { token, nameServers } = await cloudflareZone(zone, [
+    { name: zone, type: 'A', ttl: 300, data: '127.0.0.1' },
+    dangling,
+  ]);
+  await publishDns(zone, 'A', '127.0.0.1');
+  await publishDns(dangling.name, 'CNAME', dangling.data);
+  await delegate(zone, nameServers);
+  await signInToDashboard(page, context, { email, name: 'Eve Expiry' });
+
+  // The zone is monitored through Cloudflare: its first scan finds the dangling name.
+  await openDnsSettings(page);
+  const form = page.getByRole('form', { name: 'Connect a DNS provider' });
+  await form.getByLabel('API token').fill(token);
+  await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
+  await page
+    .getByTestId('dns-connection')
+    .getByRole('button', { name: `Monitor ${zone}` })
+    .click();
+  const card = page.getByTestId('domain-card').filter({ hasText: zone });
+  const expectIssues = async (issues: number) =>
+    expect(async () => {
+      await page.getByRole('button', { name: 'Scans', exact: true }).click();
+      await page.getByRole('button', { name: 'Domains', exact: true }).click();
+      await expect(card).toContainText(`${issues} ${issues === 1 ? 'issue' : 'issues'}`, { timeout: 2_000 });
+    }).toPass({ timeout: 120_000, intervals: [2_000] });
+  await expectIssues(1);
+
+  const openHistory = async () => {
+    await page.getByRole('button', { name: 'Scans', exact: true }).click();
+    const scan = page.getByTestId('scan-card').filter({ hasText: 'Completed' }).last();
+    await scan.getByRole('button', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: `Scan details: ${zone}` });
+    const history = details
+      .getByTestId('finding-item')
+      .filter({ hasText: dangling.name })
+      .getByTestId('finding-history');
+    await expect(history).toContainText('First seen');
+    return { details, history };
+  };
+
+  // Accepted with a reason, until the end of today (UTC): the nearest date the form offers.
+  const today = new Date().toISOString().slice(0, 10);
+  let { details, history } = await openHistory();
+  await history.getByRole('button', { name: 'Accept this risk…' }).click();
+  // The form offers 30 days ahead; nothing is applied without being shown.
+  await expect(history.getByLabel('Until')).not.toHaveValue('');
+  await history
+    .getByLabel('Why is this risk acceptable?')
+    .fill('Decommissioned tonight, record goes tomorrow');
+  await history.getByLabel('Until').fill(today);
+  await history.getByRole('button', { name: 'Accept risk' }).click();
+  await expect(history).toContainText('Accepted risk by Eve Expiry');
+  await expect(history.getByTestId('accepted-until')).toContainText('Until');
+  expect(await blockingViolations(page)).toEqual([]);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expectIssues(0);
+
+  // The clock moves past the end of today: the acceptance ends, once.
+  const tomorrow = new Date(`${today}T23:59:59.999Z`);
+  tomorrow.setTime(tomorrow.getTime() + 60 * 60_000);
+  expect(await moveAcceptanceClock(tomorrow)).toBe(1);
+  expect(await moveAcceptanceClock(tomorrow)).toBe(0);
+
+  // The finding is open again and says why; the card counts it again.
+  await expectIssues(1);
+  ({ details, history } = await openHistory());
+  await expect(history.getByTestId('acceptance-ended')).toHaveText(
+    `Open again: the acceptance by Eve Expiry expired on ${today}.`,
+  );
+  await expect(history.getByRole('button', { name: 'Accept this risk…' })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // The alert went out once, in those words.
+  const alerts = (await mailSubjects(email)).filter((s) => s.includes('expired'));
+  expect(alerts).toEqual([
+    `DangleWatch: ${dangling.name} is open again: the acceptance by Eve Expiry expired on ${today}`,
+  ]);
+});
