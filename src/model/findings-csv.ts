@@ -1,7 +1,6 @@
 import type { FindingRecord } from './contract.ts';
 
 const COLUMNS = [
-  'key',
   'domain',
   'subdomain',
   'record_type',
@@ -13,6 +12,8 @@ const COLUMNS = [
   'last_seen',
   'accepted_risk_note',
   'how_to_fix',
+  // Last, so every column before it stays where spreadsheets and scripts already read it.
+  'key',
 ] as const;
 
 /**
@@ -29,7 +30,6 @@ export function findingsCsv(records: readonly FindingRecord[]): string {
   const rows = records
     .filter((r) => r.resolvedAt === null)
     .map((r) => [
-      r.key,
       r.domain,
       r.finding.subdomain,
       r.finding.recordType,
@@ -41,6 +41,7 @@ export function findingsCsv(records: readonly FindingRecord[]): string {
       r.lastSeenAt,
       r.accepted?.note ?? '',
       r.finding.remediation,
+      r.key,
     ]);
   return `${[COLUMNS, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -29,6 +29,7 @@ import { RUN_SCAN, registerRunScan } from './jobs/run-scan.ts';
 import { registerScheduleScans } from './jobs/schedule-scans.ts';
 import { registerSendAlert, SEND_ALERT } from './jobs/send-alert.ts';
 import { registerZoneSync, SYNC_ZONE } from './jobs/sync-zones.ts';
+import { registerWeeklySummary } from './jobs/weekly-summary.ts';
 
 const HEARTBEAT_MS = 10_000;
 
@@ -157,6 +158,7 @@ export async function startWorker(
   });
   await registerDeliverWebhook(boss, db, settings, logger);
   if (alerts) await registerSendAlert(boss, db, alerts, enqueueDelivery, logger);
+  if (alerts) await registerWeeklySummary(boss, db, alerts, logger);
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
   await registerScheduleScans(boss, db, queue, settings.resolvers, logger);

@@ -57,6 +57,7 @@ const PUBLIC: Record<string, string> = {
   'webhooks/deliver.ts#deliverWebhook': 'worker: delivers what a service queued',
   'integrations/deliver.ts#deliverIntegration': 'worker: delivers what a service queued',
   'integrations/tickets.ts#claimTicketDeliveries': "worker: queues the tickets whose findings' state changed",
+  'alerts/weekly-summary.ts#sendWeeklySummaries': "worker: each workspace's acceptances ending this week",
   'findings/acceptance-expiry.ts#expireAcceptances': 'worker: ends acceptances whose expiry came, no caller',
   'findings/acceptance-expiry.ts#sendLapsedAcceptanceAlerts':
     'worker: tells the workspace of an ended acceptance',

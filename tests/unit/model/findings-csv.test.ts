@@ -43,11 +43,11 @@ describe('open findings as CSV', () => {
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'key,domain,subdomain,record_type,target,service,status,risk,first_seen,last_seen,accepted_risk_note,how_to_fix',
+      'domain,subdomain,record_type,target,service,status,risk,first_seen,last_seen,accepted_risk_note,how_to_fix,key',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      'dw:000000000000000000000000000000000000000a,acme.com,a.acme.com,CNAME,gone.herokuapp.com,Heroku,claimable,high,2026-11-20T08:00:00.000Z,2026-11-22T08:00:00.000Z,,"Delete the record, or ""re-create"" the app"',
+      'acme.com,a.acme.com,CNAME,gone.herokuapp.com,Heroku,claimable,high,2026-11-20T08:00:00.000Z,2026-11-22T08:00:00.000Z,,"Delete the record, or ""re-create"" the app",dw:000000000000000000000000000000000000000a',
     );
     expect(lines[2]).toContain('"parked, on purpose"');
     expect(lines[3]).toBe('');

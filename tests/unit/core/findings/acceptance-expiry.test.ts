@@ -1,9 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendWeeklySummaries } from '../../../../src/core/alerts/weekly-summary.ts';
 import { findingRecord } from '../../../../src/core/domains/views.ts';
 import {
   acceptancesExpiringSoon,
@@ -70,10 +72,22 @@ for (const backend of databaseBackends) {
           .map((r) => r.subdomain)
           .sort();
 
-      it('lists the acceptances ending within 7 days for the weekly summary', async () => {
+      it('lists the acceptances ending within 7 days in the weekly summary', async () => {
         expect((await acceptancesExpiringSoon(database.db, 'u-exp', now)).map((r) => r.subdomain)).toEqual([
           'soon.acme.com',
         ]);
+        expect(await sendWeeklySummaries(database.db, deps(), now, logger)).toBe(1);
+        const files = readdirSync(outbox);
+        expect(files).toHaveLength(1);
+        const mail = await simpleParser(readFileSync(join(outbox, files[0] ?? '')));
+        expect(mail.subject).toBe('DangleWatch weekly: 1 accepted risk ends within 7 days');
+        expect(mail.text).toContain(
+          `soon.acme.com (acme.com): accepted by Ann until ${minutes(3 * 24 * 60).toISOString()}: “parked”`,
+        );
+        expect(mail.text).not.toContain('later.acme.com');
+        // A week with none ending: nothing.
+        expect(await sendWeeklySummaries(database.db, deps(), minutes(20 * 24 * 60), logger)).toBe(0);
+        for (const f of readdirSync(outbox)) rmSync(join(outbox, f));
       });
 
       it('ends the acceptances whose date passed and those with none, once', async () => {
