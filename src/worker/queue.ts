@@ -176,7 +176,14 @@ export async function startWorker(
     logger,
   );
   // Every minute: ended acceptances, then the tickets whose state changed (scans, acceptances).
-  await registerExpireAcceptances(boss, db, alerts, logger, ticketDispatcher(db, enqueueIntegration));
+  await registerExpireAcceptances(
+    boss,
+    db,
+    alerts,
+    logger,
+    ticketDispatcher(db, enqueueIntegration),
+    enqueueDelivery,
+  );
   const stopReaper = await startReaper(boss, db, queue, reaper, logger, outage);
   await registerPurgeScans(boss, db, logger);
 

@@ -1,12 +1,13 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, inTransaction } from '../../db/client.ts';
-import { findings, type LapsedAcceptance } from '../../db/schema.ts';
+import { domains, findings, type LapsedAcceptance, webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { EXPIRING_SOON_DAYS, lapsedSentence, UNTIL_RECORD_CHANGES } from '../../model/acceptance.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { alertRecipients } from '../alerts/recipients.ts';
 import { queueTicketSync } from '../integrations/tickets.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { findingKey } from './key.ts';
 
 /** Open findings whose acceptance has ended by `now`: its date passed, or it has none (counts as ended). */
 const ended = (now: Date) =>
@@ -93,7 +94,12 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** The ended acceptances not told yet, oldest first: each alerted once, by whoever takes it. */
 export async function sendLapsedAcceptanceAlerts(
   db: Db,
-  deps: { mailer: Mailer; publicUrl: string },
+  deps: {
+    mailer: Mailer;
+    publicUrl: string;
+    /** Queues a webhook delivery (its retries are the queue's); without it, only e-mail tells. */
+    enqueueWebhook?: (deliveryId: string, tenant: string) => Promise<void>;
+  },
   logger: Logger,
 ): Promise<number> {
   const waiting = await db
@@ -111,6 +117,7 @@ export async function sendLapsedAcceptanceAlerts(
           workspaceId: findings.workspaceId,
           domain: findings.domain,
           subdomain: findings.subdomain,
+          latest: findings.latest,
           notice: findings.lapsedAcceptance,
         })
         .from(findings)
@@ -125,7 +132,40 @@ export async function sendLapsedAcceptanceAlerts(
     const { notice } = row;
     const sentence = lapsedSentence(notice.by, notice.until, notice.at);
     const link = dashboardLink(deps.publicUrl, '/dashboard', { section: 'scans' }, row.workspaceId);
-    const recipients = await alertRecipients(db, row.workspaceId);
+    // The domain's alert settings hold as for its scans' changes (both on unless turned off).
+    const [settings] = await db
+      .select({ email: domains.alertsEmail, webhooks: domains.alertsWebhook })
+      .from(domains)
+      .where(and(eq(domains.workspaceId, row.workspaceId), eq(domains.domain, row.domain)));
+    if (settings?.webhooks !== false && deps.enqueueWebhook) {
+      const hooks = await db
+        .select({ id: webhooks.id })
+        .from(webhooks)
+        .where(and(eq(webhooks.workspaceId, row.workspaceId), isNull(webhooks.disabledAt)));
+      const f = row.latest;
+      const payload = {
+        event: 'finding.acceptance_expired',
+        domain: row.domain,
+        text: `DangleWatch: ${f.subdomain} is open again: ${sentence}. ${link}`,
+        finding: {
+          subdomain: f.subdomain,
+          recordType: f.recordType,
+          target: f.target,
+          service: f.service,
+          status: f.status,
+          key: findingKey(row.workspaceId, f),
+        },
+        acceptance: notice,
+      };
+      for (const hook of hooks) {
+        const [delivery] = await db
+          .insert(webhookDeliveries)
+          .values({ webhookId: hook.id, kind: 'acceptance-expired', payload })
+          .returning({ id: webhookDeliveries.id });
+        if (delivery) await deps.enqueueWebhook(delivery.id, row.workspaceId);
+      }
+    }
+    const recipients = settings?.email === false ? [] : await alertRecipients(db, row.workspaceId);
     try {
       for (const recipient of recipients) {
         await deps.mailer.send({

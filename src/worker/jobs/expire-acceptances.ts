@@ -16,13 +16,14 @@ export async function registerExpireAcceptances(
   alerts: AlertDeps | undefined,
   logger: Logger,
   afterwards: () => Promise<void> = async () => {},
+  enqueueWebhook?: (deliveryId: string, tenant: string) => Promise<void>,
 ): Promise<void> {
   await boss.createQueue(EXPIRE_ACCEPTANCES);
   await boss.schedule(EXPIRE_ACCEPTANCES, '* * * * *');
   await boss.work(EXPIRE_ACCEPTANCES, async () => {
     const ended = await expireAcceptances(db, new Date());
     if (ended) logger.info({ ended }, 'accepted risks expired');
-    if (alerts) await sendLapsedAcceptanceAlerts(db, alerts, logger);
+    if (alerts) await sendLapsedAcceptanceAlerts(db, { ...alerts, enqueueWebhook }, logger);
     await afterwards();
   });
 }

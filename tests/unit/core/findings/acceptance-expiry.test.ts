@@ -15,7 +15,7 @@ import {
 import { recordFindingHistory } from '../../../../src/core/findings/lifecycle.ts';
 import { createMailer } from '../../../../src/core/mail/mailer.ts';
 import type { Database } from '../../../../src/db/client.ts';
-import { findings, users } from '../../../../src/db/schema.ts';
+import { findings, users, webhookDeliveries, webhooks } from '../../../../src/db/schema.ts';
 import { findingView } from '../../../fixtures/finding.ts';
 import { databaseBackends } from '../../../helpers/databases.ts';
 
@@ -29,15 +29,20 @@ for (const backend of databaseBackends) {
     () => {
       let database: Database;
       const outbox = mkdtempSync(join(tmpdir(), 'dw-expiry-'));
+      const queued: string[] = [];
       const deps = () => ({
         mailer: createMailer({ from: 'DangleWatch <a@example.net>', outboxDir: outbox, logger }),
         publicUrl: 'https://danglewatch.example.net',
+        enqueueWebhook: async (id: string) => void queued.push(id),
       });
       const ids: Record<string, string> = {};
 
       beforeAll(async () => {
         database = await backend.open();
         await database.db.insert(users).values({ id: 'u-exp', email: 'owner@acme.com', provider: 'google' });
+        await database.db
+          .insert(webhooks)
+          .values({ workspaceId: 'u-exp', url: 'https://hooks.example.net/x', format: 'json', secret: 's' });
         const accepted = (subdomain: string, extra: Partial<typeof findings.$inferInsert>) => ({
           workspaceId: 'u-exp',
           domain: 'acme.com',
@@ -116,6 +121,14 @@ for (const backend of databaseBackends) {
           sendLapsedAcceptanceAlerts(database.db, deps(), logger),
         ]);
         expect(told[0] + told[1]).toBe(3);
+        // Each webhook of the workspace gets one delivery of each, in the same words.
+        const sent = await database.db.select().from(webhookDeliveries);
+        expect(sent.map((d) => d.id).sort()).toEqual([...queued].sort());
+        expect(sent).toHaveLength(3);
+        expect(sent.every((d) => d.kind === 'acceptance-expired')).toBe(true);
+        expect(sent.map((d) => String(d.payload.text))).toContain(
+          'DangleWatch: past.acme.com is open again: the acceptance by Ann expired on 2026-11-22. https://danglewatch.example.net/dashboard?section=scans&workspace=u-exp',
+        );
         expect(await sendLapsedAcceptanceAlerts(database.db, deps(), logger)).toBe(0);
         const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
         expect(mails).toHaveLength(3);
