@@ -19,6 +19,7 @@ CREATE TABLE "integration_tickets" (
 	"queued" text,
 	"ref" text,
 	"reason" text,
+	"status" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "integration_tickets_integration_id_finding_key_pk" PRIMARY KEY("integration_id","finding_key")
 );

@@ -629,6 +629,8 @@ export const integrationTickets = pgTable(
     ref: text('ref'),
     /** What the closing comment says (who accepted, why, until when), or why it reopened. */
     reason: text('reason'),
+    /** The finding's status the ticket last told: a change is one comment, a rescan without one nothing. */
+    status: text('status'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.integrationId, t.findingKey] })],

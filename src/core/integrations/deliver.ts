@@ -103,10 +103,12 @@ export async function deliverIntegration(
         ticket.wanted === 'open'
           ? await target.open(item, ticket.ref, ticket.reason)
           : await target.close(item, ticket.ref, ticket.reason ?? 'Closed by DangleWatch.');
+      // Delivered: its words were told, so a later redelivery of the same state says nothing again;
+      // a change made meanwhile (another updatedAt) stays to be delivered.
       await db
         .update(integrationTickets)
-        .set({ delivered: ticket.wanted, ref: ref ?? ticket.ref, queued: null })
-        .where(and(ticketWhere, eq(integrationTickets.wanted, ticket.wanted)));
+        .set({ delivered: ticket.wanted, ref: ref ?? ticket.ref, queued: null, reason: null })
+        .where(and(ticketWhere, eq(integrationTickets.updatedAt, ticket.updatedAt)));
     }
     await record({ status: 'delivered', error: null });
     return 'delivered';

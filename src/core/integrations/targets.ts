@@ -270,6 +270,8 @@ function github(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
           body: reason ?? 'The finding is open again.',
         });
         await gh(`/issues/${found.number}`, 'PATCH', { state: 'open' });
+      } else if (reason) {
+        await gh(`/issues/${found.number}/comments`, 'POST', { body: reason });
       }
       return String(found.number);
     },
@@ -421,6 +423,8 @@ function linear(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
       if (done(found.stateType)) {
         await comment(found.id, reason ?? 'The finding is open again.');
         await move(found.id, await stateOf('unstarted'));
+      } else if (reason) {
+        await comment(found.id, reason);
       }
       return found.id;
     },
@@ -585,6 +589,8 @@ function jira(settings: Json, credentials: Json, urls: IntegrationUrls): Target 
       if (found.done) {
         await comment(found.key, reason ?? 'The finding is open again.');
         await transition(found.key, false);
+      } else if (reason) {
+        await comment(found.key, reason);
       }
       return found.key;
     },

@@ -78,14 +78,46 @@ export async function queueTicketSync(
       const key = keyOf.get(row.id) ?? '';
       const { wanted, reason } = wantedTicket(row, target.minStatus);
       const ticket = ticketOf.get(`${target.id} ${key}`);
+      const status = row.latest.status;
+      if (
+        ticket &&
+        ticket.wanted === 'open' &&
+        wanted === 'open' &&
+        ticket.status &&
+        ticket.status !== status
+      ) {
+        // Open, and its status changed: one comment saying so (delivered again as open).
+        await db
+          .update(integrationTickets)
+          .set({
+            status,
+            reason: `Its status changed: ${ticket.status} → ${status}.`,
+            // Delivered again as open, even while an earlier delivery is still on its way.
+            delivered: null,
+            queued: null,
+            updatedAt: options.now,
+          })
+          .where(
+            and(eq(integrationTickets.integrationId, target.id), eq(integrationTickets.findingKey, key)),
+          );
+        changed += 1;
+        continue;
+      }
       if (ticket ? ticket.wanted === wanted : wanted === 'closed') continue;
       const words = wanted === 'open' ? (options.reasons?.get(row.id) ?? null) : reason;
       await db
         .insert(integrationTickets)
-        .values({ integrationId: target.id, findingKey: key, findingId: row.id, wanted, reason: words })
+        .values({
+          integrationId: target.id,
+          findingKey: key,
+          findingId: row.id,
+          wanted,
+          reason: words,
+          status,
+        })
         .onConflictDoUpdate({
           target: [integrationTickets.integrationId, integrationTickets.findingKey],
-          set: { findingId: row.id, wanted, reason: words, updatedAt: options.now },
+          set: { findingId: row.id, wanted, reason: words, status, updatedAt: options.now },
         });
       changed += 1;
     }

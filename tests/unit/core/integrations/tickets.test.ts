@@ -11,7 +11,7 @@ import {
   listIntegrationDeliveries,
 } from '../../../../src/core/integrations/integrations.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../../../src/core/integrations/targets.ts';
-import { claimTicketDeliveries } from '../../../../src/core/integrations/tickets.ts';
+import { claimTicketDeliveries, queueTicketSync } from '../../../../src/core/integrations/tickets.ts';
 import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import { runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
@@ -233,11 +233,36 @@ for (const backend of databaseBackends) {
         expect(linear.stateType(linear.issues[0] as never)).toBe('unstarted');
       });
 
+      it('a change of status is one comment on the open ticket, and a rescan after it nothing', async () => {
+        const row = await finding();
+        const from = row.latest.status;
+        const to = from === 'claimable' ? 'likely' : 'claimable';
+        await database.db
+          .update(findings)
+          .set({ latest: { ...row.latest, status: to } })
+          .where(eq(findings.id, row.id));
+        expect(await queueTicketSync(database.db, USER, [row.id], { now: new Date() })).toBe(4);
+        expect(await deliverAll()).toBe(4);
+        const words = `Its status changed: ${from} → ${to}.`;
+        expect(issues()[0]?.comments.at(-1)).toBe(words);
+        expect(issues()[0]?.state).toBe('open');
+        expect(linear.issues[0]?.comments.at(-1)).toBe(words);
+        expect(jira.issues[0]?.comments).toHaveLength(1);
+        expect(issues()).toHaveLength(1);
+        expect(await queueTicketSync(database.db, USER, [row.id], { now: new Date() })).toBe(0);
+        expect(await deliverAll()).toBe(0);
+        // Back as it was, for the tests after this one.
+        await database.db.update(findings).set({ latest: row.latest }).where(eq(findings.id, row.id));
+        await queueTicketSync(database.db, USER, [row.id], { now: new Date() });
+        expect(await deliverAll()).toBe(4);
+      });
+
       it('accepting closes each ticket with who, why and until when; the expiry files it again', async () => {
         const now = new Date();
         const until = new Date(now.getTime() + 2 * 60_000);
         const row = await finding();
         const key = findingKey(USER, row.latest);
+        const triggeredBefore = pd.alerts.get(key)?.triggers ?? 0;
         await acceptRisk(
           database.db,
           ctx,
@@ -263,7 +288,7 @@ for (const backend of databaseBackends) {
         expect(linear.issues).toHaveLength(1);
         expect(jira.issues[0]?.status).toBe('To Do');
         expect(jira.issues).toHaveLength(1);
-        expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: 2 });
+        expect(pd.alerts.get(key)).toMatchObject({ status: 'triggered', triggers: triggeredBefore + 1 });
         expect(issues()[0]?.state).toBe('open');
         expect(issues()[0]?.comments.at(-1)).toBe(
           `The acceptance by owner@${DOMAIN} expired on ${until.toISOString().slice(0, 10)}.`,
