@@ -108,6 +108,10 @@ export const REFUSALS = {
     title: 'Not Connected',
     message: 'The service refused the credential or the settings: nothing was stored',
   },
+  INTEGRATION_UNREACHABLE: {
+    title: 'Service Unavailable',
+    message: 'The service did not answer as it should: try again in a moment (nothing was stored)',
+  },
   INTEGRATIONS_UNAVAILABLE: {
     title: 'Integrations Unavailable',
     message: 'Integrations are not set up on this server',

@@ -129,6 +129,8 @@ export async function createIntegration(
     await targetOf(input.kind, input.settings, input.credentials, urls).verify();
   } catch (error) {
     if (!(error instanceof TargetError)) throw error;
+    // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
+    if (error.retry) throw new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message);
     throw new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message);
   }
   const secret = Object.values(input.credentials).join('');

@@ -116,6 +116,13 @@ for (const backend of embeddedOnly) {
           body: { ...pagerduty, credentials: { routingKey: 'Z'.repeat(32) } },
         });
         await expectError(wrongKey, 400, 'PagerDuty refused: Event object is invalid; Invalid routing key');
+        // A service that is down or rate limiting did not refuse anything: 502, nothing stored.
+        pd.faults.push({ status: 429, body: { status: 'throttle event', message: 'Too many requests' } });
+        await expectError(
+          await team.as(ann, '/api/integrations', { method: 'POST', body: pagerduty }),
+          502,
+          'PagerDuty is rate limiting us (HTTP 429)',
+        );
         expect(await api.db.select().from(integrations)).toHaveLength(before);
       });
 
