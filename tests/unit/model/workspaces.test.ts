@@ -23,6 +23,7 @@ const ALLOWED: Record<WorkspaceRole, WorkspaceAction[]> = {
     'dns-connections.manage',
     'api-keys.manage',
     'webhooks.manage',
+    'integrations.manage',
   ],
   owner: Object.keys(ROLE_NEEDED) as WorkspaceAction[],
 };
