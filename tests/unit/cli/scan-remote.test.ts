@@ -170,7 +170,11 @@ describe('danglewatch scan --server: a scan through the public API', () => {
         '--json',
       ]);
       expect(again.code).toBe(0);
-      expect(JSON.parse(again.stdout).findings).toEqual([{ ...FINDING, known: true }]);
+      // Scanned through a workspace, each finding carries the workspace's key for it.
+      expect(JSON.parse(again.stdout).findings).toEqual([
+        { ...FINDING, key: expect.stringMatching(/^dw:[0-9a-f]{40}$/), known: true },
+      ]);
+      expect(log.runs[0].results[0].partialFingerprints['danglewatch/key']).toMatch(/^dw:[0-9a-f]{40}$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -125,7 +125,7 @@ for (const backend of embeddedOnly) {
         const res = await call(`/api/findings/${target?.id}`, {
           method: 'PATCH',
           token: ann.idToken,
-          body: { accepted: true, note: 'Kept for a migration' },
+          body: { accepted: true, note: 'Kept for a migration', until: 'record-changes' },
         });
         expect(res.status).toBe(200);
         expect(await card()).toMatchObject({
