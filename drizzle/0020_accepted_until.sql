@@ -49,4 +49,5 @@ ALTER TABLE "integration_tickets" ADD CONSTRAINT "integration_tickets_finding_id
 ALTER TABLE "integrations" ADD CONSTRAINT "integrations_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "integrations" ADD CONSTRAINT "integrations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "integration_deliveries_created" ON "integration_deliveries" USING btree ("integration_id","created_at");--> statement-breakpoint
+CREATE INDEX "integration_tickets_waiting" ON "integration_tickets" USING btree ("integration_id") WHERE "integration_tickets"."delivered" is distinct from "integration_tickets"."wanted" and "integration_tickets"."queued" is distinct from "integration_tickets"."wanted";--> statement-breakpoint
 CREATE INDEX "integrations_workspace" ON "integrations" USING btree ("workspace_id");

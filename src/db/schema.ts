@@ -633,7 +633,13 @@ export const integrationTickets = pgTable(
     status: text('status'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.integrationId, t.findingKey] })],
+  (t) => [
+    primaryKey({ columns: [t.integrationId, t.findingKey] }),
+    // The few tickets waiting to be queued: what the dispatcher reads every few seconds.
+    index('integration_tickets_waiting')
+      .on(t.integrationId)
+      .where(sql`${t.delivered} is distinct from ${t.wanted} and ${t.queued} is distinct from ${t.wanted}`),
+  ],
 );
 
 /** Each attempt series to bring one ticket to its wanted state, or to file a test item. */

@@ -32,6 +32,8 @@ import { registerZoneSync, SYNC_ZONE } from './jobs/sync-zones.ts';
 import { registerWeeklySummary } from './jobs/weekly-summary.ts';
 
 const HEARTBEAT_MS = 10_000;
+/** How often a worker queues the deliveries of tickets whose state changed. */
+const TICKET_DISPATCH_MS = 5_000;
 
 export interface JobQueue {
   boss: PgBoss;
@@ -200,11 +202,24 @@ export async function startWorker(
     );
   await beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  // Tickets whose findings changed (an acceptance, a scan, an expiry) are queued within seconds, not
+  // at the next minute's job; the claim is one statement, so workers never queue one twice.
+  const dispatch = ticketDispatcher(db, enqueueIntegration);
+  const tickets = setInterval(
+    () =>
+      void dispatch().catch((error) =>
+        isDatabaseUnavailable(error) && outage
+          ? outage.failed(error, 'ticket dispatch')
+          : logger.warn({ err: error }, 'ticket dispatch failed'),
+      ),
+    TICKET_DISPATCH_MS,
+  );
 
   return {
     ...jobs,
     stop: async () => {
       clearInterval(heartbeat);
+      clearInterval(tickets);
       shutdown.abort();
       await stopReaper();
       await jobs.stop();

@@ -4,9 +4,11 @@ import {
   blockingViolations,
   cloudflareZone,
   delegate,
+  E2E_PAGERDUTY_KEY,
   mailSubjects,
   moveAcceptanceClock,
   openDnsSettings,
+  pagerDutyAlerts,
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
@@ -15,7 +17,8 @@ test.describe.configure({ timeout: 240_000 });
 
 /**
  * An accepted risk is a decision with a date: accepted with a reason until the end of today, it
- * reopens when the clock passes that, says so on the finding, and mails the alert once.
+ * reopens when the clock passes that, says so on the finding, mails the alert once, and pages the
+ * workspace's PagerDuty again (accepting had resolved the page).
  */
 test('a risk accepted with a reason and a near expiry reopens with its alert when the clock moves past it', async ({
   page,
@@ -62,6 +65,24 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
     }).toPass({ timeout: 120_000, intervals: [2_000] });
   await expectIssues(1);
 
+  // The workspace's pager: connected in Settings → Integrations, it is paged for the open finding.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  const integrations = page.getByTestId('integrations-panel');
+  await integrations.getByLabel('Service').selectOption('pagerduty');
+  await integrations.getByLabel('Integration (routing) key').fill(E2E_PAGERDUTY_KEY);
+  await integrations.getByRole('button', { name: 'Connect PagerDuty' }).click();
+  await expect(integrations.getByTestId('integration')).toContainText('PagerDuty');
+  await expect(integrations.getByTestId('integration')).toContainText('credential …0001');
+  expect(await blockingViolations(page)).toEqual([]);
+  /** The finding's PagerDuty alert (not the connect check's dw-test one), once it is `status`. */
+  const pagedAs = (status: string) =>
+    expect(async () => {
+      const alerts = Object.entries(await pagerDutyAlerts()).filter(([key]) => key.startsWith('dw:'));
+      expect(alerts.map(([, a]) => a.status)).toEqual([status]);
+    }).toPass({ timeout: 30_000, intervals: [1_000] });
+  await pagedAs('triggered');
+
   const openHistory = async () => {
     await page.getByRole('button', { name: 'Scans', exact: true }).click();
     const scan = page.getByTestId('scan-card').filter({ hasText: 'Completed' }).last();
@@ -92,6 +113,8 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
   expect(await blockingViolations(page)).toEqual([]);
   await details.getByRole('button', { name: 'Close' }).click();
   await expectIssues(0);
+  // Accepted: the page is resolved.
+  await pagedAs('resolved');
 
   // The clock moves past the end of today: the acceptance ends, once.
   const tomorrow = new Date(`${today}T23:59:59.999Z`);
@@ -106,6 +129,8 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
     `Open again: the acceptance by Eve Expiry expired on ${today}.`,
   );
   await expect(history.getByRole('button', { name: 'Accept this risk…' })).toBeVisible();
+  // And the pager is paged again, under the same key.
+  await pagedAs('triggered');
   expect(await blockingViolations(page)).toEqual([]);
 
   // The alert went out once, in those words.

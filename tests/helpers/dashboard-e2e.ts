@@ -160,3 +160,13 @@ export async function moveAcceptanceClock(at: Date): Promise<number> {
 export async function mailSubjects(email: string): Promise<string[]> {
   return ((await (await control('/mail-subjects', { email })).json()) as { subjects: string[] }).subjects;
 }
+
+/** The alerts PagerDuty's stand-in holds, by dedup key. */
+export async function pagerDutyAlerts(): Promise<Record<string, { status: string; triggers: number }>> {
+  return (await fetch(`${fixtureURL}/pagerduty`)).json() as Promise<
+    Record<string, { status: string; triggers: number }>
+  >;
+}
+
+/** The routing key PagerDuty's stand-in accepts. */
+export const E2E_PAGERDUTY_KEY = 'e2epagerdutyroutingkey0000000001';

@@ -27,6 +27,7 @@ import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
+import { startPagerDuty } from '../fixtures/trackers/pagerduty.ts';
 
 const controlPort = Number(process.env.E2E_FIXTURE_PORT);
 if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_FIXTURE_PORT is not set');
@@ -40,6 +41,9 @@ const stripe = await startStripeServer({
 // The DNS provider the connected-DNS specs connect to; they learn its one valid token from /cloudflare/zone.
 const cloudflareToken = 'e2e-cloudflare-read-token-7f3a';
 const cloudflare = await startCloudflareFake({ token: cloudflareToken });
+// PagerDuty's Events API, for the integrations specs: its one routing key, and the alerts it holds (GET /pagerduty).
+const pagerduty = await startPagerDuty();
+pagerduty.routingKeys.add('e2epagerdutyroutingkey0000000001');
 // Every service domain of the catalogue (and the DNS hosts' domains the connected zones are
 // delegated to) exists at RDAP, as it does on the internet: only the names a spec makes dangle.
 for (const entry of catalogue)
@@ -117,6 +121,11 @@ const control = http.createServer(async (req, res) => {
     const body = req.method === 'POST' ? await readBody(req) : {};
     if (req.url === '/hook' && req.method === 'POST') {
       hooks.push({ headers: req.headers, body });
+    } else if (req.url === '/pagerduty') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(Object.fromEntries(pagerduty.alerts)));
+      return;
     } else if (req.url === '/hooks') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hooks));
       return;
@@ -224,6 +233,7 @@ const config = loadConfig({
   CERTSPOTTER_URL: `${api.url}/certspotter`,
   RDAP_URL: `${api.url}/rdap`,
   SCAN_ALLOW_PRIVATE: 'true',
+  PAGERDUTY_EVENTS_URL: pagerduty.url,
   ZONE_SYNC_MINUTES: '1',
   STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
   STRIPE_API_URL: stripe.url,
@@ -240,7 +250,7 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close()]);
+  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close(), pagerduty.close()]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);
