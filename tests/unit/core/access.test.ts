@@ -45,6 +45,7 @@ const PUBLIC: Record<string, string> = {
   'retention/stripe-events.ts#purgeStripeEvents': 'worker: retention, no caller',
   'retention/scans.ts#purgeExpiredScans': "worker: each plan's retention, no caller",
   'retention/webhook-deliveries.ts#purgeWebhookDeliveries': 'worker: retention, no caller',
+  'retention/integration-deliveries.ts#purgeIntegrationDeliveries': 'worker: retention, no caller',
   'scans/reaper.ts#reapStaleScans': 'worker: scans whose worker went away, no caller',
   'scans/reaper.ts#pendingScanIds': 'worker: re-queues what the product queued, at start',
   'scans/worker-heartbeats.ts#recordWorkerHeartbeat': 'worker: its own heartbeat',
