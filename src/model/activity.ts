@@ -89,6 +89,14 @@ function personLabel(person: ActivityPerson | null, fallback = 'a former member'
  * What happened, after the actor's name: one plain sentence per action, from the entry's detail.
  * A table, so that a new action cannot be recorded without the words to show it.
  */
+/** Until when an acceptance runs, as the activity list says it; nothing for one made before expiries. */
+const untilWords = (until: unknown) =>
+  until === 'record-changes'
+    ? ' until the record changes'
+    : typeof until === 'string' && until
+      ? ` until ${until.slice(0, 10)}`
+      : '';
+
 const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: string) => string> = {
   'account.signed_in': () => 'signed in',
   'domain.added': (d) => `added ${text(d.domain, 'a domain')}`,
@@ -113,7 +121,7 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'member.role_changed': (d, member) => `made ${member} ${role(d.role)}`,
   'member.removed': (_d, member) => `removed ${member}`,
   'finding.accepted': (d) =>
-    `accepted the risk of ${text(d.subdomain, 'a finding')}${typeof d.note === 'string' && d.note ? `: “${d.note}”` : ''}`,
+    `accepted the risk of ${text(d.subdomain, 'a finding')}${untilWords(d.until)}${typeof d.note === 'string' && d.note ? `: “${d.note}”` : ''}`,
   'finding.reopened': (d) => `reopened ${text(d.subdomain, 'a finding')}`,
   'webhook.added': (d) => `added a webhook to ${text(d.host, 'an address')}`,
   'webhook.enabled': (d) => `re-enabled the webhook to ${text(d.host, 'an address')}`,

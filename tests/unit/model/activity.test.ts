@@ -56,3 +56,22 @@ describe('describeActivity', () => {
     ).toBe('Olive was given the Solo plan (was Free)');
   });
 });
+
+describe('an accepted risk in the activity list', () => {
+  it('says until when it runs, or nothing for one made before expiries were kept', () => {
+    const say = (until: unknown) =>
+      describeActivity({
+        action: 'finding.accepted',
+        actor: olive,
+        member: null,
+        detail: { subdomain: 'old.acme.com', note: 'parked', until },
+      });
+    expect(say('2026-12-22T23:59:59.999Z')).toBe(
+      'Olive accepted the risk of old.acme.com until 2026-12-22: “parked”',
+    );
+    expect(say('record-changes')).toBe(
+      'Olive accepted the risk of old.acme.com until the record changes: “parked”',
+    );
+    expect(say(undefined)).toBe('Olive accepted the risk of old.acme.com: “parked”');
+  });
+});
