@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { fixtureURL } from '../../playwright.config.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
+import { blockingViolations as violationsOutside } from './axe.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup, type TestAccount } from './emulator-e2e.ts';
 
 /**
@@ -34,14 +34,8 @@ export async function signInToDashboard(
  * lines. The site header's account menu is left to the auth a11y spec: its initials button (aria-label
  * 'Account menu', text 'DD') trips label-content-name-mismatch for some names, which is not this screen's.
  */
-export async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="header-auth"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+export function blockingViolations(page: Page): Promise<string[]> {
+  return violationsOutside(page, '[data-testid="header-auth"]');
 }
 
 async function control(path: string, body: unknown): Promise<Response> {
