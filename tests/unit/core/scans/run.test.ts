@@ -135,8 +135,9 @@ for (const backend of databaseBackends) {
       });
 
       it('a user with two scans running waits: the third is deferred, not run', async () => {
-        const a = await newScan({ status: 'running', heartbeatAt: new Date() });
-        const b = await newScan({ status: 'running', heartbeatAt: new Date() });
+        // Of other domains: one domain has one active scan at a time.
+        const a = await newScan({ status: 'running', heartbeatAt: new Date(), domain: `a.${RUN_DOMAIN}` });
+        const b = await newScan({ status: 'running', heartbeatAt: new Date(), domain: `b.${RUN_DOMAIN}` });
         const c = await newScan();
         expect(await runScan(database.db, c, settings, logger)).toBe('deferred');
         expect((await read(c))?.status).toBe('pending');
