@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextScanAfter } from '../../../../src/core/domains/schedule.ts';
 import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
@@ -54,9 +55,11 @@ for (const backend of databaseBackends) {
         expect(row?.changes?.new).toHaveLength(row?.findings.length ?? -1);
         expect(row?.progress).toMatchObject({ stage: 'done' });
         expect(row?.durationSeconds).toBeGreaterThan(0);
-        // A scheduled domain's next scan is one interval after this one.
+        // A scheduled domain's next scan is at its minute of the day, about one interval after this one.
         const [domain] = await database.db.select().from(domains).where(eq(domains.id, domainId));
-        expect(domain?.nextScanAt?.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
+        expect(domain?.nextScanAt?.toISOString()).toBe(
+          domain && nextScanAfter(domain, row?.completedAt as Date)?.toISOString(),
+        );
       });
 
       it('turns CT off when the scan says so; the names of open findings are checked all the same', async () => {
