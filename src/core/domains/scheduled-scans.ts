@@ -176,14 +176,18 @@ async function schedulePage(
       paused += 1;
     } else if (mayPause(row)) resumed.push(row);
   }
-  if (seen.length > 0) {
-    await db
-      .update(domains)
-      .set({ recordMissingSince: null, ownershipCheckedAt: now, proof: 'txt' })
-      .where(inArray(domains.id, seen));
-  }
-  if (firstMissed.length > 0) {
-    await db.update(domains).set({ recordMissingSince: now }).where(inArray(domains.id, firstMissed));
+  if (seen.length > 0 || firstMissed.length > 0) {
+    await byKey(db, async (tx) => {
+      if (seen.length > 0) {
+        await tx
+          .update(domains)
+          .set({ recordMissingSince: null, ownershipCheckedAt: now, proof: 'txt' })
+          .where(inArray(domains.id, seen));
+      }
+      if (firstMissed.length > 0) {
+        await tx.update(domains).set({ recordMissingSince: now }).where(inArray(domains.id, firstMissed));
+      }
+    });
   }
   started += await startScans(db, queue, logger, resumed, now);
   const unreached = held.length - resumed.length - paused;
@@ -204,7 +208,7 @@ async function startScans(
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const moves = rows.map((row) => sql`(${row.id}::uuid, ${nextScanOf(row, now).toISOString()}::timestamptz)`);
-  const inserted = await inTransaction(db, async (tx) => {
+  const inserted = await byKey(db, async (tx) => {
     await tx.execute(sql`
       update domains set next_scan_at = moved.next_scan_at
       from (values ${sql.join(moves, sql`, `)}) as moved (id, next_scan_at)
@@ -241,6 +245,21 @@ async function startScans(
     inserted.map((scan) => scan.id),
   );
   return inserted.length;
+}
+
+/**
+ * Runs a page's writes in one transaction in which every row is reached through an index: they
+ * touch a few hundred rows by key, and a plan that reads a table whole instead (a hash join, which
+ * the planner prefers while a table is small or its statistics old) would make each page cost as
+ * much as the table, and the pass grow with the square of the domains. PostgreSQL takes no hints;
+ * these settings last until the transaction ends.
+ */
+function byKey<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
+      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+    return work(tx);
+  });
 }
 
 function nextScanOf(row: DomainRow, now: Date): Date {
