@@ -78,6 +78,8 @@ async function main(): Promise<void> {
       );
       console.log(
         `    rows read per domain ${f(figures.rowsPerDomain, 2)} (${Object.entries(figures.rowsByTable)
+          .filter(([, rows]) => rows / size >= 0.005)
+          .sort((a, b) => b[1] - a[1])
           .map(([table, rows]) => `${table} ${f(rows / size, 2)}`)
           .join(', ')})`,
       );
