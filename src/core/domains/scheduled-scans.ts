@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { type Db, inTransaction, queryRows } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { VERIFICATION_GRACE_MS } from '../../model/constants.ts';
 import { releaseLease, renewLease, takeLease } from '../leases.ts';
@@ -197,7 +197,8 @@ async function schedulePage(
 /**
  * Moves the domains' next scans on and starts a scan of each, in one transaction, then queues
  * their jobs in one insert. Moved on first, so a failed start is not retried every minute (a scan
- * left without its job is queued again by the reaper). A domain whose scan is still active keeps it.
+ * left without its job is queued again by the reaper). A domain whose scan is still active keeps
+ * it, and is moved on all the same.
  */
 async function startScans(
   db: Db,
@@ -209,14 +210,27 @@ async function startScans(
   if (rows.length === 0) return 0;
   const moves = rows.map((row) => sql`(${row.id}::uuid, ${nextScanOf(row, now).toISOString()}::timestamptz)`);
   const inserted = await byKey(db, async (tx) => {
-    await tx.execute(sql`
-      update domains set next_scan_at = moved.next_scan_at
-      from (values ${sql.join(moves, sql`, `)}) as moved (id, next_scan_at)
-      where domains.id = moved.id`);
+    // Only domains still due as read: one changed meanwhile (its frequency, its plan, removed) is
+    // left as its change made it, and the rows moved stay locked until the scans are in.
+    const moved = new Set(
+      (
+        await queryRows<{ id: string }>(
+          tx,
+          sql`update domains set next_scan_at = moved.next_scan_at
+              from (values ${sql.join(moves, sql`, `)}) as moved (id, next_scan_at)
+              where domains.id = moved.id and domains.next_scan_at <= ${now.toISOString()}::timestamptz
+                and domains.status = 'verified' and domains.paused_reason is null
+                and domains.over_plan_limit = false
+              returning domains.id`,
+        )
+      ).map((row) => row.id),
+    );
+    const starting = rows.filter((row) => moved.has(row.id));
+    if (starting.length === 0) return [];
     return tx
       .insert(scans)
       .values(
-        rows.map((row) => {
+        starting.map((row) => {
           const { scanFrequency: _, ...config } = row.scanConfig;
           return {
             workspaceId: row.workspaceId,
@@ -238,7 +252,10 @@ async function startScans(
   if (inserted.length < rows.length) {
     const startedFor = new Set(inserted.map((scan) => scan.domainId));
     for (const row of rows.filter((r) => !startedFor.has(r.id)))
-      logger.info({ domain: row.domain }, 'scheduled scan not started: a scan of it is already under way');
+      logger.info(
+        { domain: row.domain },
+        'scheduled scan not started: a scan of it is under way, or the domain changed',
+      );
   }
   await enqueueAll(
     queue,

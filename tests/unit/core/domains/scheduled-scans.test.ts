@@ -242,6 +242,42 @@ for (const backend of databaseBackends) {
         expect(await read(lapsed.id)).toMatchObject({ status: 'pending', proof: null, nextScanAt: null });
         expect(await scansOf(lapsed.id)).toHaveLength(0);
       });
+
+      // A user's change that commits while the pass holds the page: the pass's write waits for it
+      // and then finds the domain no longer due. Needs a second connection to hold the change open.
+      if (backend.name === 'PostgreSQL')
+        it('a domain changed to manual while the pass reads its page is not scanned', async () => {
+          if (database.kind !== 'postgres') throw new Error('needs a second connection');
+          const [changed, other] = [
+            await addDomain('changed-meanwhile.com', {
+              workspaceId: 'u-pages',
+              proof: 'zone',
+              ownershipCheckedAt: now,
+            }),
+            await addDomain('unchanged.com', {
+              workspaceId: 'u-pages',
+              proof: 'zone',
+              ownershipCheckedAt: now,
+            }),
+          ];
+          const user = await database.pool.connect();
+          try {
+            await user.query('begin');
+            await user.query(
+              `update domains set scan_config = scan_config || '{"scanFrequency":"manual"}', next_scan_at = null where id = $1`,
+              [changed.id],
+            );
+            const pass = scheduleDueScans(database.db, queue, logger, { now });
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await user.query('commit');
+            expect(await pass).toMatchObject({ reached: 2, started: 1 });
+          } finally {
+            user.release();
+          }
+          expect(await scansOf(changed.id)).toHaveLength(0);
+          expect((await read(changed.id))?.nextScanAt).toBeNull();
+          expect(await scansOf(other.id)).toHaveLength(1);
+        });
     },
   );
 }
