@@ -94,7 +94,10 @@ export async function scheduleDueScans(
     }
     return pass;
   } finally {
-    await releaseLease(db, SCHEDULER_LEASE, holder);
+    // Not given back (the database went away), the lease runs out by itself.
+    await releaseLease(db, SCHEDULER_LEASE, holder).catch((error: unknown) =>
+      logger.warn({ err: error }, 'scheduling lease not given back: it runs out by itself'),
+    );
   }
 }
 
