@@ -73,3 +73,25 @@ export const WORKSPACE_CREATE_RATE = { name: 'workspace-create', limit: 10, wind
 
 /** Invitation e-mails an account may send per hour, into all its workspaces. */
 export const INVITATION_RATE = { name: 'invitation', limit: 30, windowSeconds: 3600 } as const;
+
+/**
+ * The scheduling pass (every minute, on one worker at a time). It reads due domains a page at a
+ * time, most overdue first, and starts a page's scans in one transaction and one job insert.
+ */
+export const SCHEDULE_PAGE_SIZE = 500;
+/**
+ * How long one pass may go on: less than the minute between passes, so passes never pile up. The
+ * page it is on when the time is up ends; the domains it did not reach stay due for the next pass.
+ */
+export const SCHEDULE_PASS_BUDGET_MS = 45_000;
+/**
+ * How long a pass's claim on the schedule lasts without renewal (it renews at each page): a worker
+ * that dies in a pass holds up the schedule this long at most. More than a page can take, the last
+ * ownership checks included (SCHEDULE_PASS_BUDGET_MS, then one check's timeouts).
+ */
+export const SCHEDULE_LEASE_MS = 90_000;
+/**
+ * Ownership re-checks (TXT lookups) of due domains in flight at once: a slow nameserver holds up
+ * one place, not the pass, and a busy pass does not flood the resolvers (one query each).
+ */
+export const OWNERSHIP_CHECKS_AT_ONCE = 32;

@@ -207,7 +207,11 @@ export const domains = pgTable(
   },
   (t) => [
     uniqueIndex('domains_workspace_domain').on(t.workspaceId, t.domain),
-    index('domains_next_scan').on(t.nextScanAt),
+    // The scheduler's pages: only domains it may scan, in the order it reads them (most overdue
+    // first, the id breaking ties), so a page reads its own rows and no paused or pending ones.
+    index('domains_due')
+      .on(t.nextScanAt, t.id)
+      .where(sql`${t.status} = 'verified' and ${t.pausedReason} is null and ${t.overPlanLimit} = false`),
   ],
 );
 
@@ -372,6 +376,9 @@ export const scans = pgTable(
     index('scans_workspace_created').on(t.workspaceId, t.createdAt),
     index('scans_domain_created').on(t.domainId, t.createdAt),
     index('scans_status').on(t.status),
+    // One active scan per domain name: the check before a new scan reads this index whatever the
+    // statistics say of the statuses, and two requests that race cannot both insert one.
+    uniqueIndex('scans_active').on(t.workspaceId, t.domain).where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 
@@ -495,6 +502,16 @@ export const webhookDeliveries = pgTable(
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   id: text('id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Work that one process at a time may do (the scheduling pass): the holder renews its lease while
+ * it works and removes it when done; one that dies leaves a lease that runs out by itself.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /**

@@ -90,6 +90,12 @@ export async function startQueue(
       enqueue: async (scanId, delaySeconds = 0) => {
         await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       },
+      enqueueMany: async (scanIds) => {
+        await boss.insert(
+          RUN_SCAN,
+          scanIds.map((scanId) => ({ data: { scanId } })),
+        );
+      },
     },
     enqueueSync: async (connectionId) => {
       await boss.send(SYNC_ZONE, { connectionId }, { singletonKey: connectionId });

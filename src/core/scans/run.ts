@@ -8,7 +8,7 @@ import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { inventoryRecords } from '../dns-connections/inventory.ts';
-import { nextScanAfter } from '../domains/store.ts';
+import { nextScanAfter } from '../domains/schedule.ts';
 import { recordFindingHistory } from '../findings/lifecycle.ts';
 import { workspaceTier } from '../workspaces/workspaces.ts';
 import { claimScan } from './concurrency.ts';
@@ -206,12 +206,12 @@ function failureMessage(error: unknown): string {
   return `The scan could not finish: ${message}`;
 }
 
-/** A scheduled domain is scanned again one interval after its last scan ended. */
+/** A scheduled domain is scanned again at its minute of the day, about one interval after its last scan ended. */
 async function scheduleNext(db: Db, domainId: string, last: Date): Promise<void> {
   const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
   if (domain?.status !== 'verified') return;
   await db
     .update(domains)
-    .set({ nextScanAt: nextScanAfter(domain.scanConfig, last) })
+    .set({ nextScanAt: nextScanAfter(domain, last) })
     .where(eq(domains.id, domainId));
 }
