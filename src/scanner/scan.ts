@@ -23,6 +23,8 @@ import { NameSet, quote } from './phases/names.ts';
 import { Progress } from './phases/progress.ts';
 import { givenBy, ResolvePhase } from './phases/resolve.ts';
 import { dedupe, stamped, validate } from './phases/validate.ts';
+import { prove } from './proof/prove.ts';
+import { proofSettings } from './proof/settings.ts';
 import type { Finding, ScanOptions, ScanResult } from './types.ts';
 
 export const DEFAULTS = {
@@ -170,8 +172,15 @@ async function run(
       progress,
     });
     signal.throwIfAborted();
+    // After resolution and validation: the providers are asked only about what still dangles.
+    const proven = await prove(findings, ctx, {
+      settings: options.proof ?? proofSettings(),
+      validated: options.validation !== false,
+      signal,
+    });
+    signal.throwIfAborted();
     progress.note({ phase: 'done', done: 1, total: 1 });
-    const withSources: Finding[] = findings.map((finding) => ({
+    const withSources: Finding[] = proven.map((finding) => ({
       ...finding,
       sources: names.sourcesOf(finding.subdomain),
     }));

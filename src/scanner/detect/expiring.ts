@@ -1,5 +1,6 @@
 import type { Candidate, Pointer, ScanContext } from '../context.ts';
 import type { RegistrationDetails } from '../discover/rdap.ts';
+import { rdapProof } from '../proof/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
 import { mapLimit } from '../util/limit.ts';
 import { unregisteredCandidate } from './unregistered.ts';
@@ -113,6 +114,9 @@ function candidate(
         `${lapseText(registrable, found)} (RDAP)`,
       ],
       ...expiringTexts(pointer.recordType, registrable, deleting),
+      ...(grade(found).status === 'claimable'
+        ? { proof: rdapProof(registrable, lapseText(registrable, found), true) }
+        : {}),
     },
     recheck: async () => {
       const again = lapse(await ctx.rdap?.details(registrable, true), now);
