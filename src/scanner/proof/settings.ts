@@ -37,45 +37,49 @@ export const PROOF_DEFAULTS = {
 const text = z.string().trim().min(1);
 const base = z.url({ error: 'must be an absolute URL' }).transform((url) => url.replace(/\/+$/, ''));
 
-/** The environment variables of the proof checks; all optional, half a pair is refused. */
-export const proofEnvSchema = z
-  .object({
-    AWS_PROBE_ACCESS_KEY_ID: text.regex(/^[A-Z0-9]{16,128}$/, 'must be an AWS access key id').optional(),
-    AWS_PROBE_SECRET_ACCESS_KEY: text.optional(),
-    AWS_ELASTICBEANSTALK_ENDPOINT: base.optional(),
-    AZURE_PROBE_TENANT_ID: text.optional(),
-    AZURE_PROBE_CLIENT_ID: text.optional(),
-    AZURE_PROBE_CLIENT_SECRET: text.optional(),
-    AZURE_PROBE_SUBSCRIPTION_ID: text.optional(),
-    AZURE_LOGIN_URL: base.optional(),
-    AZURE_MANAGEMENT_URL: base.optional(),
-    SHOPIFY_SIGNUP_URL: base.optional(),
-  })
-  .superRefine((env, ctx) => {
-    const aws = [env.AWS_PROBE_ACCESS_KEY_ID, env.AWS_PROBE_SECRET_ACCESS_KEY];
-    if (aws.some(Boolean) && !aws.every(Boolean))
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.AWS_PROBE_ACCESS_KEY_ID ? 'AWS_PROBE_SECRET_ACCESS_KEY' : 'AWS_PROBE_ACCESS_KEY_ID'],
-        message: 'the AWS probe key needs both its id and its secret',
-      });
-    const azure = [
-      ['AZURE_PROBE_TENANT_ID', env.AZURE_PROBE_TENANT_ID],
-      ['AZURE_PROBE_CLIENT_ID', env.AZURE_PROBE_CLIENT_ID],
-      ['AZURE_PROBE_CLIENT_SECRET', env.AZURE_PROBE_CLIENT_SECRET],
-      ['AZURE_PROBE_SUBSCRIPTION_ID', env.AZURE_PROBE_SUBSCRIPTION_ID],
-    ] as const;
-    if (azure.some(([, v]) => v) && !azure.every(([, v]) => v))
-      for (const [name, value] of azure)
-        if (!value)
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'the Azure probe application needs its tenant, client id, secret and subscription',
-          });
-  });
+/** The environment variables of the proof checks; all optional. */
+export const proofEnvShape = {
+  AWS_PROBE_ACCESS_KEY_ID: text.regex(/^[A-Z0-9]{16,128}$/, 'must be an AWS access key id').optional(),
+  AWS_PROBE_SECRET_ACCESS_KEY: text.optional(),
+  AWS_ELASTICBEANSTALK_ENDPOINT: base.optional(),
+  AZURE_PROBE_TENANT_ID: text.optional(),
+  AZURE_PROBE_CLIENT_ID: text.optional(),
+  AZURE_PROBE_CLIENT_SECRET: text.optional(),
+  AZURE_PROBE_SUBSCRIPTION_ID: text.optional(),
+  AZURE_LOGIN_URL: base.optional(),
+  AZURE_MANAGEMENT_URL: base.optional(),
+  SHOPIFY_SIGNUP_URL: base.optional(),
+};
 
-export type ProofEnv = z.infer<typeof proofEnvSchema>;
+type ProofEnvInput = { [K in keyof typeof proofEnvShape]?: z.infer<(typeof proofEnvShape)[K]> };
+
+/** Half a credential is refused: the check would fail at every scan instead of once, at start-up. */
+export function refineProofEnv(env: ProofEnvInput, ctx: z.RefinementCtx) {
+  const aws = [env.AWS_PROBE_ACCESS_KEY_ID, env.AWS_PROBE_SECRET_ACCESS_KEY];
+  if (aws.some(Boolean) && !aws.every(Boolean))
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.AWS_PROBE_ACCESS_KEY_ID ? 'AWS_PROBE_SECRET_ACCESS_KEY' : 'AWS_PROBE_ACCESS_KEY_ID'],
+      message: 'the AWS probe key needs both its id and its secret',
+    });
+  const azure = [
+    ['AZURE_PROBE_TENANT_ID', env.AZURE_PROBE_TENANT_ID],
+    ['AZURE_PROBE_CLIENT_ID', env.AZURE_PROBE_CLIENT_ID],
+    ['AZURE_PROBE_CLIENT_SECRET', env.AZURE_PROBE_CLIENT_SECRET],
+    ['AZURE_PROBE_SUBSCRIPTION_ID', env.AZURE_PROBE_SUBSCRIPTION_ID],
+  ] as const;
+  if (azure.some(([, v]) => v) && !azure.every(([, v]) => v))
+    for (const [name, value] of azure)
+      if (!value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'the Azure probe application needs its tenant, client id, secret and subscription',
+        });
+}
+
+export const proofEnvSchema = z.object(proofEnvShape).superRefine(refineProofEnv);
+export type ProofEnv = ProofEnvInput;
 
 /** The settings from parsed environment variables. */
 export function proofSettings(env: ProofEnv = {}): ProofSettings {
