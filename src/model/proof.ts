@@ -113,11 +113,23 @@ export function agoText(iso: string, now: number): string {
   return 'just now';
 }
 
-/** One plain line: "Azure says the name acme-staging-4821 is free to register, checked 2 minutes ago". */
-export function proofLine(proof: Proof, now: number): string {
+/** What the provider said, in words: "Azure says the name acme-staging-4821 is free to register". */
+export function proofSentence(proof: Proof): string {
   const check = PROOF_CHECKS[proof.check];
   const verdict = proof.answer.free ? check.free : check.taken;
-  return `${check.provider} says the ${check.thing} ${proof.answer.name} ${verdict}, checked ${agoText(proof.checkedAt, now)}`;
+  return `${check.provider} says the ${check.thing} ${proof.answer.name} ${verdict}`;
+}
+
+/** One plain line: "Azure says the name acme-staging-4821 is free to register, checked 2 minutes ago". */
+export function proofLine(proof: Proof, now: number): string {
+  return `${proofSentence(proof)}, checked ${agoText(proof.checkedAt, now)}`;
+}
+
+/** The line of a finding that has no proof, by its status. */
+export function noProofLine(status: 'claimable' | 'likely' | 'review'): string {
+  return status === 'review'
+    ? 'Not claimable as far as anyone can show'
+    : 'Not proven: no provider answered for this name';
 }
 
 /** A proof older than this is asked again before an alert calls its finding claimable. */
