@@ -5,7 +5,7 @@
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
 
-import type { Proof } from './proof.ts';
+import type { Proof, ProofCheckId } from './proof.ts';
 
 export type { Proof } from './proof.ts';
 
@@ -325,6 +325,8 @@ export interface ServiceHealth {
   checks: { database: boolean; queue: boolean; worker: boolean };
   /** Seconds since the worker last reported; null when no worker has. */
   worker_heartbeat_age_seconds: number | null;
+  /** Proof checks turned off for want of the operator's probe credentials: their findings are at most likely. */
+  proofs_off?: ProofCheckId[];
 }
 
 /** An API key as Settings lists it (GET /api/keys): never the key itself, only its first characters. */

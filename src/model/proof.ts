@@ -132,5 +132,17 @@ export function noProofLine(status: 'claimable' | 'likely' | 'review'): string {
     : 'Not proven: no provider answered for this name';
 }
 
+/**
+ * The dashboard's notice of the checks the server runs without, by provider: "Proofs off: AWS
+ * Elastic Beanstalk, Azure. …"; null when every check runs.
+ */
+export function proofsOffText(off: readonly ProofCheckId[]): string | null {
+  const providers = [
+    ...new Set(off.filter((id) => id in PROOF_CHECKS).map((id) => PROOF_CHECKS[id].provider)),
+  ];
+  if (providers.length === 0) return null;
+  return `Proofs off: ${providers.join(', ')}. This server has no probe credentials for ${providers.length === 1 ? 'it' : 'them'}, so findings there are at most likely, never claimable.`;
+}
+
 /** A proof older than this is asked again before an alert calls its finding claimable. */
 export const PROOF_MAX_AGE_MS = 24 * 3_600_000;

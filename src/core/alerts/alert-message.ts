@@ -4,9 +4,12 @@ import type { MailMessage } from '../mail/mailer.ts';
 
 const RANK: Record<FindingView['status'], number> = { review: 0, likely: 1, claimable: 2 };
 
+/** A finding an alert tells about, with what proves it (provenAlert adds it). */
+type Proven<R> = R & { proof?: FindingView['proof'] };
+
 export interface AlertChanges {
-  new: FindingRef[];
-  worse: FindingChanges['changed'];
+  new: Proven<FindingRef>[];
+  worse: Proven<FindingChanges['changed'][number]>[];
   resolved: FindingRef[];
 }
 

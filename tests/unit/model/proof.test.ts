@@ -6,6 +6,7 @@ import {
   PROOF_CHECKS,
   type Proof,
   proofLine,
+  proofsOffText,
 } from '../../../src/model/proof.ts';
 
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
@@ -82,5 +83,13 @@ describe('the proof line', () => {
   it('says plainly when nothing proves a finding', () => {
     expect(noProofLine('likely')).toBe('Not proven: no provider answered for this name');
     expect(noProofLine('review')).toBe('Not claimable as far as anyone can show');
+  });
+
+  it('names the providers whose proofs are off, once each, and nothing when all run', () => {
+    expect(proofsOffText(['elastic-beanstalk', 'azure-app-service', 'azure-cdn'])).toBe(
+      'Proofs off: AWS Elastic Beanstalk, Azure. This server has no probe credentials for them, so findings there are at most likely, never claimable.',
+    );
+    expect(proofsOffText(['azure-storage'])).toMatch(/^Proofs off: Azure\. .* for it,/);
+    expect(proofsOffText([])).toBeNull();
   });
 });
