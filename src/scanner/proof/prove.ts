@@ -23,6 +23,18 @@ export interface ProveOptions {
 /** Providers throttling this process, until when (ms): their checks wait for no scan meanwhile. */
 const throttledUntil = new Map<string, number>();
 
+/** A provider as its throttling goes: its API where it has one, else the servers the probes reach. */
+function providerKey(check: ProofCheck, { settings, ctx }: CheckRun): string {
+  const where = {
+    aws: settings.awsElasticBeanstalkEndpoint ?? 'aws',
+    azure: settings.azureManagementUrl,
+    shopify: settings.shopifyUrl,
+    s3: String(ctx.settings.ports.http),
+    fastly: String(ctx.settings.ports.http),
+  }[check.provider];
+  return `${check.provider} ${where}`;
+}
+
 /** A record to a name only its creator's account can create again: stale, never claimable. */
 function onlyCreator(finding: Detected, why: string): Proven {
   return {
@@ -105,7 +117,8 @@ export async function prove(
     pending = all.run(() =>
       lane.run(async () => {
         const at = Date.now();
-        const until = throttledUntil.get(check.provider) ?? 0;
+        const provider = providerKey(check, run);
+        const until = throttledUntil.get(provider) ?? 0;
         if (until > at)
           return {
             at,
@@ -117,7 +130,7 @@ export async function prove(
         } catch (error) {
           options.signal.throwIfAborted();
           if (error instanceof Throttled) {
-            throttledUntil.set(check.provider, error.untilMs);
+            throttledUntil.set(provider, error.untilMs);
             outcome = { unknown: error.message };
           } else outcome = { unknown: `the check failed: ${(error as Error)?.message ?? String(error)}` };
         }

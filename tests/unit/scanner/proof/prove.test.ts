@@ -184,4 +184,36 @@ describe('claimable means proven', () => {
     for (const finding of unvalidated.findings)
       expect(finding.status, finding.subdomain).not.toBe('claimable');
   });
+
+  it('asks a provider at most four names at once, whatever the scan finds', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `many${i}`);
+    const many = zoneFrom({
+      apex: 'many.test',
+      records: names.map((n): [string, FixtureRecord] => [
+        `${n}.many.test`,
+        { type: 'CNAME', data: `many-${n}.trafficmanager.net` },
+      ]),
+    });
+    const own = await startScanFixtures(many);
+    try {
+      own.providers.fallback = 'hang';
+      const started = Date.now();
+      const scan = await scanDomain(
+        'many.test',
+        own.options({
+          ct: false,
+          subdomains: many.names(),
+          proof: own.providers.settings({ timeoutMs: 400 }),
+        }),
+      );
+      expect(scan.findings).toHaveLength(12);
+      for (const finding of scan.findings) expect(finding).toMatchObject({ status: 'likely', proof: null });
+      expect(own.providers.maxInFlight).toBeGreaterThan(1);
+      expect(own.providers.maxInFlight).toBeLessThanOrEqual(4 + 1);
+      // Twelve questions the provider never answers, each cut at 0.4 s: the scan does not wait for them.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });
