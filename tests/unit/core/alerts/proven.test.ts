@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertMessage } from '../../../../src/core/alerts/alert-message.ts';
 import { provenAlert, reproveWith } from '../../../../src/core/alerts/proven.ts';
 import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import type { Database } from '../../../../src/db/client.ts';
@@ -113,6 +114,21 @@ for (const backend of databaseBackends) {
           reproveWith(engine),
         );
         expect(alert.new[0]).toMatchObject({ status: 'claimable', proof: { answer: { free: true } } });
+        const mail = alertMessage({
+          to: `owner@${DOMAIN}`,
+          domain: DOMAIN,
+          scanId: 's',
+          workspaceId: 'u-proven',
+          alert,
+          findings: [again],
+          openNow: 1,
+          publicUrl: 'https://danglewatch.example.net',
+          unsubscribeUrl: 'https://danglewatch.example.net/u',
+        });
+        expect(mail.text).toContain('  Proof: Azure says the name acme-again-4821 is free to register (');
+        expect(mail.html).toContain(
+          '<strong>Proof:</strong> Azure says the name acme-again-4821 is free to register',
+        );
         expect(Date.now() - Date.parse(alert.new[0]?.proof?.checkedAt ?? '')).toBeLessThan(60_000);
       });
 
