@@ -3,6 +3,7 @@ import { ONLY_CREATOR_WORDS, PROVIDER_SAYS_TAKEN } from '../../../../src/model/p
 import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
 import type { Entry } from '../../../../src/scanner/fingerprints/schema.ts';
 import { proofSettings } from '../../../../src/scanner/proof/settings.ts';
+import { renderReport } from '../../../../src/scanner/report/text.ts';
 import { scanDomain } from '../../../../src/scanner/scan.ts';
 import type { Finding, ScanResult } from '../../../../src/scanner/types.ts';
 import { evidencePage, FIXTURE_IP, noSuchBucketPage, zoneFrom } from '../../../fixtures/catalogue-zone.ts';
@@ -105,6 +106,10 @@ describe('claimable means proven', () => {
     });
     expect(at('taken')).toMatchObject({ status: 'review', proof: { check: 'azure-app-service' } });
     expect(at('taken').evidence.join(' ')).toContain(PROVIDER_SAYS_TAKEN);
+    // The command's text report says it too, under the finding.
+    expect(renderReport(result)).toMatch(
+      /\n {4}Azure says the name proof-old is free to register \(checked \d{4}-/,
+    );
   });
 
   it('a provider throttling or silent leaves the finding likely with no proof, and the scan completes', () => {
