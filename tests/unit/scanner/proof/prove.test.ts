@@ -221,4 +221,27 @@ describe('claimable means proven', () => {
       await own.close();
     }
   }, 60_000);
+
+  it('Fastly: a parent domain served by a Fastly service means nobody else may add the name: review', async () => {
+    const held = zoneFrom({
+      apex: 'held.test',
+      records: [
+        ['cdn.held.test', { type: 'CNAME', data: 'held-cdn.fastly.net' }],
+        ['held-cdn.fastly.net', { type: 'A', data: FIXTURE_IP }],
+      ],
+      pages: new Map([['cdn.held.test', unknownDomain('cdn.held.test')]]),
+    });
+    const own = await startScanFixtures(held);
+    try {
+      const scan = await scanDomain('held.test', own.options({ ct: false, subdomains: held.names() }));
+      expect(scan.findings).toMatchObject([
+        { subdomain: 'cdn.held.test', status: 'review', proof: { check: 'fastly', answer: { free: false } } },
+      ]);
+      expect(scan.findings[0]?.evidence.join(' ')).toContain(
+        `${PROVIDER_SAYS_TAKEN} (held.test is on a Fastly service (200))`,
+      );
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 });
