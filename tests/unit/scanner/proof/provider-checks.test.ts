@@ -200,6 +200,15 @@ describe('Elastic Beanstalk CheckDNSAvailability, through the SDK against the Qu
     );
   });
 
+  it("waits out AWS's short throttling once, then gives up without failing", async () => {
+    server.names.set('brief', '429');
+    server.retryAfter = 1;
+    await expect(ask(elasticBeanstalkCheck, 'brief.us-east-1.elasticbeanstalk.com')).rejects.toThrow(
+      /AWS is throttling/,
+    );
+    expect(server.requests.filter((r) => r.body.CNAMEPrefix === 'brief')).toHaveLength(2);
+  });
+
   it('never asks about an eba- name or another domain', () => {
     expect(
       elasticBeanstalkCheck.subject(finding('web.eba-a1b2c3d4.us-east-1.elasticbeanstalk.com')),
