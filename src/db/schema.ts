@@ -18,6 +18,7 @@ import {
   type FindingChanges,
   type FindingStatus,
   type FindingView,
+  type Proof,
   type ScanConfig,
   type ScanProgress,
   type ScanRunConfig,
@@ -399,6 +400,11 @@ export const findings = pgTable(
     subdomain: text('subdomain').notNull(),
     /** The latest report of it, in the engine's shape. */
     latest: jsonb('latest').$type<FindingView>().notNull(),
+    /**
+     * What proves it claimable (the provider's answer, and when), read from the latest report by
+     * the database itself, so that no write can leave the two apart; null when nothing proved it.
+     */
+    proof: jsonb('proof').$type<Proof>().generatedAlwaysAs(sql`nullif(latest -> 'proof', 'null'::jsonb)`),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     /** Set when a later complete scan checked the name and the finding was gone; null while open. */

@@ -5,6 +5,10 @@
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
 
+import type { Proof, ProofCheckId } from './proof.ts';
+
+export type { Proof } from './proof.ts';
+
 export const SCAN_FREQUENCIES = ['manual', 'daily', 'weekly'] as const;
 export type ScanFrequency = (typeof SCAN_FREQUENCIES)[number];
 
@@ -126,6 +130,11 @@ export interface FindingView {
   remediation: string;
   /** Every source that revealed the subdomain; absent on findings stored before sources were kept. */
   sources?: NameSource[];
+  /**
+   * What proves it claimable, or proves the name taken: the provider's answer about the name.
+   * null where no check answered; absent on findings stored before proofs were kept.
+   */
+  proof?: Proof | null;
 }
 
 /** Where a finding's name came from: the caller, the zone's records, CT logs, the wordlist, DNS answers. */
@@ -316,6 +325,8 @@ export interface ServiceHealth {
   checks: { database: boolean; queue: boolean; worker: boolean };
   /** Seconds since the worker last reported; null when no worker has. */
   worker_heartbeat_age_seconds: number | null;
+  /** Proof checks turned off for want of the operator's probe credentials: their findings are at most likely. */
+  proofs_off?: ProofCheckId[];
 }
 
 /** An API key as Settings lists it (GET /api/keys): never the key itself, only its first characters. */

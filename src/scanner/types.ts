@@ -1,6 +1,7 @@
 import type { FindingRecordType, FindingView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
+import type { ProofSettings } from './proof/settings.ts';
 import type { ZoneRecord } from './zone/record.ts';
 
 export type { FindingStatus, Risk } from '../model/contract.ts';
@@ -25,8 +26,11 @@ export type DetectionKind =
  */
 export type Finding = Required<FindingView>;
 
-/** A finding as a detection rule makes it; the scan adds the sources of its name. */
-export type Detected = Omit<Finding, 'sources'>;
+/**
+ * A finding as a detection rule makes it; the scan adds the sources of its name, and the proof
+ * phase its proof (a rule that asked the provider itself, RDAP, sets it already).
+ */
+export type Detected = Omit<Finding, 'sources' | 'proof'> & { proof?: Finding['proof'] };
 
 export interface ScanError {
   subdomain?: string;
@@ -102,6 +106,11 @@ export interface ScanOptions {
   maxInjectedNames?: number;
   /** The whole scan in ms (`DEFAULTS.deadlineMs`); past it the scan rejects with `ScanDeadlineError`. */
   deadlineMs?: number;
+  /**
+   * The operator's probe credentials and the providers' URLs for the proof checks; without them
+   * the anonymous checks run and the others are off (their findings at most likely).
+   */
+  proof?: ProofSettings;
 }
 
 export interface ScanResult {

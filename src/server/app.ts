@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
 import { REFUSALS, type RefusalCode } from '../model/messages.ts';
+import type { ProofCheckId } from '../model/proof.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { AppEnv } from './env.ts';
@@ -47,7 +48,13 @@ export interface AppDeps {
   /** Firebase ID-token verification; without it, authenticated routes answer 503. */
   auth?: AuthDeps;
   /** The scan queue and the engine's resolvers; without them, starting a scan answers 503. */
-  scanning?: { queue: ScanQueue; queueUp: () => boolean; resolvers?: string[] };
+  scanning?: {
+    queue: ScanQueue;
+    queueUp: () => boolean;
+    resolvers?: string[];
+    /** Proof checks off for want of probe credentials, for the health answer. */
+    proofsOff?: ProofCheckId[];
+  };
   /** The clock of the dashboard routes; tests move it. */
   now?: () => Date;
   /** Webhook deliveries (the queue) and the address rules; without them, 'Send test' answers 503. */
@@ -183,6 +190,7 @@ export function createApp(deps: AppDeps) {
       queueUp: deps.scanning?.queueUp ?? (() => false),
       now: deps.now,
       resolvers: deps.scanning?.resolvers,
+      proofsOff: deps.scanning?.proofsOff,
     }),
   );
 

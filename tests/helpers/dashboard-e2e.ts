@@ -106,6 +106,11 @@ export async function publishCt(domain: string, names: string[]): Promise<void> 
   await control('/ct', { domain, names });
 }
 
+/** What the providers' availability APIs answer about a name from now on ('taken', 'free', a fault). */
+export async function providerAnswer(name: string, answer: 'free' | 'taken' | '500'): Promise<void> {
+  await control('/provider-name', { name, answer });
+}
+
 /** Grants a plan to the account's personal workspace, as `danglewatch users set-plan` does. */
 export async function grantPlan(email: string, plan: string): Promise<void> {
   await control('/plan', { email, plan });

@@ -22,6 +22,7 @@ import { startApiServer } from '../fixtures/api-server.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
+import { PROBE_AZURE, PROBE_KEY, type ProofBehaviour, startProofServer } from '../fixtures/proof-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 
 const controlPort = Number(process.env.E2E_FIXTURE_PORT);
@@ -36,6 +37,9 @@ const stripe = await startStripeServer({
 // The DNS provider the connected-DNS specs connect to; they learn its one valid token from /cloudflare/zone.
 const cloudflareToken = 'e2e-cloudflare-read-token-7f3a';
 const cloudflare = await startCloudflareFake({ token: cloudflareToken });
+// Azure, Elastic Beanstalk and Shopify's availability APIs: every name free unless a spec says
+// otherwise through /provider-name, as the providers would answer the operator's probe credentials.
+const providers = await startProofServer();
 // Every service domain of the catalogue (and the DNS hosts' domains the connected zones are
 // delegated to) exists at RDAP, as it does on the internet: only the names a spec makes dangle.
 for (const entry of catalogue)
@@ -161,6 +165,8 @@ const control = http.createServer(async (req, res) => {
         subscription: payer.subscription,
       });
       await stripe.emit('invoice.payment_failed', invoice);
+    } else if (req.url === '/provider-name' && req.method === 'POST') {
+      providers.names.set(String(body.name), String(body.answer) as ProofBehaviour);
     } else if (req.url === '/scans' && req.method === 'POST') {
       await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {
@@ -184,6 +190,16 @@ const config = loadConfig({
   CERTSPOTTER_URL: `${api.url}/certspotter`,
   RDAP_URL: `${api.url}/rdap`,
   SCAN_ALLOW_PRIVATE: 'true',
+  AWS_PROBE_ACCESS_KEY_ID: PROBE_KEY.accessKeyId,
+  AWS_PROBE_SECRET_ACCESS_KEY: PROBE_KEY.secretAccessKey,
+  AWS_ELASTICBEANSTALK_ENDPOINT: `${providers.url}/eb`,
+  AZURE_PROBE_TENANT_ID: PROBE_AZURE.tenantId,
+  AZURE_PROBE_CLIENT_ID: PROBE_AZURE.clientId,
+  AZURE_PROBE_CLIENT_SECRET: PROBE_AZURE.clientSecret,
+  AZURE_PROBE_SUBSCRIPTION_ID: PROBE_AZURE.subscriptionId,
+  AZURE_LOGIN_URL: `${providers.url}/login`,
+  AZURE_MANAGEMENT_URL: `${providers.url}/arm`,
+  SHOPIFY_SIGNUP_URL: `${providers.url}/shopify`,
   ZONE_SYNC_MINUTES: '1',
   STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
   STRIPE_API_URL: stripe.url,
@@ -200,7 +216,7 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close()]);
+  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close(), providers.close()]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -23,6 +23,11 @@ const complete: Finding = {
   proofOfConcept: 'Create the bucket and serve a page from it.',
   remediation: 'Remove the CNAME record.',
   sources: ['ct', 'zone'],
+  proof: {
+    check: 's3-bucket',
+    answer: { name: 'assets.example.com', free: true, said: '404 NoSuchBucket' },
+    checkedAt: '2026-11-27T12:00:00.000Z',
+  },
 };
 
 interface JsonSchemaObject {
@@ -43,7 +48,7 @@ describe('one finding type: the contract, the scan engine and the OpenAPI docume
     expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(Object.keys(complete).sort());
     expect(schema?.required.sort()).toEqual(
       Object.keys(complete)
-        .filter((key) => key !== 'sources')
+        .filter((key) => key !== 'sources' && key !== 'proof')
         .sort(),
     );
     expect(schema?.properties.status?.enum).toEqual([...FINDING_STATUSES]);
