@@ -1,0 +1,7 @@
+import { aws } from './aws.ts';
+import type { CloudId, CloudProvider } from './provider.ts';
+
+/** The clouds whose accounts can be read, by id. */
+export const cloudProviders: Partial<Record<CloudId, CloudProvider<never>>> = {
+  aws: aws as CloudProvider<never>,
+};
