@@ -1,4 +1,5 @@
 import type { EngineSettings } from '../core/scans/engine-settings.ts';
+import { configuredCloudRanges } from './cloud-ranges.ts';
 import type { Config } from './config.ts';
 
 /** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */
@@ -9,5 +10,6 @@ export function engineSettings(config: Config): EngineSettings {
     ...(config.CERTSPOTTER_URL ? { certspotterUrl: config.CERTSPOTTER_URL } : {}),
     ...(config.RDAP_URL ? { rdapUrl: config.RDAP_URL } : {}),
     allowPrivate: config.SCAN_ALLOW_PRIVATE,
+    cloudRanges: configuredCloudRanges(config),
   };
 }
