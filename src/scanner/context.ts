@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import type { CloudMemory } from './detect/cloud-accounts.ts';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
 import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
@@ -75,6 +76,8 @@ export class ScanContext {
   readonly errors: ScanError[] = [];
   /** The scanned domain's own nameservers, asked for referrals the resolvers will not give. */
   apexNameservers: string[] = [];
+  /** The workspace's connected cloud accounts and what they held, when it has any. */
+  cloudMemory: CloudMemory | undefined;
   /**
    * Registrable domains that the zone's CNAME, NS and MX records lead into, each with the first
    * record seen, for the check of registrations about to lapse (bounded: each costs an RDAP request).

@@ -2,6 +2,7 @@ import { getServers } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
+import { CloudMemory } from './detect/cloud-accounts.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
@@ -145,6 +146,8 @@ async function run(
       options.cloudRanges ?? cloudRanges,
       signal,
     );
+    if (options.cloudInventory?.accounts.length)
+      ctx.cloudMemory = new CloudMemory(options.cloudInventory, options.now?.() ?? new Date());
     progress.note({ phase: 'discover', done: 0, total: 1 });
 
     // Given names and the zone's records first, then CT, then the wordlist: the bound on names
