@@ -39,6 +39,8 @@ export interface CloudCallOptions {
   timeoutMs?: number;
   /** Retries of a throttled or failed call before it fails. */
   maxRetries?: number;
+  /** First backoff after a 5xx, doubled at each retry; 429 waits what `Retry-After` says. */
+  retryBaseMs?: number;
   signal?: AbortSignal;
 }
 
