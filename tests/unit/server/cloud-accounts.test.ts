@@ -10,6 +10,10 @@ import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
 import { cloudAccounts, cloudInventory } from '../../../src/db/schema.ts';
 import type { CloudAccountView, CloudInventoryView } from '../../../src/model/contract.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../fixtures/cloud/aws.ts';
+import { startAzureFake } from '../../fixtures/cloud/azure.ts';
+import { startDigitalOceanCloudFake } from '../../fixtures/cloud/digitalocean.ts';
+import { type GoogleCloudFake, startGoogleCloudFake } from '../../fixtures/cloud/gcloud.ts';
+import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
 import { testApp } from '../../helpers/app.ts';
@@ -24,6 +28,19 @@ for (const backend of embeddedOnly) {
     `cloud accounts on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
       let fake: AwsFake;
+      let others: { digitalocean: FakeProvider; azure: FakeProvider; google: GoogleCloudFake };
+      const AZURE = {
+        tenantId: 'acme.onmicrosoft.com',
+        clientId: 'client-0001',
+        clientSecret: 'azure-secret',
+      };
+      const env = () => ({
+        ...fake.env,
+        DIGITALOCEAN_API_URL: others.digitalocean.url,
+        AZURE_LOGIN_URL: others.azure.url,
+        AZURE_MANAGEMENT_URL: others.azure.url,
+        ...others.google.env,
+      });
       let keyless: ReturnType<typeof testApp>;
       const secrets = { key: randomBytes(32) };
       const syncs: string[] = [];
@@ -36,11 +53,16 @@ for (const backend of embeddedOnly) {
           { region: 'us-east-1', id: 'i-3', ip: '127.0.20.4' },
         );
         fake.world.buckets.push({ name: 'static-acme', region: 'us-east-1' });
+        others = {
+          digitalocean: await startDigitalOceanCloudFake({ token: 'dop_v1_routes_0042' }),
+          azure: await startAzureFake(AZURE),
+          google: await startGoogleCloudFake(),
+        };
       });
       const api = apiSuite(backend, () => ({
         cloudAccounts: {
           secrets,
-          cloudOptions: { env: fake.env, maxRetries: 1 },
+          cloudOptions: { env: env(), maxRetries: 1 },
           enqueueSync: async (id) => void syncs.push(id),
         },
       }));
@@ -59,7 +81,10 @@ for (const backend of embeddedOnly) {
         ann = await api.signIn('ann', { email: 'ann@acme-cloud.com' }, { verify: true });
         bob = await api.signIn('bob', { email: 'bob@bob-cloud.com' }, { verify: true });
       });
-      afterAll(() => fake?.close());
+      afterAll(async () => {
+        await fake?.close();
+        for (const other of Object.values(others ?? {})) await other.close();
+      });
 
       const connect = (token: string, body: unknown) =>
         call('/api/cloud-accounts', { method: 'POST', token, body });
@@ -98,6 +123,51 @@ for (const backend of embeddedOnly) {
         expect(await api.db.select().from(cloudAccounts)).toEqual([]);
       });
 
+      it("connects Azure, Google Cloud and DigitalOcean with their own credentials, refused in each cloud's words", async () => {
+        const refusedAzure = await connect(ann.idToken, {
+          provider: 'azure',
+          credentials: { ...AZURE, clientSecret: 'wrong' },
+        });
+        await expectError(
+          refusedAzure,
+          400,
+          'Microsoft Entra ID: invalid_client: AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
+          'CLOUD_REFUSED',
+        );
+        const refusedGoogle = await connect(ann.idToken, {
+          provider: 'gcloud',
+          credentials: { serviceAccountKey: others.google.revokedServiceAccountKey },
+        });
+        await expectError(
+          refusedGoogle,
+          400,
+          'Google OAuth: invalid_grant: Invalid JWT Signature.',
+          'CLOUD_REFUSED',
+        );
+        // Another cloud's credential shape is refused before any call.
+        expect((await connect(ann.idToken, { provider: 'azure', credentials: { token: 'x' } })).status).toBe(
+          400,
+        );
+        const made: Record<string, CloudAccountView> = {};
+        for (const [provider, credentials] of [
+          ['azure', AZURE],
+          ['gcloud', { serviceAccountKey: others.google.serviceAccountKey }],
+          ['digitalocean', { token: 'dop_v1_routes_0042' }],
+        ] as const) {
+          const res = await connect(ann.idToken, { provider, credentials });
+          expect(res.status, provider).toBe(201);
+          made[provider] = ((await res.json()) as { account: CloudAccountView }).account;
+        }
+        expect(made.azure).toMatchObject({ label: 'Microsoft Azure', credentialHint: '0001' });
+        expect(made.gcloud).toMatchObject({ label: 'Google Cloud', credentialHint: '.com' });
+        expect(made.digitalocean).toMatchObject({ label: 'DigitalOcean', credentialHint: '0042' });
+        for (const account of Object.values(made))
+          expect(
+            (await call(`/api/cloud-accounts/${account.id}`, { method: 'DELETE', token: ann.idToken }))
+              .status,
+          ).toBe(204);
+      });
+
       it('says why it cannot store a key on a server without one', async () => {
         await expectError(
           await callKeyless('/api/cloud-accounts', {
@@ -113,6 +183,7 @@ for (const backend of embeddedOnly) {
 
       it('connects a key: sealed, shown by its last four characters, its first read queued', async () => {
         fake.requests.length = 0;
+        syncs.length = 0;
         const res = await connect(ann.idToken, { provider: 'aws', label: 'Production', credentials: KEY });
         expect(res.status).toBe(201);
         const { account } = (await res.json()) as { account: CloudAccountView };
