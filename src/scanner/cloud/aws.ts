@@ -39,30 +39,6 @@ export const AWS_ENDPOINT_VARIABLES = {
   sts: 'AWS_STS_ENDPOINT',
 } as const;
 
-/** The policy a key needs, and all it needs: the README prints it. */
-export const AWS_READ_POLICY = {
-  Version: '2012-10-17',
-  Statement: [
-    {
-      Sid: 'DangleWatchCloudInventory',
-      Effect: 'Allow',
-      Action: [
-        'ec2:DescribeRegions',
-        'ec2:DescribeAddresses',
-        'ec2:DescribeInstances',
-        'ec2:DescribeNetworkInterfaces',
-        'globalaccelerator:ListAccelerators',
-        'lightsail:GetInstances',
-        'lightsail:GetStaticIps',
-        's3:ListAllMyBuckets',
-        'cloudfront:ListDistributions',
-        'elasticbeanstalk:DescribeEnvironments',
-      ],
-      Resource: '*',
-    },
-  ],
-};
-
 /** Lightsail runs in these regions only; GetRegions would need a right of its own. */
 const LIGHTSAIL_REGIONS = new Set([
   'us-east-1',

@@ -1,0 +1,76 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import {
+  CloudAccountCard,
+  ConnectCloudForm,
+} from '../../../src/islands/dashboard/settings/CloudAccountsPanel.tsx';
+import type { CloudAccountView } from '../../../src/model/contract.ts';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const noop = () => {};
+
+const account: CloudAccountView = {
+  id: '5c0c1f6e-2d4a-4c1e-9f7a-1a2b3c4d5e6f',
+  provider: 'aws',
+  label: 'Production',
+  credentialHint: 'Q7XZ',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  lastSyncAt: '2026-11-25T11:00:00.000Z',
+  syncError: null,
+  graceHours: 48,
+  accounts: ['123456789012'],
+  counts: { addresses: 1, resources: 12 },
+};
+
+describe('Settings → Cloud', () => {
+  it('the connect form starts on AWS: its key fields, the optional role, and the policy to paste', () => {
+    const html = renderToStaticMarkup(<ConnectCloudForm onConnected={noop} />);
+    const words = text(html);
+    expect(html).toContain('aria-label="Connect a cloud account"');
+    for (const label of ['AWS', 'Microsoft Azure', 'Google Cloud', 'DigitalOcean'])
+      expect(html).toContain(`>${label}</option>`);
+    expect(words).toContain('Secret access key');
+    expect(html).toMatch(/<input[^>]*type="password"[^>]*>/);
+    expect(words).toContain('Role ARN to assume (optional)');
+    expect(html).toContain('ec2:DescribeAddresses');
+    expect(html).toContain('elasticbeanstalk:DescribeEnvironments');
+    expect(html).not.toMatch(/ec2:(Run|Terminate|Release|Associate)/);
+    expect(words).toContain('Connect AWS');
+  });
+
+  it('an account shows its cloud, hint, ids, last read and what it remembers, with its grace period', () => {
+    const html = renderToStaticMarkup(
+      <CloudAccountCard
+        account={account}
+        disabled={false}
+        reading={false}
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
+    );
+    const words = text(html);
+    expect(words).toContain('AWS · credential …Q7XZ');
+    expect(words).toContain('123456789012');
+    expect(words).toContain('1 address, 12 resources remembered');
+    expect(html).toMatch(/<input[^>]*type="number"[^>]*value="48"/);
+    expect(html).toContain('aria-label="Remove Production"');
+    expect(words).not.toContain('The last read failed');
+    const failing = renderToStaticMarkup(
+      <CloudAccountCard
+        account={{
+          ...account,
+          syncError:
+            'AWS DescribeRegions: AuthFailure: AWS was not able to validate the provided access credentials',
+        }}
+        disabled={false}
+        reading
+        onChanged={noop}
+        onSyncQueued={noop}
+        onRemove={noop}
+      />,
+    );
+    expect(text(failing)).toContain('The last read failed: AWS DescribeRegions: AuthFailure');
+    expect(text(failing)).toContain('reading the account now...');
+  });
+});
