@@ -8,6 +8,7 @@ CREATE TABLE "cloud_accounts" (
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"accounts" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"unneeded_rights" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"grace_hours" integer DEFAULT 48 NOT NULL,
 	"first_sync_at" timestamp with time zone,
 	"last_sync_at" timestamp with time zone,

@@ -374,6 +374,11 @@ export interface CloudAccountView {
   accounts: string[];
   /** What the inventory remembers: addresses and named resources, held now or once. */
   counts: { addresses: number; resources: number };
+  /**
+   * Rights the credential has beyond reading, where the cloud can tell (Azure, Google Cloud): it is
+   * accepted, but needs none of them. Empty when it has none, or the cloud cannot say.
+   */
+  unneededRights: string[];
 }
 
 /** One address or resource a cloud account holds or once held. */

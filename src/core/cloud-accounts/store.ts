@@ -22,6 +22,7 @@ export function cloudAccountView(
     graceHours: row.graceHours,
     accounts: row.accounts,
     counts,
+    unneededRights: row.unneededRights,
   };
 }
 

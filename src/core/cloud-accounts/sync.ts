@@ -34,10 +34,16 @@ export async function syncCloudAccount(
     const credentials = JSON.parse(unseal(key, account.credentialSealed, account.workspaceId)) as never;
     const snapshot = await provider.read(credentials, options);
     const stored = await storeSnapshot(db, account.id, cloud, snapshot, now);
+    // Said on the settings page, never a reason to fail the read: a cloud that will not tell keeps
+    // what the last read learned.
+    const unneeded = provider.unneededRights
+      ? await provider.unneededRights(credentials, snapshot, options).catch(() => account.unneededRights)
+      : [];
     await db
       .update(cloudAccounts)
       .set({
         accounts: snapshot.accounts,
+        unneededRights: unneeded,
         lastSyncAt: now,
         firstSyncAt: account.firstSyncAt ?? now,
         syncError: null,

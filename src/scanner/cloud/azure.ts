@@ -22,6 +22,7 @@ const LISTS = {
   trafficmanagerprofiles: '2022-04-01',
   storageAccounts: '2023-05-01',
   cdnProfiles: '2024-02-01',
+  permissions: '2022-04-01',
 } as const;
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string().optional() });
@@ -87,6 +88,11 @@ const schemas = {
       .loose(),
   ),
   cdnProfiles: listOf(z.object({ ...named, id: z.string() }).loose()),
+  permissions: listOf(
+    z
+      .object({ actions: z.array(z.string()).default([]), notActions: z.array(z.string()).default([]) })
+      .loose(),
+  ),
   cdnEndpoints: listOf(
     z
       .object({ ...named, properties: z.object({ hostName: z.string().optional() }).loose().default({}) })
@@ -270,5 +276,20 @@ export const azure: CloudProvider<Credentials> = {
         }
     }
     return snapshot;
+  },
+  /**
+   * What the principal may do in each subscription (Microsoft.Authorization/permissions, readable
+   * with Reader): every action that is not a read, such as Contributor's `*`.
+   */
+  async unneededRights(credentials, snapshot, options) {
+    const api = await token(credentials, options);
+    const unneeded = new Set<string>();
+    for (const subscription of snapshot.accounts) {
+      const path = `/subscriptions/${encodeURIComponent(subscription)}/providers/Microsoft.Authorization/permissions`;
+      for await (const page of pages(api, path, LISTS.permissions, schemas.permissions, options))
+        for (const grant of page.value)
+          for (const action of grant.actions) if (!/\/read$/i.test(action)) unneeded.add(action);
+    }
+    return [...unneeded].sort();
   },
 };

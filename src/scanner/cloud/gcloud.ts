@@ -14,6 +14,24 @@ type Credentials = z.infer<typeof cloudCredentialSchemas.gcloud>;
 
 const COMPUTE_URL = 'https://compute.googleapis.com';
 const STORAGE_URL = 'https://storage.googleapis.com';
+const RESOURCE_MANAGER_URL = 'https://cloudresourcemanager.googleapis.com';
+/**
+ * Rights an inventory never needs, asked of the project with testIamPermissions (which needs no
+ * right of its own): what a key with Editor or Owner would hold.
+ */
+const WRITE_PERMISSIONS = [
+  'compute.addresses.create',
+  'compute.addresses.delete',
+  'compute.instances.create',
+  'compute.instances.delete',
+  'compute.firewalls.update',
+  'compute.forwardingRules.delete',
+  'storage.buckets.create',
+  'storage.buckets.delete',
+  'storage.objects.create',
+  'iam.serviceAccountKeys.create',
+  'resourcemanager.projects.setIamPolicy',
+];
 /** Google's token endpoint: the only one a user's key may lead us to (GOOGLE_OAUTH_TOKEN_URL aside). */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** Read-only across the platform: what roles/compute.viewer and storage.buckets.list then narrow. */
@@ -250,5 +268,25 @@ export const gcloud: CloudProvider<Credentials> = {
           region: bucket.location?.toLowerCase(),
         });
     return snapshot;
+  },
+  async unneededRights(credentials, snapshot, options) {
+    const { token } = await accessToken(credentials, options);
+    const base = endpointFrom(options, 'GOOGLE_RESOURCE_MANAGER_API_URL') ?? RESOURCE_MANAGER_URL;
+    const unneeded = new Set<string>();
+    for (const project of snapshot.accounts) {
+      // A POST that changes nothing: it answers which of the listed permissions the caller holds.
+      const answer = await cloudJson({
+        cloud: 'gcloud',
+        url: `${base}/v1/projects/${encodeURIComponent(project)}:testIamPermissions`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions: WRITE_PERMISSIONS }),
+        schema: z.object({ permissions: z.array(z.string()).default([]) }),
+        reason: apiReason,
+        options,
+      });
+      for (const permission of answer.permissions) unneeded.add(permission);
+    }
+    return [...unneeded].sort();
   },
 };

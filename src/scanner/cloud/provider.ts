@@ -81,6 +81,11 @@ export interface CloudProvider<C> {
   /** One cheap read: does the cloud accept this credential? Throws CloudError when it does not. */
   check(credentials: C, options?: CloudCallOptions): Promise<void>;
   read(credentials: C, options?: CloudCallOptions): Promise<CloudSnapshot>;
+  /**
+   * The rights the credential has beyond reading, named as the cloud names them, where the cloud
+   * can tell with a read call; absent where it cannot.
+   */
+  unneededRights?(credentials: C, snapshot: CloudSnapshot, options?: CloudCallOptions): Promise<string[]>;
 }
 
 const secret = z

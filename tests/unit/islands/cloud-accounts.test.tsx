@@ -20,6 +20,7 @@ const account: CloudAccountView = {
   graceHours: 48,
   accounts: ['123456789012'],
   counts: { addresses: 1, resources: 12 },
+  unneededRights: [],
 };
 
 describe('Settings → Cloud', () => {
@@ -56,6 +57,20 @@ describe('Settings → Cloud', () => {
     expect(html).toMatch(/<input[^>]*type="number"[^>]*value="48"/);
     expect(html).toContain('aria-label="Remove Production"');
     expect(words).not.toContain('The last read failed');
+    expect(words).not.toContain('can do more than read');
+    const broad = text(
+      renderToStaticMarkup(
+        <CloudAccountCard
+          account={{ ...account, provider: 'azure', unneededRights: ['*'] }}
+          disabled={false}
+          reading={false}
+          onChanged={noop}
+          onSyncQueued={noop}
+          onRemove={noop}
+        />,
+      ),
+    );
+    expect(broad).toContain('This credential can do more than read: *. DangleWatch needs none of these');
     const failing = renderToStaticMarkup(
       <CloudAccountCard
         account={{

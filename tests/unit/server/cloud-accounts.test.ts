@@ -10,7 +10,7 @@ import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
 import { cloudAccounts, cloudInventory } from '../../../src/db/schema.ts';
 import type { CloudAccountView, CloudInventoryView } from '../../../src/model/contract.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../fixtures/cloud/aws.ts';
-import { startAzureFake } from '../../fixtures/cloud/azure.ts';
+import { type AzureWorld, startAzureFake } from '../../fixtures/cloud/azure.ts';
 import { startDigitalOceanCloudFake } from '../../fixtures/cloud/digitalocean.ts';
 import { type GoogleCloudFake, startGoogleCloudFake } from '../../fixtures/cloud/gcloud.ts';
 import type { FakeProvider } from '../../fixtures/dns-providers/fake-server.ts';
@@ -28,7 +28,11 @@ for (const backend of embeddedOnly) {
     `cloud accounts on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
     () => {
       let fake: AwsFake;
-      let others: { digitalocean: FakeProvider; azure: FakeProvider; google: GoogleCloudFake };
+      let others: {
+        digitalocean: FakeProvider;
+        azure: FakeProvider & { world: AzureWorld };
+        google: GoogleCloudFake;
+      };
       const AZURE = {
         tenantId: 'acme.onmicrosoft.com',
         clientId: 'client-0001',
@@ -71,7 +75,7 @@ for (const backend of embeddedOnly) {
       let ann: MintedUser;
       let bob: MintedUser;
       let accountId: string;
-      const settings = () => ({ secrets, syncMinutes: 15, cloudOptions: { env: fake.env, maxRetries: 1 } });
+      const settings = () => ({ secrets, syncMinutes: 15, cloudOptions: { env: env(), maxRetries: 1 } });
 
       beforeAll(async () => {
         keyless = testApp(api.database, {
@@ -161,6 +165,14 @@ for (const backend of embeddedOnly) {
         expect(made.azure).toMatchObject({ label: 'Microsoft Azure', credentialHint: '0001' });
         expect(made.gcloud).toMatchObject({ label: 'Google Cloud', credentialHint: '.com' });
         expect(made.digitalocean).toMatchObject({ label: 'DigitalOcean', credentialHint: '0042' });
+        // A principal with Contributor is accepted; its read says which rights it does not need.
+        others.azure.world.actions = ['*'];
+        await runCloudSync(api.db, made.azure?.id as string, settings(), logger, new Date());
+        const azure = await call(`/api/cloud-accounts/${made.azure?.id}`, { token: ann.idToken });
+        expect(((await azure.json()) as { account: CloudAccountView }).account).toMatchObject({
+          accounts: others.azure.world.subscriptions,
+          unneededRights: ['*'],
+        });
         for (const account of Object.values(made))
           expect(
             (await call(`/api/cloud-accounts/${account.id}`, { method: 'DELETE', token: ann.idToken }))
@@ -198,6 +210,7 @@ for (const backend of embeddedOnly) {
           graceHours: 48,
           accounts: [],
           counts: { addresses: 0, resources: 0 },
+          unneededRights: [],
         });
         accountId = account.id;
         expect(syncs).toEqual([accountId]);

@@ -250,6 +250,16 @@ export function CloudAccountCard({
           How long an address may be missing from the account before a record pointing at it is a finding.
         </span>
       </form>
+      {account.unneededRights.length > 0 && (
+        <p
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="cloud-unneeded-rights"
+        >
+          <span className="font-semibold">This credential can do more than read:</span>{' '}
+          {account.unneededRights.join(', ')}. DangleWatch needs none of these; give it the read rights above
+          only.
+        </p>
+      )}
       {account.syncError && (
         <p
           role="alert"

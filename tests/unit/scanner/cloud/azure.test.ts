@@ -74,6 +74,14 @@ describe('Azure inventory', () => {
     expect(rest.every((r) => r.method === 'GET')).toBe(true);
   });
 
+  it('names the rights the principal has beyond reading: none for Reader, `*` for Contributor', async () => {
+    const snapshot = await azure.read(CREDS, options());
+    expect(await azure.unneededRights?.(CREDS, snapshot, options())).toEqual([]);
+    fake.world.actions = ['*'];
+    expect(await azure.unneededRights?.(CREDS, snapshot, options())).toEqual(['*']);
+    fake.world.actions = ['*/read'];
+  });
+
   it('waits out throttling', async () => {
     fake.faults.push(
       { status: 429, retryAfter: '0', path: /publicIPAddresses/ },

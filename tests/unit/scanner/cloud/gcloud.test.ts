@@ -71,6 +71,18 @@ describe('Google Cloud inventory', () => {
     expect(rest.every((r) => r.method === 'GET')).toBe(true);
   });
 
+  it('names the rights the key has beyond reading, from testIamPermissions', async () => {
+    const key = { serviceAccountKey: fake.serviceAccountKey };
+    const snapshot = await gcloud.read(key, options());
+    expect(await gcloud.unneededRights?.(key, snapshot, options())).toEqual([]);
+    fake.world.granted = ['compute.instances.delete', 'storage.buckets.delete', 'compute.instances.list'];
+    expect(await gcloud.unneededRights?.(key, snapshot, options())).toEqual([
+      'compute.instances.delete',
+      'storage.buckets.delete',
+    ]);
+    fake.world.granted = [];
+  });
+
   it('waits out a 429', async () => {
     fake.faults.push({ status: 429, retryAfter: '0', path: /instances/ });
     const snapshot = await gcloud.read({ serviceAccountKey: fake.serviceAccountKey }, options());
