@@ -113,6 +113,27 @@ describe('AWS inventory', () => {
     expect((failure as Error).message).toMatch(/RequestLimitExceeded/);
   });
 
+  it('assumes the role it is given and reads with the temporary keys; a role it may not assume is refused', async () => {
+    const roleArn = 'arn:aws:iam::210987654321:role/DangleWatchInventory';
+    fake.roles.add(roleArn);
+    fake.requests.length = 0;
+    fake.signers.length = 0;
+    const snapshot = await aws.read({ ...KEY, roleArn }, options());
+    expect(snapshot.addresses).toHaveLength(18);
+    expect(fake.requests[0]).toMatchObject({ service: 'sts', action: 'AssumeRole' });
+    expect(fake.signers[0]).toBe(KEY.accessKeyId);
+    expect(new Set(fake.signers.slice(1))).toEqual(new Set([expect.stringMatching(/^ASIA/)]));
+    // AssumeRole changes nothing in the account; every other call reads.
+    expect(fake.requests.slice(1).filter((r) => !isReadAction(r.action))).toEqual([]);
+    const refused = await aws
+      .check({ ...KEY, roleArn: 'arn:aws:iam::210987654321:role/Other' }, options())
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ failure: 'credentials' });
+    expect((refused as Error).message).toMatch(
+      /^AWS AssumeRole: AccessDenied: User: .* is not authorized to perform: sts:AssumeRole/,
+    );
+  });
+
   it('says a refused key is refused, in AWS words', async () => {
     const failure = await aws
       .check({ accessKeyId: KEY.accessKeyId, secretAccessKey: 'wrong' }, options())
