@@ -13,7 +13,8 @@ CREATE TABLE "cloud_accounts" (
 	"first_sync_at" timestamp with time zone,
 	"last_sync_at" timestamp with time zone,
 	"sync_error" text,
-	"sync_failing_since" timestamp with time zone
+	"sync_failing_since" timestamp with time zone,
+	"failure_mailed_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "cloud_inventory" (

@@ -350,6 +350,8 @@ export const cloudAccounts = pgTable(
     /** The cloud's own words for the last failed read; null once a read succeeds. */
     syncError: text('sync_error'),
     syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
+    /** When its managers were told that reads have been failing for days (once per failing spell). */
+    failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
   },
   (t) => [index('cloud_accounts_workspace').on(t.workspaceId)],
 );

@@ -146,7 +146,7 @@ export async function startWorker(
   if (alerts) await registerSendAlert(boss, db, alerts, enqueueDelivery, logger);
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
-  if (clouds) await registerCloudSync(boss, db, clouds, logger);
+  if (clouds) await registerCloudSync(boss, db, clouds, logger, alerts);
   await registerScheduleScans(boss, db, queue, settings.resolvers, logger);
   const stopReaper = await startReaper(boss, db, queue, reaper, logger, outage);
   await registerPurgeScans(boss, db, logger);

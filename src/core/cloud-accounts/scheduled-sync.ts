@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
 import { type CloudCallOptions, CloudError } from '../../scanner/cloud/provider.ts';
+import type { AlertDeps } from '../alerts/send-scan-alert.ts';
 import type { SecretsKey } from '../dns-connections/secrets.ts';
+import { mailIfCloudFailingLong } from './failure-mail.ts';
 import { type CloudSyncResult, syncCloudAccount } from './sync.ts';
 
 export interface CloudSyncSettings {
@@ -25,7 +27,8 @@ export async function dueCloudAccounts(db: Db, now: Date, syncMinutes: number): 
 
 /**
  * Reads one cloud account again (syncCloudAccount). A cloud failure is logged and left on the
- * account for its managers to see; the next due check tries again.
+ * account for its managers to see, and told to them by e-mail once it has lasted days
+ * (mailIfCloudFailingLong); the next due check tries again.
  */
 export async function runCloudSync(
   db: Db,
@@ -33,6 +36,7 @@ export async function runCloudSync(
   settings: CloudSyncSettings,
   logger: Logger,
   now = new Date(),
+  alerts?: AlertDeps,
 ): Promise<CloudSyncResult | undefined> {
   const [account] = await db.select().from(cloudAccounts).where(eq(cloudAccounts.id, cloudAccountId));
   if (!account) return undefined;
@@ -45,6 +49,7 @@ export async function runCloudSync(
   } catch (error) {
     if (!(error instanceof CloudError)) throw error;
     logger.warn({ cloudAccountId, cloud: account.provider, reason: error.message }, 'cloud sync failed');
+    await mailIfCloudFailingLong(db, cloudAccountId, now, alerts, logger);
     return undefined;
   }
 }

@@ -48,6 +48,7 @@ export async function syncCloudAccount(
         firstSyncAt: account.firstSyncAt ?? now,
         syncError: null,
         syncFailingSince: null,
+        failureMailedAt: null,
       })
       .where(eq(cloudAccounts.id, account.id));
     return { ...stored, accounts: snapshot.accounts };

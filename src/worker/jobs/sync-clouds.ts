@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { AlertDeps } from '../../core/alerts/send-scan-alert.ts';
 import {
   type CloudSyncSettings,
   dueCloudAccounts,
@@ -19,11 +20,12 @@ export async function registerCloudSync(
   db: Db,
   settings: CloudSyncSettings,
   logger: Logger,
+  alerts?: AlertDeps,
 ): Promise<void> {
   await boss.work(SYNC_CLOUD, { localConcurrency: 2 }, async ([job]) => {
     if (!job) return;
     const { cloudAccountId } = SyncCloudPayload.parse(job.data);
-    const read = await runCloudSync(db, cloudAccountId, settings, logger);
+    const read = await runCloudSync(db, cloudAccountId, settings, logger, new Date(), alerts);
     if (read) logger.info({ cloudAccountId, ...read }, 'cloud account read');
   });
   await boss.createQueue(SYNC_CLOUDS_DUE);

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudAccount } from '../../../../src/core/cloud-accounts/accounts.ts';
 import { dueCloudAccounts, runCloudSync } from '../../../../src/core/cloud-accounts/scheduled-sync.ts';
 import { acceptRisk } from '../../../../src/core/findings/findings.ts';
+import type { MailMessage } from '../../../../src/core/mail/mailer.ts';
 import { runScan } from '../../../../src/core/scans/run.ts';
-import { findings } from '../../../../src/db/schema.ts';
+import { cloudAccounts, findings } from '../../../../src/db/schema.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../../fixtures/cloud/aws.ts';
 import { openScanRunWorld, RUN_DOMAIN, type ScanRunWorld } from '../../../fixtures/scan-run-world.ts';
 import { personalContext } from '../../../helpers/context.ts';
@@ -96,6 +97,68 @@ for (const backend of databaseBackends) {
         expect(scan?.findings.filter((f) => f.subdomain === `web.${RUN_DOMAIN}`)).toEqual([]);
         expect(connected.filter((a) => a.startsWith('127.0.60.'))).toEqual([]);
         expect(fake.requests.filter((r) => !isReadAction(r.action))).toEqual([]);
+      });
+
+      it('a read failing for days is said on the account, and mailed to its managers once', async () => {
+        const mail: MailMessage[] = [];
+        const alerts = {
+          mailer: { send: async (m: MailMessage) => void mail.push(m) },
+          publicUrl: 'https://dw.test',
+        };
+        const start = new Date();
+        const refuse = () =>
+          fake.faults.push({
+            service: 'ec2',
+            status: 401,
+            code: 'AuthFailure',
+            message: 'AWS was not able to validate the provided access credentials',
+          });
+        refuse();
+        expect(
+          await runCloudSync(world.database.db, accountId, settings(), logger, start, alerts),
+        ).toBeUndefined();
+        expect(mail).toEqual([]);
+        const [failing] = await world.database.db
+          .select()
+          .from(cloudAccounts)
+          .where(eq(cloudAccounts.id, accountId));
+        expect(failing).toMatchObject({
+          syncError:
+            'AWS DescribeRegions: AuthFailure: AWS was not able to validate the provided access credentials',
+          syncFailingSince: start,
+        });
+        for (const days of [3.1, 3.2]) {
+          refuse();
+          await runCloudSync(
+            world.database.db,
+            accountId,
+            settings(),
+            logger,
+            new Date(start.getTime() + days * 86_400_000),
+            alerts,
+          );
+        }
+        expect(mail).toHaveLength(1);
+        expect(mail[0]).toMatchObject({
+          to: `w@${RUN_DOMAIN}`,
+          subject: 'DangleWatch cannot read your AWS account',
+        });
+        expect(mail[0]?.text).toContain('AWS said: AWS DescribeRegions: AuthFailure');
+        expect(mail[0]?.text).toContain('https://dw.test/dashboard/settings?tab=cloud');
+        // A read that works again clears the failure, and the next spell would be mailed again.
+        await runCloudSync(
+          world.database.db,
+          accountId,
+          settings(),
+          logger,
+          new Date(start.getTime() + 4 * 86_400_000),
+          alerts,
+        );
+        const [fine] = await world.database.db
+          .select()
+          .from(cloudAccounts)
+          .where(eq(cloudAccounts.id, accountId));
+        expect(fine).toMatchObject({ syncError: null, syncFailingSince: null, failureMailedAt: null });
       });
 
       it('is an ordinary finding: accepted with a reason, like any other', async () => {
