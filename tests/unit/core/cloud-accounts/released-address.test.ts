@@ -12,6 +12,7 @@ import { acceptRisk } from '../../../../src/core/findings/findings.ts';
 import type { MailMessage } from '../../../../src/core/mail/mailer.ts';
 import { runScan } from '../../../../src/core/scans/run.ts';
 import { cloudAccounts, findings } from '../../../../src/db/schema.ts';
+import { buildSarif } from '../../../../src/model/sarif.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../../fixtures/cloud/aws.ts';
 import { openScanRunWorld, RUN_DOMAIN, type ScanRunWorld } from '../../../fixtures/scan-run-world.ts';
 import { personalContext } from '../../../helpers/context.ts';
@@ -93,6 +94,23 @@ for (const backend of databaseBackends) {
           `127.0.60.1 was held by the AWS account "Production" (123456789012) (elastic-ip eipalloc-api), last seen ${held.toISOString()}`,
         );
         expect(finding?.explanation).toMatch(/^This address was once yours \(last seen /);
+        // New in this scan, so alerts and webhooks carry it; and SARIF reports it as a warning.
+        expect(scan?.changes?.new).toContainEqual({
+          subdomain: `old-api.${RUN_DOMAIN}`,
+          recordType: 'A',
+          target: '127.0.60.1',
+          service: 'AWS',
+          status: 'likely',
+        });
+        const sarif = buildSarif({
+          findings: scan?.findings ?? [],
+          status: 'completed',
+          started_at: null,
+          completed_at: null,
+        }) as { runs: { results: { ruleId: string; level: string; message: { text: string } }[] }[] };
+        expect(sarif.runs[0]?.results).toContainEqual(
+          expect.objectContaining({ ruleId: 'dangling-a/aws', level: 'warning' }),
+        );
         // The instance's address is held now: ours, no finding; and nothing in the cloud was probed.
         expect(scan?.findings.filter((f) => f.subdomain === `web.${RUN_DOMAIN}`)).toEqual([]);
         expect(connected.filter((a) => a.startsWith('127.0.60.'))).toEqual([]);
