@@ -68,12 +68,6 @@ export async function createCloudAccount(
   authorize(ctx, 'cloud-accounts.manage');
   const key = requireKey(secrets);
   const provider = cloudProviders[input.provider];
-  if (!provider)
-    throw new ServiceError(
-      'invalid',
-      'VALIDATION_ERROR',
-      `${CLOUD_NAMES[input.provider]} accounts cannot be connected on this server yet`,
-    );
   const credentials = parseInput(cloudCredentialSchemas[input.provider], input.credentials) as Record<
     string,
     string

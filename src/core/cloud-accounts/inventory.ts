@@ -3,7 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { cloudAccounts, cloudInventory } from '../../db/schema.ts';
 import type { CloudInventoryView } from '../../model/contract.ts';
 import { type CloudInventoryCursor, encodeCloudInventoryCursor } from '../../model/schemas.ts';
-import { CloudError, type CloudId, type CloudSnapshot } from '../../scanner/cloud/provider.ts';
+import {
+  CloudError,
+  type CloudId,
+  type CloudSnapshot,
+  canonicalAddress,
+} from '../../scanner/cloud/provider.ts';
 import type { CloudInventory } from '../../scanner/types.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { CLOUD_INVENTORY_LIMIT } from '../limits.ts';
@@ -40,7 +45,7 @@ export async function storeSnapshot(
       cloudAccountId,
       kind: 'address',
       type: a.type,
-      value: a.address.toLowerCase(),
+      value: canonicalAddress(a.address),
       name: a.name,
       region: a.region ?? null,
       firstSeenAt: at,

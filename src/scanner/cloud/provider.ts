@@ -124,3 +124,16 @@ export function endpointFrom(options: CloudCallOptions | undefined, variable: st
     throw new Error(`${variable} must be an http(s) URL, got '${value}'`);
   return value.replace(/\/+$/, '');
 }
+
+/**
+ * An address in one spelling: IPv6 lower case and compressed as URLs write it (`2600:1f18:0:0::1`
+ * and `2600:1F18::1` are one address), IPv4 as given. Clouds and DNS answers spell them their ways.
+ */
+export function canonicalAddress(address: string): string {
+  if (!address.includes(':')) return address.trim();
+  try {
+    return new URL(`http://[${address.trim()}]/`).hostname.slice(1, -1);
+  } catch {
+    return address.trim().toLowerCase();
+  }
+}

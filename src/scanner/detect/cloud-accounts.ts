@@ -1,3 +1,4 @@
+import { canonicalAddress } from '../cloud/provider.ts';
 import type { CloudAccountInventory, CloudInventory, CloudRange } from '../types.ts';
 
 type Item = CloudAccountInventory['items'][number];
@@ -36,7 +37,7 @@ export class CloudMemory {
       const lastSync = Date.parse(account.lastSyncAt);
       for (const item of account.items) {
         const index = item.kind === 'address' ? this.addresses : this.hosts;
-        const key = item.value.toLowerCase();
+        const key = item.kind === 'address' ? canonicalAddress(item.value) : item.value.toLowerCase();
         const sighting = { account, item, held: Date.parse(item.lastSeenAt) >= lastSync };
         const list = index.get(key);
         if (list) list.push(sighting);
@@ -55,7 +56,7 @@ export class CloudMemory {
     if (!cloud || !range) return undefined;
     const connected = this.accounts.filter((a) => a.cloud === cloud);
     if (connected.length === 0) return undefined;
-    const sightings = this.addresses.get(address.toLowerCase());
+    const sightings = this.addresses.get(canonicalAddress(address));
     if (sightings) return this.judge(sightings);
     // Never seen: missing since the first read of the account read longest, for its grace period.
     const oldest = connected.reduce((a, b) =>

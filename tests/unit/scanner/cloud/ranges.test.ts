@@ -117,3 +117,13 @@ describe('cloud ranges', () => {
     expect(() => parsePublishedRanges('not-an-address,NL\n', 'x', today)).toThrow(/not an address block/);
   });
 });
+
+describe('addresses in one spelling', () => {
+  it('writes IPv6 compressed and lower case, and leaves IPv4 as it is', async () => {
+    const { canonicalAddress } = await import('../../../../src/scanner/cloud/provider.ts');
+    expect(canonicalAddress('2600:1F18:0:0:0:0:0:1')).toBe('2600:1f18::1');
+    expect(canonicalAddress('2600:1f18::1')).toBe('2600:1f18::1');
+    expect(canonicalAddress('fd00:0050:0000::0001')).toBe('fd00:50::1');
+    expect(canonicalAddress('3.120.1.1')).toBe('3.120.1.1');
+  });
+});
