@@ -62,6 +62,12 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   await expect(account.getByTestId('cloud-last-read')).not.toContainText('reading the account now', {
     timeout: 60_000,
   });
+  // The inventory remembers the address: released, with its last sighting.
+  await account.getByRole('button', { name: 'Inventory' }).click();
+  const inventory = account.getByTestId('cloud-inventory');
+  await expect(inventory.getByRole('listitem').filter({ hasText: ip })).toContainText(
+    `elastic-ip eipalloc-${stamp} · us-east-1 · released, last seen`,
+  );
   expect(await blockingViolations(page)).toEqual([]);
 
   // A record of the domain still points there; certificate logs name it.

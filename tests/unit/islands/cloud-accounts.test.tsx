@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
   CloudAccountCard,
+  CloudInventoryList,
   ConnectCloudForm,
 } from '../../../src/islands/dashboard/settings/CloudAccountsPanel.tsx';
 import type { CloudAccountView } from '../../../src/model/contract.ts';
@@ -87,5 +88,43 @@ describe('Settings → Cloud', () => {
     );
     expect(text(failing)).toContain('The last read failed: AWS DescribeRegions: AuthFailure');
     expect(text(failing)).toContain('reading the account now...');
+  });
+
+  it('the inventory says of each item whether it is held now, or released and last seen when', () => {
+    const words = text(
+      renderToStaticMarkup(
+        <CloudInventoryList
+          accountId={account.id}
+          initial={{
+            items: [
+              {
+                kind: 'address',
+                type: 'elastic-ip',
+                value: '203.0.113.7',
+                name: 'eipalloc-1',
+                region: 'us-east-1',
+                firstSeenAt: '2026-11-01T00:00:00.000Z',
+                lastSeenAt: '2026-11-20T10:00:00.000Z',
+                held: false,
+              },
+              {
+                kind: 'resource',
+                type: 'bucket',
+                value: 'static-acme.s3.amazonaws.com',
+                name: 'static-acme',
+                region: null,
+                firstSeenAt: '2026-11-01T00:00:00.000Z',
+                lastSeenAt: '2026-11-25T11:00:00.000Z',
+                held: true,
+              },
+            ],
+            nextCursor: 'next',
+          }}
+        />,
+      ),
+    );
+    expect(words).toContain('203.0.113.7 elastic-ip eipalloc-1 · us-east-1 · released, last seen');
+    expect(words).toContain('static-acme.s3.amazonaws.com bucket static-acme · held now');
+    expect(words).toContain('Load more');
   });
 });

@@ -6,7 +6,7 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import { CLOUDS, cloudInfo } from '../../../model/cloud-accounts.ts';
 import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
-import type { CloudAccountView, CloudProviderId } from '../../../model/contract.ts';
+import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
@@ -149,6 +149,7 @@ export function CloudAccountCard({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [grace, setGrace] = useState(String(account.graceHours));
+  const [showInventory, setShowInventory] = useState(false);
   const id = useId();
   const cloud = cloudInfo(account.provider);
 
@@ -216,6 +217,14 @@ export function CloudAccountCard({
           <button
             type="button"
             className={BUTTON.small}
+            aria-expanded={showInventory}
+            onClick={() => setShowInventory(!showInventory)}
+          >
+            {showInventory ? 'Hide inventory' : 'Inventory'}
+          </button>
+          <button
+            type="button"
+            className={BUTTON.small}
             aria-label={`Remove ${account.label}`}
             onClick={() => onRemove(account)}
           >
@@ -277,6 +286,7 @@ export function CloudAccountCard({
           {error}
         </p>
       )}
+      {showInventory && <CloudInventoryList accountId={account.id} />}
     </li>
   );
 }
@@ -403,5 +413,62 @@ export function ConnectCloudForm({ onConnected }: { onConnected: (account: Cloud
         {busy ? 'Checking the credential...' : `Connect ${cloud.label}`}
       </button>
     </form>
+  );
+}
+
+/** What an account holds and held, a page at a time: each item held now, or released and last seen when. */
+export function CloudInventoryList({
+  accountId,
+  initial,
+}: {
+  accountId: string;
+  /** A first page already read (tests render without calls). */
+  initial?: { items: CloudInventoryItem[]; nextCursor: string | null };
+}) {
+  const [items, setItems] = useState<CloudInventoryItem[] | null>(initial?.items ?? null);
+  const [cursor, setCursor] = useState<string | null>(initial?.nextCursor ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const more = useCallback(
+    async (after?: string) => {
+      setError(null);
+      try {
+        const page = await dashboardApi().cloudAccounts.inventory(accountId, after ? { cursor: after } : {});
+        setItems((before) => [...(after ? (before ?? []) : []), ...page.items]);
+        setCursor(page.nextCursor);
+      } catch (cause) {
+        setError(failureMessage(cause, 'The inventory could not be loaded.'));
+      }
+    },
+    [accountId],
+  );
+  useEffect(() => {
+    if (!initial) void more();
+  }, [initial, more]);
+  if (error) return <LoadError message={error} onRetry={() => void more()} />;
+  if (!items) return <Spinner label="Loading the inventory" />;
+  if (items.length === 0) return <p className="mt-3 text-slate-700">Nothing read yet.</p>;
+  return (
+    <div className="mt-3" data-testid="cloud-inventory">
+      <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+        {items.map((item) => (
+          <li
+            key={`${item.kind} ${item.value}`}
+            className="flex flex-wrap justify-between gap-2 px-3 py-1.5 text-xs"
+          >
+            <span className="font-mono break-all text-ink">{item.value}</span>
+            <span className="text-slate-600">
+              {item.type} {item.name}
+              {item.region ? ` · ${item.region}` : ''} ·{' '}
+              {item.held ? 'held now' : `released, last seen ${formatDateTime(item.lastSeenAt)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {cursor && (
+        <button type="button" className={`${BUTTON.small} mt-2`} onClick={() => void more(cursor)}>
+          Load more
+        </button>
+      )}
+    </div>
   );
 }
