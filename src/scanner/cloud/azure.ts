@@ -87,7 +87,9 @@ const schemas = {
       })
       .loose(),
   ),
-  cdnProfiles: listOf(z.object({ ...named, id: z.string() }).loose()),
+  cdnProfiles: listOf(
+    z.object({ ...named, id: z.string(), sku: z.object({ name: z.string() }).loose().optional() }).loose(),
+  ),
   permissions: listOf(
     z
       .object({ actions: z.array(z.string()).default([]), notActions: z.array(z.string()).default([]) })
@@ -161,7 +163,7 @@ async function* pages<T extends { nextLink?: string | null }>(
 /**
  * Azure Resource Manager with a service principal holding Reader: per subscription, public IP
  * addresses (and their DNS labels), App Service sites, Traffic Manager profiles, storage accounts'
- * endpoints and CDN endpoints. Every call is a GET, but the token request.
+ * endpoints, CDN and Front Door endpoints. Every call is a GET, but the token request.
  */
 export const azure: CloudProvider<Credentials> = {
   id: 'azure',
@@ -264,7 +266,9 @@ export const azure: CloudProvider<Credentials> = {
         options,
       ))
         for (const profile of page.value) {
-          const path = `${new URL(`${profile.id}`, api.management).pathname}/endpoints`;
+          // Front Door (Standard and Premium) lists its endpoints apart from classic CDN's.
+          const frontDoor = /AzureFrontDoor/i.test(profile.sku?.name ?? '');
+          const path = `${new URL(`${profile.id}`, api.management).pathname}/${frontDoor ? 'afdEndpoints' : 'endpoints'}`;
           for await (const endpoints of pages(api, path, LISTS.cdnProfiles, schemas.cdnEndpoints, options))
             for (const endpoint of endpoints.value)
               if (endpoint.properties.hostName)

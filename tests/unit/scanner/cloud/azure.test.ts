@@ -34,12 +34,16 @@ describe('Azure inventory', () => {
       fqdn: 'acme-tm.trafficmanager.net',
     });
     fake.world.storage.push({ subscription: '99999999-2222-4333-8444-555555555555', name: 'acmeassets' });
-    fake.world.cdn.push({
-      subscription: sub,
-      profile: 'edge',
-      endpoint: 'acme-cdn',
-      host: 'acme-cdn.azureedge.net',
-    });
+    fake.world.cdn.push(
+      { subscription: sub, profile: 'edge', endpoint: 'acme-cdn', host: 'acme-cdn.azureedge.net' },
+      {
+        subscription: sub,
+        profile: 'door',
+        endpoint: 'acme-fd',
+        host: 'acme-fd-abc123.z01.azurefd.net',
+        frontDoor: true,
+      },
+    );
   });
   afterAll(() => fake?.close());
   const options = () => ({
@@ -48,7 +52,7 @@ describe('Azure inventory', () => {
     retryBaseMs: 10,
   });
 
-  it('reads every subscription: public IPs, sites, Traffic Manager, storage, CDN, page after page', async () => {
+  it('reads every subscription: public IPs, sites, Traffic Manager, storage, CDN and Front Door, page after page', async () => {
     fake.requests.length = 0;
     const snapshot = await azure.read(CREDS, options());
     expect(snapshot.accounts).toEqual(fake.world.subscriptions);
@@ -60,6 +64,7 @@ describe('Azure inventory', () => {
         'bucket acmeassets.blob.core.windows.net',
         'bucket acmeassets.z6.web.core.windows.net',
         'distribution acme-cdn.azureedge.net',
+        'distribution acme-fd-abc123.z01.azurefd.net',
         'endpoint acme-tm.trafficmanager.net',
         'endpoint shop.westeurope.cloudapp.azure.com',
         'site acme-web.azurewebsites.net',
