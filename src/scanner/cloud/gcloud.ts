@@ -260,13 +260,23 @@ export const gcloud: CloudProvider<Credentials> = {
             });
     const buckets = `${storage}/storage/v1/b?project=${encodeURIComponent(project)}&maxResults=1000&fields=items(name,location),nextPageToken`;
     for await (const page of pages(buckets, schemas.buckets, token, options))
-      for (const bucket of page.items ?? [])
+      for (const bucket of page.items ?? []) {
+        const region = bucket.location?.toLowerCase();
         snapshot.resources.push({
           type: 'bucket',
           host: `${bucket.name}.storage.googleapis.com`.toLowerCase(),
           name: bucket.name,
-          region: bucket.location?.toLowerCase(),
+          region,
         });
+        // A bucket named like a domain serves that name through a CNAME to c.storage.googleapis.com.
+        if (bucket.name.includes('.'))
+          snapshot.resources.push({
+            type: 'bucket',
+            host: bucket.name.toLowerCase(),
+            name: bucket.name,
+            region,
+          });
+      }
     return snapshot;
   },
   async unneededRights(credentials, snapshot, options) {

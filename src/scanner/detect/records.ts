@@ -269,10 +269,15 @@ async function serviceAddresses(ctx: ScanContext, res: Resolution): Promise<Cand
  * period: likely, from the account's own memory, before any fingerprint is asked. Undefined when no
  * connected account knows any hop (the catalogue decides).
  */
+const GOOGLE_STORAGE_HOST = 'c.storage.googleapis.com';
+
 function cloudResources(ctx: ScanContext, res: Resolution): Candidate[] | undefined {
   const memory = ctx.cloudMemory;
   if (!memory) return undefined;
-  const verdicts = res.chain.map((hop) => ({ hop, verdict: memory.host(hop) }));
+  // A bucket named like the name itself, served through Google's shared storage host, is known by
+  // the name, not by the hop.
+  const hops = res.chain.includes(GOOGLE_STORAGE_HOST) ? [res.name, ...res.chain] : res.chain;
+  const verdicts = hops.map((hop) => ({ hop, verdict: memory.host(hop) }));
   if (verdicts.some((v) => v.verdict?.verdict === 'held' || v.verdict?.verdict === 'grace')) return [];
   for (const { hop, verdict } of verdicts) {
     if (verdict?.verdict !== 'released') continue;
@@ -284,7 +289,7 @@ function cloudResources(ctx: ScanContext, res: Resolution): Candidate[] | undefi
         finding: {
           subdomain: res.name,
           recordType: 'CNAME',
-          target: hop,
+          target: hop === res.name ? GOOGLE_STORAGE_HOST : hop,
           service: cloud,
           status: 'likely',
           risk: 'high',
@@ -296,8 +301,8 @@ function cloudResources(ctx: ScanContext, res: Resolution): Candidate[] | undefi
         },
         recheck: async () => {
           const fresh = await again(ctx, res);
-          return fresh.chain.includes(hop)
-            ? `${res.name} still leads to ${hop} (${answeredBy(fresh)})`
+          return fresh.chain.includes(hop) || (hop === res.name && fresh.chain.includes(GOOGLE_STORAGE_HOST))
+            ? `${res.name} still leads to ${hop === res.name ? GOOGLE_STORAGE_HOST : hop} (${answeredBy(fresh)})`
             : undefined;
         },
       },

@@ -24,6 +24,7 @@ const records: Array<[string, FixtureRecord]> = [
   [`v6.${apex}`, { type: 'AAAA', data: 'fd00:50::1' }],
   [`assets.${apex}`, { type: 'CNAME', data: BUCKET_HOST }],
   [`site.${apex}`, { type: 'CNAME', data: 'd111.cloudfront.net' }],
+  [`www.${apex}`, { type: 'CNAME', data: 'c.storage.googleapis.com' }],
 ];
 
 const inventory = (graceHours: number, firstSyncHoursAgo = 120): CloudInventory => ({
@@ -59,6 +60,23 @@ const inventory = (graceHours: number, firstSyncHoursAgo = 120): CloudInventory 
           value: 'd111.cloudfront.net',
           name: 'E1',
           lastSeenAt: hoursAgo(0.1),
+        },
+      ],
+    },
+    {
+      label: 'Web',
+      cloud: 'gcloud',
+      accounts: ['acme-web'],
+      graceHours,
+      firstSyncAt: hoursAgo(firstSyncHoursAgo),
+      lastSyncAt: hoursAgo(0.1),
+      items: [
+        {
+          kind: 'resource',
+          type: 'bucket',
+          value: `www.${apex}`,
+          name: `www.${apex}`,
+          lastSeenAt: hoursAgo(50),
         },
       ],
     },
@@ -152,6 +170,13 @@ describe('records into a connected cloud', () => {
       `the bucket static-acme of the AWS account "Production" (123456789012), last seen ${hoursAgo(60)}`,
     );
     expect(at(result, 'site')).toEqual([]);
+    // A bucket named like the name, served through Google's shared storage host.
+    expect(only(at(result, 'www'))).toMatchObject({
+      recordType: 'CNAME',
+      target: 'c.storage.googleapis.com',
+      status: 'likely',
+      service: 'Google Cloud',
+    });
   });
 
   it('never probes or connects to an address in the cloud', () => {

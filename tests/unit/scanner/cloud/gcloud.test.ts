@@ -62,6 +62,8 @@ describe('Google Cloud inventory', () => {
       'acme-assets.storage.googleapis.com',
       'acme-logs.storage.googleapis.com',
       'www.acme.test.storage.googleapis.com',
+      // Named like a domain: served as that name through a CNAME to c.storage.googleapis.com.
+      'www.acme.test',
     ]);
     // Four addresses at two a page: two pages; three buckets: two.
     expect(fake.requests.filter((r) => r.path.includes('/aggregated/addresses'))).toHaveLength(2);
