@@ -26,8 +26,12 @@ export function rangesUpdateTarget(config: { CLOUD_RANGES_FILE?: string; dataDir
  */
 export function configuredCloudRanges(config: { CLOUD_RANGES_FILE?: string; dataDir: string }): CloudRange[] {
   const names = new Set(Object.values(CLOUD_NAMES));
-  return [
-    ...cloudRangesOf(loadRanges(rangesFilePath(config))),
-    ...coarseRanges.filter((range) => !names.has(range.provider)),
-  ];
+  let file: ReturnType<typeof loadRanges>;
+  try {
+    file = loadRanges(rangesFilePath(config));
+  } catch (error) {
+    // Start-up fails naming the setting, as for every other value of the environment.
+    throw new Error(`CLOUD_RANGES_FILE: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return [...cloudRangesOf(file), ...coarseRanges.filter((range) => !names.has(range.provider))];
 }

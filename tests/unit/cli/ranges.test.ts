@@ -50,6 +50,20 @@ describe('danglewatch ranges', () => {
     expect(shown.stdout).toContain(`Cloud ranges from ${join(dir, 'cloud-ranges.json')}`);
   });
 
+  it('a ranges file that cannot be read fails start-up naming CLOUD_RANGES_FILE', () => {
+    expect(() =>
+      configuredCloudRanges({ CLOUD_RANGES_FILE: join(dir, 'missing.json'), dataDir: dir }),
+    ).toThrow(/^CLOUD_RANGES_FILE: ENOENT/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      '{"version":1,"clouds":{"aws":{"published":"2026-11-27","source":"x","prefixes":["3.0.0.0/99"]}}}',
+    );
+    expect(() => configuredCloudRanges({ CLOUD_RANGES_FILE: bad, dataDir: dir })).toThrow(
+      /^CLOUD_RANGES_FILE: .*bad\.json is not a ranges file \(clouds\.aws\.prefixes\.0: must be an address block/,
+    );
+  });
+
   it('refuses a file that is not a published list, and changes nothing', async () => {
     const junk = join(dir, 'junk.json');
     writeFileSync(junk, '{"not":"ranges"}');
