@@ -56,6 +56,13 @@ export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSe
  * and uploading a zone file (a parse of up to 5 MB each).
  */
 export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
+/**
+ * Calls that make our server call a cloud for the caller (connect, sync now), per account, as for
+ * DNS connections: enough to connect every account, too few to use us against a cloud.
+ */
+export const CLOUD_ACCOUNT_RATE = { name: 'cloud-account', limit: 60, windowSeconds: 3600 } as const;
+/** Addresses and resources one cloud account's inventory keeps at most; a read beyond it fails whole. */
+export const CLOUD_INVENTORY_LIMIT = 200_000;
 export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;
 
 /**

@@ -328,6 +328,65 @@ export const zoneRecordChanges = pgTable(
   (t) => [index('zone_record_changes_domain_at').on(t.domainId, t.at)],
 );
 
+/** A cloud account connected with a read-only credential: its addresses and resources are read on a schedule. */
+export const cloudAccounts = pgTable(
+  'cloud_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** aws, azure, gcloud or digitalocean. */
+    provider: text('provider').notNull(),
+    label: text('label').notNull(),
+    credentialSealed: text('credential_sealed').notNull(),
+    credentialHint: text('credential_hint').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account, subscription or project ids the last read covered. */
+    accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
+    /** Rights the credential has beyond reading, where the cloud can tell (named for the settings page). */
+    unneededRights: jsonb('unneeded_rights').$type<string[]>().notNull().default([]),
+    /** How long an address may be missing from the inventory before a record pointing at it is a finding. */
+    graceHours: integer('grace_hours').notNull().default(48),
+    /** The first read that succeeded: an address never seen is missing since then. */
+    firstSyncAt: timestamp('first_sync_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** The cloud's own words for the last failed read; null once a read succeeds. */
+    syncError: text('sync_error'),
+    syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
+    /** When its managers were told that reads have been failing for days (once per failing spell). */
+    failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('cloud_accounts_workspace').on(t.workspaceId)],
+);
+
+/**
+ * Everything public a cloud account has held: addresses and named resources, each with the first and
+ * last read that saw it. Rows stay after the cloud lets go of them: that memory is the point.
+ */
+export const cloudInventory = pgTable(
+  'cloud_inventory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cloudAccountId: uuid('cloud_account_id')
+      .notNull()
+      .references(() => cloudAccounts.id, { onDelete: 'cascade' }),
+    /** address or resource. */
+    kind: text('kind').notNull(),
+    /** elastic-ip, instance, …; bucket, distribution, environment, site, endpoint. */
+    type: text('type').notNull(),
+    /** The address, or the resource's host name. */
+    value: text('value').notNull(),
+    /** What held it: an instance id, a bucket's name. */
+    name: text('name').notNull(),
+    region: text('region'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('cloud_inventory_item').on(t.cloudAccountId, t.kind, t.value)],
+);
+
 /**
  * Scans, one row each from the request to the result. The worker claims a pending row, writes its
  * progress and heartbeat while it runs, and stores the findings and counts when it ends.

@@ -366,6 +366,55 @@ export interface ConnectionView {
   zones: { zone: string; domainId: string | null }[];
 }
 
+export const CLOUD_PROVIDER_IDS = ['aws', 'azure', 'gcloud', 'digitalocean'] as const;
+export type CloudProviderId = (typeof CLOUD_PROVIDER_IDS)[number];
+
+/** A cloud account connection (GET /api/cloud-accounts): never the credential, only its last four characters. */
+export interface CloudAccountView {
+  id: string;
+  provider: CloudProviderId;
+  label: string;
+  credentialHint: string;
+  createdAt: string;
+  lastSyncAt: string | null;
+  /** The cloud's own words for the last failed read; null while reads succeed. */
+  syncError: string | null;
+  /** Hours an address may be missing from the inventory before a record pointing at it is a finding. */
+  graceHours: number;
+  /** The account, subscription or project ids the credential reads. */
+  accounts: string[];
+  /** What the inventory remembers: addresses and named resources, held now or once. */
+  counts: { addresses: number; resources: number };
+  /**
+   * Rights the credential has beyond reading, where the cloud can tell (Azure, Google Cloud): it is
+   * accepted, but needs none of them. Empty when it has none, or the cloud cannot say.
+   */
+  unneededRights: string[];
+}
+
+/** One address or resource a cloud account holds or once held. */
+export interface CloudInventoryItem {
+  kind: 'address' | 'resource';
+  /** elastic-ip, instance, network-interface, …; bucket, distribution, environment, site, endpoint. */
+  type: string;
+  /** The address, or the resource's host name. */
+  value: string;
+  name: string;
+  region: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** Whether the last read saw it: false once the account let it go. */
+  held: boolean;
+}
+
+/** GET /api/cloud-accounts/{id}/inventory: a page (`?limit&cursor&q&type`), as the records list pages. */
+export interface CloudInventoryView {
+  readAt: string | null;
+  items: CloudInventoryItem[];
+  nextCursor: string | null;
+  total: number;
+}
+
 /** Where a domain's inventory comes from: a provider's API or an uploaded zone file. */
 export const INVENTORY_SOURCES = [...DNS_PROVIDER_IDS, 'zone-file'] as const;
 export type InventorySource = (typeof INVENTORY_SOURCES)[number];

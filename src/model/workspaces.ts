@@ -33,6 +33,7 @@ export const ROLE_NEEDED = {
   /** Invite, remove and change the role of members (never to or from owner). */
   'members.manage': 'admin',
   'dns-connections.manage': 'admin',
+  'cloud-accounts.manage': 'admin',
   'api-keys.manage': 'admin',
   'webhooks.manage': 'admin',
   /** The plan and its subscription, deleting or renaming the workspace, making someone owner. */

@@ -2,6 +2,7 @@ import { getServers } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
+import { CloudMemory } from './detect/cloud-accounts.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
@@ -213,6 +214,8 @@ export function openContext(domain: string, options: ScanOptions, signal: AbortS
     options.cloudRanges ?? cloudRanges,
     signal,
   );
+  if (options.cloudInventory?.accounts.length)
+    ctx.cloudMemory = new CloudMemory(options.cloudInventory, options.now?.() ?? new Date());
   return { ctx, dns };
 }
 

@@ -1,4 +1,4 @@
-import type { FindingRecordType, FindingView } from '../model/contract.ts';
+import type { CloudProviderId, FindingRecordType, FindingView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
 import type { ProofSettings } from './proof/settings.ts';
@@ -18,7 +18,9 @@ export type DetectionKind =
   | 'dangling-cname'
   | 'expiring-domain'
   | 'open-zone-transfer'
-  | 'second-order';
+  | 'second-order'
+  | 'released-address'
+  | 'released-resource';
 
 /**
  * The contract's finding, made by this engine: it always knows every source that revealed
@@ -48,6 +50,37 @@ export interface ProgressEvent {
 export interface CloudRange {
   cidr: string;
   provider: string;
+  /** The cloud whose accounts can be connected, when the range is one of theirs. */
+  cloud?: CloudProviderId;
+}
+
+/**
+ * The workspace's connected cloud accounts as the scan reads them: plain data, with every address and
+ * resource each one ever held and when it last saw it. A record pointing into a connected cloud is
+ * judged against this memory instead of by probing the address.
+ */
+export interface CloudInventory {
+  accounts: CloudAccountInventory[];
+}
+
+export interface CloudAccountInventory {
+  label: string;
+  cloud: CloudProviderId;
+  /** Account, subscription or project ids. */
+  accounts: string[];
+  /** Hours an address may be missing before a record pointing at it is a finding. */
+  graceHours: number;
+  /** The first and the last read (ISO): an item seen at the last read is held now. */
+  firstSyncAt: string;
+  lastSyncAt: string;
+  items: {
+    kind: 'address' | 'resource';
+    type: string;
+    /** The address, or the resource's host name. */
+    value: string;
+    name: string;
+    lastSeenAt: string;
+  }[];
 }
 
 export interface ScanOptions {
@@ -87,6 +120,10 @@ export interface ScanOptions {
   /** Port of the delegated nameservers the NS check asks directly (53; tests use a fixture port). */
   nameserverPort?: number;
   cloudRanges?: readonly CloudRange[];
+  /** The workspace's cloud accounts and what they held; none when absent. */
+  cloudInventory?: CloudInventory;
+  /** The scan's clock, for grace periods (tests move it); now when absent. */
+  now?: () => Date;
   /** The fingerprint catalogue; the built-in one when absent. */
   catalogue?: readonly Entry[];
   /** Probes per second to one service (a token bucket), on top of `perServiceConcurrency`. */

@@ -23,6 +23,7 @@ import { alertRoutes } from './routes/alerts.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { type CloudAccountDeps, cloudAccountRoutes } from './routes/cloud-accounts.ts';
 import { type DnsConnectionDeps, dnsConnectionRoutes } from './routes/dns-connections.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
@@ -69,6 +70,8 @@ export interface AppDeps {
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
   dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now' | 'resolvers'>;
+  /** Cloud accounts: the same sealing key, the clouds' endpoints, syncs. */
+  cloudAccounts?: CloudAccountDeps;
   /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
   outboxDir?: string;
   /** Hears of queries that failed because the database went away, so the outage is logged once. */
@@ -170,6 +173,7 @@ export function createApp(deps: AppDeps) {
       now: deps.now,
     }),
   );
+  app.route('/api/cloud-accounts', cloudAccountRoutes(deps.db, deps.auth, deps.cloudAccounts ?? {}));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
   app.route(

@@ -110,6 +110,11 @@ const envSchema = z.object({
     .optional(),
   // How often each connected DNS zone is read again.
   ZONE_SYNC_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(15),
+  // How often each connected cloud account's addresses and resources are read again.
+  CLOUD_SYNC_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(15),
+  // The clouds' address ranges: a JSON file as `danglewatch ranges update` writes it; the bundled,
+  // dated copy when unset.
+  CLOUD_RANGES_FILE: z.string().min(1).optional(),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
   // The operator's probe credentials (availability checks only) and the providers' base URLs.

@@ -1,5 +1,6 @@
 import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import { proofSettings } from '../scanner/proof/settings.ts';
+import { configuredCloudRanges } from './cloud-ranges.ts';
 import type { Config } from './config.ts';
 
 /** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */
@@ -11,5 +12,6 @@ export function engineSettings(config: Config): EngineSettings {
     ...(config.RDAP_URL ? { rdapUrl: config.RDAP_URL } : {}),
     allowPrivate: config.SCAN_ALLOW_PRIVATE,
     proof: proofSettings(config),
+    cloudRanges: configuredCloudRanges(config),
   };
 }

@@ -76,6 +76,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     outage: database.kind === 'postgres' ? database.outage : undefined,
     outboxDir: outboxDir(config),
     dnsConnections: { secrets, enqueueSync: jobs.enqueueSync },
+    cloudAccounts: { secrets, enqueueSync: jobs.enqueueCloudSync },
   });
   let port = config.PORT;
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {

@@ -61,6 +61,7 @@ export function startConfiguredWorker(
     { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}`, reprove: reproveWith(engine) },
     { intervalMs: config.SCAN_REAP_INTERVAL_SECONDS * 1000, staleMs: config.SCAN_STALE_SECONDS * 1000 },
     { secrets, syncMinutes: config.ZONE_SYNC_MINUTES },
+    { secrets, syncMinutes: config.CLOUD_SYNC_MINUTES },
   );
 }
 

@@ -146,3 +146,19 @@ export async function addVerifiedDomain(page: Page, domain: string): Promise<voi
   await verify.getByRole('button', { name: 'Done, Start Monitoring' }).click();
   await expect(verify).toHaveCount(0);
 }
+
+/** The e2e AWS account allocates an Elastic IP; answers the read-only key that reads the account. */
+export async function awsHold(
+  ip: string,
+  allocationId: string,
+): Promise<{ accessKeyId: string; secretAccessKey: string }> {
+  return (await (await control('/aws/hold', { ip, allocationId })).json()) as {
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
+}
+
+/** The e2e AWS account releases the Elastic IP: AWS may hand it to anyone now. */
+export async function awsRelease(ip: string): Promise<void> {
+  await control('/aws/release', { ip });
+}

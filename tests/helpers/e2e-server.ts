@@ -4,7 +4,7 @@
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, read the link
 // of the newest invitation e-mail to an address, and store scan history to page through.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -19,6 +19,7 @@ import { loadConfig } from '../../src/start/config.ts';
 import { startServer } from '../../src/start/server.ts';
 import { outboxDir } from '../../src/start/worker.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
+import { startAwsFake } from '../fixtures/cloud/aws.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
@@ -48,6 +49,18 @@ for (const entry of catalogue)
     if (domain) api.registered.add(domain);
   }
 for (const domain of ['cloudflare.com', 'awsdns.com', 'googledomains.com']) api.registered.add(domain);
+// The AWS account the cloud-account specs connect, speaking AWS's wire formats; its addresses are in
+// 127.0.90.0/24, which this server's ranges file declares AWS's.
+const awsKey = { accessKeyId: 'AKIAE2ECLOUDACCOUNT1', secretAccessKey: 'e2e-aws-secret-access-key' };
+const aws = await startAwsFake(awsKey);
+const rangesFile = join(process.env.DATA_DIR ?? '.', '..', 'cloud-ranges.json');
+await writeFile(
+  rangesFile,
+  JSON.stringify({
+    version: 1,
+    clouds: { aws: { published: '2026-11-27', source: 'the e2e fixture', prefixes: ['127.0.90.0/24'] } },
+  }),
+);
 
 const readBody = async (req: http.IncomingMessage) => {
   let raw = '';
@@ -138,6 +151,17 @@ const control = http.createServer(async (req, res) => {
           result: null,
         }),
       });
+    } else if (req.url === '/aws/hold' && req.method === 'POST') {
+      // The AWS account allocates an Elastic IP; the answer is the key that reads the account.
+      aws.world.elasticIps.push({
+        region: 'us-east-1',
+        ip: String(body.ip),
+        allocationId: String(body.allocationId),
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(awsKey));
+      return;
+    } else if (req.url === '/aws/release' && req.method === 'POST') {
+      aws.world.elasticIps = aws.world.elasticIps.filter((a) => a.ip !== String(body.ip));
     } else if (req.url === '/ct' && req.method === 'POST') {
       api.crtsh.set(
         String(body.domain),
@@ -182,6 +206,7 @@ await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', re
 
 // Provider calls read their base URL from the environment when they are made.
 process.env.CLOUDFLARE_API_URL = cloudflare.url;
+Object.assign(process.env, aws.env);
 await ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
 const config = loadConfig({
   ...process.env,
@@ -201,6 +226,8 @@ const config = loadConfig({
   AZURE_MANAGEMENT_URL: `${providers.url}/arm`,
   SHOPIFY_SIGNUP_URL: `${providers.url}/shopify`,
   ZONE_SYNC_MINUTES: '1',
+  CLOUD_SYNC_MINUTES: '1',
+  CLOUD_RANGES_FILE: rangesFile,
   STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
   STRIPE_API_URL: stripe.url,
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -216,7 +243,14 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close(), providers.close()]);
+  await Promise.all([
+    dns.close(),
+    api.close(),
+    stripe.close(),
+    cloudflare.close(),
+    providers.close(),
+    aws.close(),
+  ]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -7,6 +7,7 @@ import { PROGRESS_WRITE_MS } from '../../model/constants.ts';
 import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
+import { cloudInventoryForScan } from '../cloud-accounts/inventory.ts';
 import { inventoryRecords } from '../dns-connections/inventory.ts';
 import { nextScanAfter } from '../domains/schedule.ts';
 import { recordFindingHistory } from '../findings/lifecycle.ts';
@@ -100,6 +101,9 @@ export async function runScan(
         isNull(findings.resolvedAt),
       ),
     );
+  // The workspace's cloud accounts, as data: a record pointing into a connected cloud is judged
+  // against what its accounts held, not by probing the address.
+  const cloudInventory = await cloudInventoryForScan(db, claimed.workspaceId);
   try {
     const result = await engine(claimed.domain, {
       maxNames: getPlanForTier(tier).limits.namesPerScan,
@@ -109,6 +113,7 @@ export async function runScan(
       discovery: !config.skipDiscovery && !config.names,
       ct: config.useCertificateTransparency && !config.names,
       zoneRecords,
+      cloudInventory,
       validation: config.useMultiStageValidation,
       signal: controller.signal,
       onProgress: (event) => {

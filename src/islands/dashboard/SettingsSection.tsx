@@ -5,6 +5,7 @@ import { can, type WorkspaceAction } from '../../model/workspaces.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ActivityPanel } from './settings/ActivityPanel.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
+import { CloudAccountsPanel } from './settings/CloudAccountsPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
 import { MembersPanel } from './settings/MembersPanel.tsx';
@@ -13,7 +14,7 @@ import { ProfileTab } from './settings/ProfileTab.tsx';
 import { panelId, SettingsTabList, tabId } from './settings/SettingsTabList.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'dns' | 'api' | 'data';
+type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'dns' | 'cloud' | 'api' | 'data';
 /** The tabs; one with `needs` shows only to a role that may do it (webhooks, connections, keys: admins). */
 const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'profile', label: 'Profile' },
@@ -22,6 +23,7 @@ const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'plan', label: 'Plan' },
   { id: 'alerts', label: 'Alerts', needs: 'webhooks.manage' },
   { id: 'dns', label: 'DNS', needs: 'dns-connections.manage' },
+  { id: 'cloud', label: 'Cloud', needs: 'cloud-accounts.manage' },
   { id: 'api', label: 'API', needs: 'api-keys.manage' },
   { id: 'data', label: 'Data' },
 ];
@@ -67,6 +69,7 @@ export function SettingsSection() {
         {tab === 'plan' && <PlanTab />}
         {tab === 'alerts' && <WebhooksPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}
+        {tab === 'cloud' && <CloudAccountsPanel />}
         {tab === 'api' && <ApiKeysPanel />}
         {tab === 'data' && <DataTab />}
       </div>

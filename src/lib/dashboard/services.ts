@@ -8,6 +8,8 @@ import {
   authService,
   type BillingService,
   billingService,
+  type CloudAccountService,
+  cloudAccountService,
   createAuthedClient,
   type DnsConnectionService,
   type DomainService,
@@ -31,6 +33,7 @@ interface DashboardApi {
   webhooks: WebhookService;
   apiKeys: ApiKeyService;
   dnsConnections: DnsConnectionService;
+  cloudAccounts: CloudAccountService;
   auth: AuthService;
   billing: BillingService;
   account: AccountService;
@@ -62,6 +65,7 @@ export function dashboardApi(): DashboardApi {
       webhooks: webhookService(scoped),
       apiKeys: apiKeyService(scoped),
       dnsConnections: dnsConnectionService(scoped),
+      cloudAccounts: cloudAccountService(scoped),
       auth: authService(own),
       billing: billingService(scoped),
       account: accountService(own),

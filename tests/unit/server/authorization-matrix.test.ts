@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeys,
+  cloudAccounts,
   dnsConnections,
   domains,
   findings,
@@ -32,6 +33,7 @@ interface Ids {
   webhook: string;
   key: string;
   connection: string;
+  cloudAccount: string;
   /** A team workspace, and another one its owner may delete (the matrix goes on in the first). */
   workspace: string;
   doomed: string;
@@ -155,6 +157,44 @@ const ROUTES: {
     route: 'DELETE /api/dns-connections/:id',
     action: 'dns-connections.manage',
     path: (i) => `/api/dns-connections/${i.connection}`,
+    names: true,
+  },
+  { route: 'GET /api/cloud-accounts', action: 'read', path: () => '/api/cloud-accounts' },
+  {
+    route: 'POST /api/cloud-accounts',
+    action: 'cloud-accounts.manage',
+    path: () => '/api/cloud-accounts',
+    body: { provider: 'aws', credentials: { accessKeyId: 'AKIA', secretAccessKey: 'x' } },
+  },
+  {
+    route: 'GET /api/cloud-accounts/:id',
+    action: 'read',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
+    names: true,
+  },
+  {
+    route: 'PATCH /api/cloud-accounts/:id',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
+    body: { graceHours: 24 },
+    names: true,
+  },
+  {
+    route: 'POST /api/cloud-accounts/:id/sync',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}/sync`,
+    names: true,
+  },
+  {
+    route: 'GET /api/cloud-accounts/:id/inventory',
+    action: 'read',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}/inventory`,
+    names: true,
+  },
+  {
+    route: 'DELETE /api/cloud-accounts/:id',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
     names: true,
   },
   { route: 'GET /api/findings', action: 'read', path: () => '/api/findings' },
@@ -364,6 +404,10 @@ for (const backend of embeddedOnly) {
             credentialHint: 'h',
           })
           .returning();
+        const [cloudAccount] = await api.db
+          .insert(cloudAccounts)
+          .values({ workspaceId, provider: 'aws', label: 'l', credentialSealed: 's', credentialHint: 'h' })
+          .returning();
         const [invitation] = await api.db
           .insert(workspaceInvitations)
           .values({
@@ -381,6 +425,7 @@ for (const backend of embeddedOnly) {
           webhook: webhook?.id ?? '',
           key: key?.id ?? '',
           connection: connection?.id ?? '',
+          cloudAccount: cloudAccount?.id ?? '',
           workspace: people.team,
           doomed: people.doomed,
           invitation: invitation?.id ?? '',
