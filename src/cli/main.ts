@@ -27,6 +27,11 @@ const commands: Record<string, { run: Command; summary: string }> = {
     run: async (args) => (await import('./users.ts')).usersCommand(args),
     summary: 'list accounts, or grant a plan without billing (set-plan <email> <plan>)',
   },
+  ranges: {
+    run: async (args) => (await import('./ranges.ts')).rangesCommand(args),
+    summary:
+      "show the clouds' address ranges, or update one cloud's from its published list (update <file|url>)",
+  },
   scan: {
     run: async (args, engine) => (await import('./scan.ts')).scan(args, engine),
     summary: 'scan a domain for dangling DNS records (--help for options)',

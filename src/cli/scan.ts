@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseList } from '../scanner/discover/wordlist.ts';
 import { parseServer } from '../scanner/dns/resolver.ts';
+import { proofSettingsFromEnv } from '../scanner/proof/settings.ts';
 import { parseDomain, scanDomain } from '../scanner/scan.ts';
 import type { ScanOptions } from '../scanner/types.ts';
 import {
@@ -268,6 +269,8 @@ export async function scan(args: string[], engine: EngineSettings = {}): Promise
       }
     } else {
       const result = await scanDomain(request.domain, {
+        // The operator's probe credentials, from the environment as the server reads them.
+        proof: proofSettingsFromEnv(process.env),
         ...engine,
         ...request.options,
         signal: controller.signal,

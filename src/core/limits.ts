@@ -56,6 +56,13 @@ export const DNS_CONNECTION_RATE = { name: 'dns-connection', limit: 60, windowSe
  * and uploading a zone file (a parse of up to 5 MB each).
  */
 export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 3600 } as const;
+/**
+ * Calls that make our server call a cloud for the caller (connect, sync now), per account, as for
+ * DNS connections: enough to connect every account, too few to use us against a cloud.
+ */
+export const CLOUD_ACCOUNT_RATE = { name: 'cloud-account', limit: 60, windowSeconds: 3600 } as const;
+/** Addresses and resources one cloud account's inventory keeps at most; a read beyond it fails whole. */
+export const CLOUD_INVENTORY_LIMIT = 200_000;
 export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;
 
 /**
@@ -73,3 +80,25 @@ export const WORKSPACE_CREATE_RATE = { name: 'workspace-create', limit: 10, wind
 
 /** Invitation e-mails an account may send per hour, into all its workspaces. */
 export const INVITATION_RATE = { name: 'invitation', limit: 30, windowSeconds: 3600 } as const;
+
+/**
+ * The scheduling pass (every minute, on one worker at a time). It reads due domains a page at a
+ * time, most overdue first, and starts a page's scans in one transaction and one job insert.
+ */
+export const SCHEDULE_PAGE_SIZE = 500;
+/**
+ * How long one pass may go on: less than the minute between passes, so passes never pile up. The
+ * page it is on when the time is up ends; the domains it did not reach stay due for the next pass.
+ */
+export const SCHEDULE_PASS_BUDGET_MS = 45_000;
+/**
+ * How long a pass's claim on the schedule lasts without renewal (it renews at each page): a worker
+ * that dies in a pass holds up the schedule this long at most. More than a page can take, the last
+ * ownership checks included (SCHEDULE_PASS_BUDGET_MS, then one check's timeouts).
+ */
+export const SCHEDULE_LEASE_MS = 90_000;
+/**
+ * Ownership re-checks (TXT lookups) of due domains in flight at once: a slow nameserver holds up
+ * one place, not the pass, and a busy pass does not flood the resolvers (one query each).
+ */
+export const OWNERSHIP_CHECKS_AT_ONCE = 32;

@@ -18,6 +18,7 @@ import {
   type FindingChanges,
   type FindingStatus,
   type FindingView,
+  type Proof,
   type ScanConfig,
   type ScanProgress,
   type ScanRunConfig,
@@ -215,7 +216,11 @@ export const domains = pgTable(
   },
   (t) => [
     uniqueIndex('domains_workspace_domain').on(t.workspaceId, t.domain),
-    index('domains_next_scan').on(t.nextScanAt),
+    // The scheduler's pages: only domains it may scan, in the order it reads them (most overdue
+    // first, the id breaking ties), so a page reads its own rows and no paused or pending ones.
+    index('domains_due')
+      .on(t.nextScanAt, t.id)
+      .where(sql`${t.status} = 'verified' and ${t.pausedReason} is null and ${t.overPlanLimit} = false`),
   ],
 );
 
@@ -331,6 +336,65 @@ export const zoneRecordChanges = pgTable(
   (t) => [index('zone_record_changes_domain_at').on(t.domainId, t.at)],
 );
 
+/** A cloud account connected with a read-only credential: its addresses and resources are read on a schedule. */
+export const cloudAccounts = pgTable(
+  'cloud_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** aws, azure, gcloud or digitalocean. */
+    provider: text('provider').notNull(),
+    label: text('label').notNull(),
+    credentialSealed: text('credential_sealed').notNull(),
+    credentialHint: text('credential_hint').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account, subscription or project ids the last read covered. */
+    accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
+    /** Rights the credential has beyond reading, where the cloud can tell (named for the settings page). */
+    unneededRights: jsonb('unneeded_rights').$type<string[]>().notNull().default([]),
+    /** How long an address may be missing from the inventory before a record pointing at it is a finding. */
+    graceHours: integer('grace_hours').notNull().default(48),
+    /** The first read that succeeded: an address never seen is missing since then. */
+    firstSyncAt: timestamp('first_sync_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** The cloud's own words for the last failed read; null once a read succeeds. */
+    syncError: text('sync_error'),
+    syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
+    /** When its managers were told that reads have been failing for days (once per failing spell). */
+    failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('cloud_accounts_workspace').on(t.workspaceId)],
+);
+
+/**
+ * Everything public a cloud account has held: addresses and named resources, each with the first and
+ * last read that saw it. Rows stay after the cloud lets go of them: that memory is the point.
+ */
+export const cloudInventory = pgTable(
+  'cloud_inventory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cloudAccountId: uuid('cloud_account_id')
+      .notNull()
+      .references(() => cloudAccounts.id, { onDelete: 'cascade' }),
+    /** address or resource. */
+    kind: text('kind').notNull(),
+    /** elastic-ip, instance, …; bucket, distribution, environment, site, endpoint. */
+    type: text('type').notNull(),
+    /** The address, or the resource's host name. */
+    value: text('value').notNull(),
+    /** What held it: an instance id, a bucket's name. */
+    name: text('name').notNull(),
+    region: text('region'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('cloud_inventory_item').on(t.cloudAccountId, t.kind, t.value)],
+);
+
 /**
  * Scans, one row each from the request to the result. The worker claims a pending row, writes its
  * progress and heartbeat while it runs, and stores the findings and counts when it ends.
@@ -380,6 +444,9 @@ export const scans = pgTable(
     index('scans_workspace_created').on(t.workspaceId, t.createdAt),
     index('scans_domain_created').on(t.domainId, t.createdAt),
     index('scans_status').on(t.status),
+    // One active scan per domain name: the check before a new scan reads this index whatever the
+    // statistics say of the statuses, and two requests that race cannot both insert one.
+    uniqueIndex('scans_active').on(t.workspaceId, t.domain).where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 
@@ -400,6 +467,11 @@ export const findings = pgTable(
     subdomain: text('subdomain').notNull(),
     /** The latest report of it, in the engine's shape. */
     latest: jsonb('latest').$type<FindingView>().notNull(),
+    /**
+     * What proves it claimable (the provider's answer, and when), read from the latest report by
+     * the database itself, so that no write can leave the two apart; null when nothing proved it.
+     */
+    proof: jsonb('proof').$type<Proof>().generatedAlwaysAs(sql`nullif(latest -> 'proof', 'null'::jsonb)`),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     /** Set when a later complete scan checked the name and the finding was gone; null while open. */
@@ -519,6 +591,16 @@ export const webhookDeliveries = pgTable(
 export const workerHeartbeats = pgTable('worker_heartbeats', {
   id: text('id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Work that one process at a time may do (the scheduling pass): the holder renews its lease while
+ * it works and removes it when done; one that dies leaves a lease that runs out by itself.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /**

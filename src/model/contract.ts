@@ -5,6 +5,10 @@
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
 
+import type { Proof, ProofCheckId } from './proof.ts';
+
+export type { Proof } from './proof.ts';
+
 export const SCAN_FREQUENCIES = ['manual', 'daily', 'weekly'] as const;
 export type ScanFrequency = (typeof SCAN_FREQUENCIES)[number];
 
@@ -126,6 +130,11 @@ export interface FindingView {
   remediation: string;
   /** Every source that revealed the subdomain; absent on findings stored before sources were kept. */
   sources?: NameSource[];
+  /**
+   * What proves it claimable, or proves the name taken: the provider's answer about the name.
+   * null where no check answered; absent on findings stored before proofs were kept.
+   */
+  proof?: Proof | null;
   /** The finding's key (`dw:` and a hash), where a workspace holds it: scans answered by the API. */
   key?: string;
 }
@@ -330,6 +339,8 @@ export interface ServiceHealth {
   checks: { database: boolean; queue: boolean; worker: boolean };
   /** Seconds since the worker last reported; null when no worker has. */
   worker_heartbeat_age_seconds: number | null;
+  /** Proof checks turned off for want of the operator's probe credentials: their findings are at most likely. */
+  proofs_off?: ProofCheckId[];
 }
 
 /** An API key as Settings lists it (GET /api/keys): never the key itself, only its first characters. */
@@ -367,6 +378,55 @@ export interface ConnectionView {
   syncFailingSince: string | null;
   /** The zones the credential reads; `domainId` is set once the zone is monitored. */
   zones: { zone: string; domainId: string | null }[];
+}
+
+export const CLOUD_PROVIDER_IDS = ['aws', 'azure', 'gcloud', 'digitalocean'] as const;
+export type CloudProviderId = (typeof CLOUD_PROVIDER_IDS)[number];
+
+/** A cloud account connection (GET /api/cloud-accounts): never the credential, only its last four characters. */
+export interface CloudAccountView {
+  id: string;
+  provider: CloudProviderId;
+  label: string;
+  credentialHint: string;
+  createdAt: string;
+  lastSyncAt: string | null;
+  /** The cloud's own words for the last failed read; null while reads succeed. */
+  syncError: string | null;
+  /** Hours an address may be missing from the inventory before a record pointing at it is a finding. */
+  graceHours: number;
+  /** The account, subscription or project ids the credential reads. */
+  accounts: string[];
+  /** What the inventory remembers: addresses and named resources, held now or once. */
+  counts: { addresses: number; resources: number };
+  /**
+   * Rights the credential has beyond reading, where the cloud can tell (Azure, Google Cloud): it is
+   * accepted, but needs none of them. Empty when it has none, or the cloud cannot say.
+   */
+  unneededRights: string[];
+}
+
+/** One address or resource a cloud account holds or once held. */
+export interface CloudInventoryItem {
+  kind: 'address' | 'resource';
+  /** elastic-ip, instance, network-interface, …; bucket, distribution, environment, site, endpoint. */
+  type: string;
+  /** The address, or the resource's host name. */
+  value: string;
+  name: string;
+  region: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** Whether the last read saw it: false once the account let it go. */
+  held: boolean;
+}
+
+/** GET /api/cloud-accounts/{id}/inventory: a page (`?limit&cursor&q&type`), as the records list pages. */
+export interface CloudInventoryView {
+  readAt: string | null;
+  items: CloudInventoryItem[];
+  nextCursor: string | null;
+  total: number;
 }
 
 /** Where a domain's inventory comes from: a provider's API or an uploaded zone file. */

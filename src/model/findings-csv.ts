@@ -1,4 +1,5 @@
 import type { FindingRecord } from './contract.ts';
+import { proofSentence } from './proof.ts';
 
 const COLUMNS = [
   'domain',
@@ -12,6 +13,8 @@ const COLUMNS = [
   'last_seen',
   'accepted_risk_note',
   'how_to_fix',
+  'proof',
+  'proof_checked_at',
   // Last, so every column before it stays where spreadsheets and scripts already read it.
   'key',
 ] as const;
@@ -41,6 +44,8 @@ export function findingsCsv(records: readonly FindingRecord[]): string {
       r.lastSeenAt,
       r.accepted?.note ?? '',
       r.finding.remediation,
+      r.finding.proof ? proofSentence(r.finding.proof) : '',
+      r.finding.proof?.checkedAt ?? '',
       r.key,
     ]);
   return `${[COLUMNS, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;

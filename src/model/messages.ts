@@ -77,6 +77,15 @@ export const REFUSALS = {
     message: 'Your DNS provider could not be reached; try again shortly',
   },
   SYNC_UNAVAILABLE: { title: 'Sync Unavailable', message: 'Zone syncs are not running on this server' },
+  CLOUD_ACCOUNTS_UNAVAILABLE: {
+    title: 'Cloud Accounts Unavailable',
+    message: 'Cloud accounts are not set up on this server',
+  },
+  CLOUD_REFUSED: { title: 'Cloud Refused', message: 'The cloud refused the credential' },
+  CLOUD_UNAVAILABLE: {
+    title: 'Cloud Unavailable',
+    message: 'The cloud could not be reached; try again shortly',
+  },
   WORKSPACE_LIMIT: {
     title: 'Workspace Limit Reached',
     message: 'Your plan has no room for another team workspace',

@@ -106,6 +106,8 @@ export function buildSarif(
             service: f.service,
             evidence: f.evidence,
             proofOfConcept: f.proofOfConcept,
+            // What proves it claimable: the provider's answer and when; null when nothing did.
+            proof: f.proof ?? null,
           },
         })),
       },

@@ -111,6 +111,44 @@ export const inventoryQuerySchema = z.strictObject({
     .optional(),
 });
 
+/** Where a page of a cloud account's inventory ends: the last item's (kind, value), its order. */
+export interface CloudInventoryCursor {
+  kind: string;
+  value: string;
+}
+
+export function encodeCloudInventoryCursor(after: CloudInventoryCursor): string {
+  return Buffer.from(JSON.stringify([after.kind, after.value])).toString('base64url');
+}
+
+/**
+ * GET /api/cloud-accounts/{id}/inventory: a page in (kind, value) order, paged as the records list.
+ * `q` keeps the values or names holding it, `type` one type (elastic-ip, bucket, …).
+ */
+export const cloudInventoryQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(INVENTORY_MAX_PAGE_SIZE).default(INVENTORY_PAGE_SIZE),
+  cursor: z
+    .string()
+    .max(4 * 1024)
+    .transform((value, ctx) => {
+      try {
+        const [kind, after] = z
+          .tuple([z.string(), z.string()])
+          .parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
+        return { kind, value: after } satisfies CloudInventoryCursor;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be the nextCursor of the previous page' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  q: z.string().trim().max(253).optional(),
+  type: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be an inventory type such as elastic-ip or bucket')
+    .optional(),
+});
+
 export const findingQuerySchema = z.strictObject({
   domain: z.string().max(300).optional(),
   state: z.enum(FINDING_STATES).default('all'),

@@ -33,6 +33,7 @@ export const ROLE_NEEDED = {
   /** Invite, remove and change the role of members (never to or from owner). */
   'members.manage': 'admin',
   'dns-connections.manage': 'admin',
+  'cloud-accounts.manage': 'admin',
   'api-keys.manage': 'admin',
   'webhooks.manage': 'admin',
   /** Connect, change, test and remove trackers and pagers (Jira, GitHub, Linear, PagerDuty), and read them. */

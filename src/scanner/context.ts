@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import type { CloudMemory } from './detect/cloud-accounts.ts';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
 import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
@@ -75,6 +76,8 @@ export class ScanContext {
   readonly errors: ScanError[] = [];
   /** The scanned domain's own nameservers, asked for referrals the resolvers will not give. */
   apexNameservers: string[] = [];
+  /** The workspace's connected cloud accounts and what they held, when it has any. */
+  cloudMemory: CloudMemory | undefined;
   /**
    * Registrable domains that the zone's CNAME, NS and MX records lead into, each with the first
    * record seen, for the check of registrations about to lapse (bounded: each costs an RDAP request).
@@ -86,9 +89,9 @@ export class ScanContext {
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
   /** IPv4 ranges as numbers: a `BlockList` check builds a native address object each time, for every name of a zone. */
-  private readonly cloudV4: Array<{ first: number; last: number; provider: string }> = [];
+  private readonly cloudV4: Array<{ first: number; last: number; range: CloudRange }> = [];
   private readonly cloudV6 = new BlockList();
-  private readonly cloudV6Providers: Array<{ list: BlockList; provider: string }> = [];
+  private readonly cloudV6Providers: Array<{ list: BlockList; range: CloudRange }> = [];
 
   constructor(
     settings: Settings,
@@ -110,13 +113,13 @@ export class ScanContext {
       if (v4 !== undefined) {
         const size = 2 ** (32 - Number(bits));
         const first = v4 - (v4 % size);
-        this.cloudV4.push({ first, last: first + size - 1, provider: range.provider });
+        this.cloudV4.push({ first, last: first + size - 1, range });
         continue;
       }
       const list = new BlockList();
       list.addSubnet(net as string, Number(bits), 'ipv6');
       this.cloudV6.addSubnet(net as string, Number(bits), 'ipv6');
-      this.cloudV6Providers.push({ list, provider: range.provider });
+      this.cloudV6Providers.push({ list, range });
     }
   }
 
@@ -141,14 +144,19 @@ export class ScanContext {
   }
 
   cloudProvider(address: string): string | undefined {
+    return this.cloudRange(address)?.provider;
+  }
+
+  /** The cloud range an address is in, the first listed when several hold it. */
+  cloudRange(address: string): CloudRange | undefined {
     const v4 = ipv4Number(address);
     if (v4 !== undefined) {
-      for (const range of this.cloudV4) if (v4 >= range.first && v4 <= range.last) return range.provider;
+      for (const block of this.cloudV4) if (v4 >= block.first && v4 <= block.last) return block.range;
       return undefined;
     }
     if (this.cloudV6Providers.length === 0 || isIP(address) !== 6) return undefined;
     if (!this.cloudV6.check(address, 'ipv6')) return undefined;
-    return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.provider;
+    return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.range;
   }
 
   /**

@@ -2,6 +2,7 @@ import { getServers } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
 import { ScanContext } from './context.ts';
+import { CloudMemory } from './detect/cloud-accounts.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
 import { detectDelegation } from './detect/delegation.ts';
 import { detectExpiring } from './detect/expiring.ts';
@@ -23,6 +24,8 @@ import { NameSet, quote } from './phases/names.ts';
 import { Progress } from './phases/progress.ts';
 import { givenBy, ResolvePhase } from './phases/resolve.ts';
 import { dedupe, stamped, validate } from './phases/validate.ts';
+import { prove } from './proof/prove.ts';
+import { proofSettings } from './proof/settings.ts';
 import type { Finding, ScanOptions, ScanResult } from './types.ts';
 
 export const DEFAULTS = {
@@ -110,41 +113,10 @@ async function run(
 ): Promise<ScanResult> {
   const startedAt = new Date().toISOString();
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
-  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxNames = options.maxNames ?? DEFAULTS.maxNames;
   const maxInjected = options.maxInjectedNames ?? DEFAULTS.maxInjectedNames;
-  // The system's list is already in the form Resolver takes (and may hold scoped IPv6 addresses).
-  const servers = options.resolvers?.length ? options.resolvers.map(parseServer) : getServers();
-  if (servers.length === 0) throw new Error('no DNS resolver configured (give --resolver HOST[:PORT])');
-  const dns = new DnsPool({
-    servers,
-    timeoutMs,
-    tries: options.dnsTries ?? DEFAULTS.dnsTries,
-    concurrency,
-    signal,
-  });
+  const { ctx, dns } = openContext(domain, options, signal);
   try {
-    const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
-    const ctx = new ScanContext(
-      {
-        domain,
-        timeoutMs,
-        httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
-        ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
-        allowPrivate: options.allowPrivate ?? false,
-        nameserverPort: options.nameserverPort ?? 53,
-        maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
-        perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
-        perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
-        catalogue: options.catalogue ?? catalogue,
-        onConnect: options.onConnect,
-      },
-      dns,
-      rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
-      Math.max(4, Math.min(concurrency, 32)),
-      options.cloudRanges ?? cloudRanges,
-      signal,
-    );
     progress.note({ phase: 'discover', done: 0, total: 1 });
 
     // Given names and the zone's records first, then CT, then the wordlist: the bound on names
@@ -170,8 +142,15 @@ async function run(
       progress,
     });
     signal.throwIfAborted();
+    // After resolution and validation: the providers are asked only about what still dangles.
+    const proven = await prove(findings, ctx, {
+      settings: options.proof ?? proofSettings(),
+      validated: options.validation !== false,
+      signal,
+    });
+    signal.throwIfAborted();
     progress.note({ phase: 'done', done: 1, total: 1 });
-    const withSources: Finding[] = findings.map((finding) => ({
+    const withSources: Finding[] = proven.map((finding) => ({
       ...finding,
       sources: names.sourcesOf(finding.subdomain),
     }));
@@ -195,6 +174,49 @@ async function run(
     // The address client holds sockets of its own: a long-lived worker must not collect them.
     dns.close();
   }
+}
+
+/**
+ * The engine's context for one domain: the DNS pool over the scan's resolvers, RDAP, the bounded
+ * pinned probes. The caller closes `dns` when done.
+ */
+export function openContext(domain: string, options: ScanOptions, signal: AbortSignal) {
+  const concurrency = options.concurrency ?? DEFAULTS.concurrency;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  // The system's list is already in the form Resolver takes (and may hold scoped IPv6 addresses).
+  const servers = options.resolvers?.length ? options.resolvers.map(parseServer) : getServers();
+  if (servers.length === 0) throw new Error('no DNS resolver configured (give --resolver HOST[:PORT])');
+  const dns = new DnsPool({
+    servers,
+    timeoutMs,
+    tries: options.dnsTries ?? DEFAULTS.dnsTries,
+    concurrency,
+    signal,
+  });
+  const rdapUrl = options.rdapUrl ?? DEFAULTS.rdapUrl;
+  const ctx = new ScanContext(
+    {
+      domain,
+      timeoutMs,
+      httpTimeoutMs: options.httpTimeoutMs ?? options.timeoutMs ?? DEFAULTS.httpTimeoutMs,
+      ports: { http: options.httpPort ?? 80, https: options.httpsPort ?? 443 },
+      allowPrivate: options.allowPrivate ?? false,
+      nameserverPort: options.nameserverPort ?? 53,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+      perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
+      perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
+      catalogue: options.catalogue ?? catalogue,
+      onConnect: options.onConnect,
+    },
+    dns,
+    rdapUrl ? new Rdap(rdapUrl, Math.max(timeoutMs, 5000), signal) : undefined,
+    Math.max(4, Math.min(concurrency, 32)),
+    options.cloudRanges ?? cloudRanges,
+    signal,
+  );
+  if (options.cloudInventory?.accounts.length)
+    ctx.cloudMemory = new CloudMemory(options.cloudInventory, options.now?.() ?? new Date());
+  return { ctx, dns };
 }
 
 /**

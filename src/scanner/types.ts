@@ -1,6 +1,7 @@
-import type { FindingRecordType, FindingView } from '../model/contract.ts';
+import type { CloudProviderId, FindingRecordType, FindingView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
+import type { ProofSettings } from './proof/settings.ts';
 import type { ZoneRecord } from './zone/record.ts';
 
 export type { FindingStatus, Risk } from '../model/contract.ts';
@@ -17,7 +18,9 @@ export type DetectionKind =
   | 'dangling-cname'
   | 'expiring-domain'
   | 'open-zone-transfer'
-  | 'second-order';
+  | 'second-order'
+  | 'released-address'
+  | 'released-resource';
 
 /**
  * The contract's finding, made by this engine: it always knows every source that revealed
@@ -26,8 +29,11 @@ export type DetectionKind =
 /** The engine's finding: every field but the key, which a workspace's stored scans add. */
 export type Finding = Required<Omit<FindingView, 'key'>>;
 
-/** A finding as a detection rule makes it; the scan adds the sources of its name. */
-export type Detected = Omit<Finding, 'sources'>;
+/**
+ * A finding as a detection rule makes it; the scan adds the sources of its name, and the proof
+ * phase its proof (a rule that asked the provider itself, RDAP, sets it already).
+ */
+export type Detected = Omit<Finding, 'sources' | 'proof'> & { proof?: Finding['proof'] };
 
 export interface ScanError {
   subdomain?: string;
@@ -45,6 +51,37 @@ export interface ProgressEvent {
 export interface CloudRange {
   cidr: string;
   provider: string;
+  /** The cloud whose accounts can be connected, when the range is one of theirs. */
+  cloud?: CloudProviderId;
+}
+
+/**
+ * The workspace's connected cloud accounts as the scan reads them: plain data, with every address and
+ * resource each one ever held and when it last saw it. A record pointing into a connected cloud is
+ * judged against this memory instead of by probing the address.
+ */
+export interface CloudInventory {
+  accounts: CloudAccountInventory[];
+}
+
+export interface CloudAccountInventory {
+  label: string;
+  cloud: CloudProviderId;
+  /** Account, subscription or project ids. */
+  accounts: string[];
+  /** Hours an address may be missing before a record pointing at it is a finding. */
+  graceHours: number;
+  /** The first and the last read (ISO): an item seen at the last read is held now. */
+  firstSyncAt: string;
+  lastSyncAt: string;
+  items: {
+    kind: 'address' | 'resource';
+    type: string;
+    /** The address, or the resource's host name. */
+    value: string;
+    name: string;
+    lastSeenAt: string;
+  }[];
 }
 
 export interface ScanOptions {
@@ -84,6 +121,10 @@ export interface ScanOptions {
   /** Port of the delegated nameservers the NS check asks directly (53; tests use a fixture port). */
   nameserverPort?: number;
   cloudRanges?: readonly CloudRange[];
+  /** The workspace's cloud accounts and what they held; none when absent. */
+  cloudInventory?: CloudInventory;
+  /** The scan's clock, for grace periods (tests move it); now when absent. */
+  now?: () => Date;
   /** The fingerprint catalogue; the built-in one when absent. */
   catalogue?: readonly Entry[];
   /** Probes per second to one service (a token bucket), on top of `perServiceConcurrency`. */
@@ -103,6 +144,11 @@ export interface ScanOptions {
   maxInjectedNames?: number;
   /** The whole scan in ms (`DEFAULTS.deadlineMs`); past it the scan rejects with `ScanDeadlineError`. */
   deadlineMs?: number;
+  /**
+   * The operator's probe credentials and the providers' URLs for the proof checks; without them
+   * the anonymous checks run and the others are off (their findings at most likely).
+   */
+  proof?: ProofSettings;
 }
 
 export interface ScanResult {

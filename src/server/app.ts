@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
 import type { ApiErrorBody } from '../model/api-error.ts';
 import { REFUSALS, type RefusalCode } from '../model/messages.ts';
+import type { ProofCheckId } from '../model/proof.ts';
 import type { AuthDeps } from './auth/middleware.ts';
 import { type CspOptions, contentSecurityPolicy } from './csp.ts';
 import type { AppEnv } from './env.ts';
@@ -22,6 +23,7 @@ import { alertRoutes } from './routes/alerts.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { authRoutes } from './routes/auth.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { type CloudAccountDeps, cloudAccountRoutes } from './routes/cloud-accounts.ts';
 import { type DnsConnectionDeps, dnsConnectionRoutes } from './routes/dns-connections.ts';
 import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
@@ -48,7 +50,13 @@ export interface AppDeps {
   /** Firebase ID-token verification; without it, authenticated routes answer 503. */
   auth?: AuthDeps;
   /** The scan queue and the engine's resolvers; without them, starting a scan answers 503. */
-  scanning?: { queue: ScanQueue; queueUp: () => boolean; resolvers?: string[] };
+  scanning?: {
+    queue: ScanQueue;
+    queueUp: () => boolean;
+    resolvers?: string[];
+    /** Proof checks off for want of probe credentials, for the health answer. */
+    proofsOff?: ProofCheckId[];
+  };
   /** The clock of the dashboard routes; tests move it. */
   now?: () => Date;
   /** Webhook deliveries (the queue) and the address rules; without them, 'Send test' answers 503. */
@@ -63,6 +71,8 @@ export interface AppDeps {
   operatorToken?: string;
   /** DNS provider connections: the key credentials are sealed with, the providers' URLs, syncs. */
   dnsConnections?: Omit<DnsConnectionDeps, 'queue' | 'now' | 'resolvers'>;
+  /** Cloud accounts: the same sealing key, the clouds' endpoints, syncs. */
+  cloudAccounts?: CloudAccountDeps;
   /** Trackers and pagers: the key credentials are sealed with, the delivery queue, the services' URLs. */
   integrations?: IntegrationDeps;
   /** Where alert e-mails are written without SMTP (DATA_DIR/outbox). */
@@ -166,6 +176,7 @@ export function createApp(deps: AppDeps) {
       now: deps.now,
     }),
   );
+  app.route('/api/cloud-accounts', cloudAccountRoutes(deps.db, deps.auth, deps.cloudAccounts ?? {}));
   app.route('/api/findings', findingRoutes(deps.db, deps.auth, now));
   app.route('/api/integrations', integrationRoutes(deps.db, deps.auth, deps.integrations, now));
   app.route('/api/keys', apiKeyRoutes(deps.db, deps.auth));
@@ -187,6 +198,7 @@ export function createApp(deps: AppDeps) {
       queueUp: deps.scanning?.queueUp ?? (() => false),
       now: deps.now,
       resolvers: deps.scanning?.resolvers,
+      proofsOff: deps.scanning?.proofsOff,
     }),
   );
 

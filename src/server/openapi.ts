@@ -20,6 +20,7 @@ import {
   type ScanView,
 } from '../model/contract.ts';
 import { describeApi } from '../model/plans.ts';
+import { PROOF_CHECK_IDS, type ProofCheckId } from '../model/proof.ts';
 import {
   alertSettingsSchema,
   findingQuerySchema,
@@ -38,6 +39,13 @@ import {
 const iso = z.iso.datetime({ offset: true });
 const findingStatus = z.enum(FINDING_STATUSES);
 
+/** What proves a finding claimable, or its name taken: the provider's answer, and when. */
+const proofSchema = z.object({
+  check: z.enum(PROOF_CHECK_IDS as [ProofCheckId, ...ProofCheckId[]]),
+  answer: z.object({ name: z.string(), free: z.boolean(), said: z.string() }),
+  checkedAt: iso,
+});
+
 /** The contract's `FindingView`; tests/unit/server/openapi-finding.test.ts holds the two equal. */
 export const findingSchema = z.object({
   subdomain: z.string(),
@@ -51,6 +59,7 @@ export const findingSchema = z.object({
   proofOfConcept: z.string(),
   remediation: z.string(),
   sources: z.array(z.enum(NAME_SOURCES)).optional(),
+  proof: proofSchema.nullable().optional(),
   key: z.string().optional(),
 }) satisfies z.ZodType<FindingView>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
 import { validateFirebaseConfig } from '../model/firebase-config.ts';
 import { PLANS, type PlanId } from '../model/plans.ts';
+import { proofEnvShape, refineProofEnv } from '../scanner/proof/settings.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -113,8 +114,15 @@ const envSchema = z.object({
     .optional(),
   // How often each connected DNS zone is read again.
   ZONE_SYNC_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(15),
+  // How often each connected cloud account's addresses and resources are read again.
+  CLOUD_SYNC_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1440).default(15),
+  // The clouds' address ranges: a JSON file as `danglewatch ranges update` writes it; the bundled,
+  // dated copy when unset.
+  CLOUD_RANGES_FILE: z.string().min(1).optional(),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
+  // The operator's probe credentials (availability checks only) and the providers' base URLs.
+  ...proofEnvShape,
 });
 
 /**
@@ -152,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(present);
+  const result = envSchema.superRefine(refineProofEnv).safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -1,5 +1,7 @@
 import type { IntegrationUrls } from '../core/integrations/targets.ts';
 import type { EngineSettings } from '../core/scans/engine-settings.ts';
+import { proofSettings } from '../scanner/proof/settings.ts';
+import { configuredCloudRanges } from './cloud-ranges.ts';
 import type { Config } from './config.ts';
 
 /** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */
@@ -10,6 +12,8 @@ export function engineSettings(config: Config): EngineSettings {
     ...(config.CERTSPOTTER_URL ? { certspotterUrl: config.CERTSPOTTER_URL } : {}),
     ...(config.RDAP_URL ? { rdapUrl: config.RDAP_URL } : {}),
     allowPrivate: config.SCAN_ALLOW_PRIVATE,
+    proof: proofSettings(config),
+    cloudRanges: configuredCloudRanges(config),
   };
 }
 

@@ -6,6 +6,7 @@ import { loadSecretsKey } from '../core/dns-connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from '../core/operator/channel.ts';
 import { findUser } from '../core/users/users.ts';
 import { migrationsApplied } from '../db/client.ts';
+import { proofsOff } from '../scanner/proof/settings.ts';
 import { createApp } from '../server/app.ts';
 import { loadSite } from '../server/site.ts';
 import { startQueue } from '../worker/queue.ts';
@@ -57,7 +58,12 @@ export async function startServer(config: Config = loadConfig(), options: Server
     auth: { ...auth.deps, findAccount: (uid) => findUser(database.db, uid) },
     isReady: () => migrationsApplied(database),
     trustProxy: config.TRUST_PROXY,
-    scanning: { queue: jobs.queue, queueUp: jobs.isUp, resolvers: engine.resolvers },
+    scanning: {
+      queue: jobs.queue,
+      queueUp: jobs.isUp,
+      resolvers: engine.resolvers,
+      proofsOff: proofsOff(engine.proof),
+    },
     operatorToken,
     billing: billingFromConfig(config),
     publicUrl: config.PUBLIC_URL,
@@ -70,6 +76,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
     outage: database.kind === 'postgres' ? database.outage : undefined,
     outboxDir: outboxDir(config),
     dnsConnections: { secrets, enqueueSync: jobs.enqueueSync },
+    cloudAccounts: { secrets, enqueueSync: jobs.enqueueCloudSync },
     integrations: { secrets, enqueue: jobs.enqueueIntegration, urls: integrationUrls(config) },
   });
   let port = config.PORT;

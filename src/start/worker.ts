@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
+import { reproveWith } from '../core/alerts/proven.ts';
 import { loadSecretsKey, type SecretsKey } from '../core/dns-connections/secrets.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
@@ -52,13 +53,15 @@ export function startConfiguredWorker(
 ): Promise<JobQueue> {
   const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
   const mailer = configuredMailer(config, logger);
+  const engine = engineSettings(config);
   return startWorker(
     database,
     logger,
-    engineSettings(config),
-    { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}` },
+    engine,
+    { mailer, publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}`, reprove: reproveWith(engine) },
     { intervalMs: config.SCAN_REAP_INTERVAL_SECONDS * 1000, staleMs: config.SCAN_STALE_SECONDS * 1000 },
     { secrets, syncMinutes: config.ZONE_SYNC_MINUTES },
+    { secrets, syncMinutes: config.CLOUD_SYNC_MINUTES },
     { secrets, urls: integrationUrls(config) },
   );
 }

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AlertDeps } from '../core/alerts/send-scan-alert.ts';
+import type { CloudSyncSettings } from '../core/cloud-accounts/scheduled-sync.ts';
 import type { ZoneSyncSettings } from '../core/dns-connections/scheduled-sync.ts';
 import type { SecretsKey } from '../core/dns-connections/secrets.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
@@ -28,6 +29,7 @@ import { type ReaperTimings, startReaper } from './jobs/reap-scans.ts';
 import { RUN_SCAN, registerRunScan } from './jobs/run-scan.ts';
 import { registerScheduleScans } from './jobs/schedule-scans.ts';
 import { registerSendAlert, SEND_ALERT } from './jobs/send-alert.ts';
+import { registerCloudSync, SYNC_CLOUD } from './jobs/sync-clouds.ts';
 import { registerZoneSync, SYNC_ZONE } from './jobs/sync-zones.ts';
 import { registerWeeklySummary } from './jobs/weekly-summary.ts';
 
@@ -40,6 +42,8 @@ export interface JobQueue {
   queue: ScanQueue;
   /** Queues a read of a DNS connection's zones now (at most one waiting per connection). */
   enqueueSync: (connectionId: string) => Promise<void>;
+  /** Queues a read of a cloud account now (at most one waiting per account). */
+  enqueueCloudSync: (cloudAccountId: string) => Promise<void>;
   /** Queues one webhook delivery (its attempts and their retries) of an account (`tenant`). */
   enqueueDelivery: (deliveryId: string, tenant: string) => Promise<void>;
   /** Queues one integration delivery (a ticket's change, or a test) of a workspace (`tenant`). */
@@ -69,6 +73,7 @@ async function declareQueues(boss: PgBoss): Promise<void> {
   });
   // A provider that fails is retried by the next due check, and said on the connection.
   await boss.createQueue(SYNC_ZONE, { retryLimit: 0 });
+  await boss.createQueue(SYNC_CLOUD, { retryLimit: 0 });
   // An SMTP server that is down for a while: retried with growing delays, then given up (logged).
   await boss.createQueue(SEND_ALERT, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
 }
@@ -110,9 +115,18 @@ export async function startQueue(
       enqueue: async (scanId, delaySeconds = 0) => {
         await boss.send(RUN_SCAN, { scanId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
       },
+      enqueueMany: async (scanIds) => {
+        await boss.insert(
+          RUN_SCAN,
+          scanIds.map((scanId) => ({ data: { scanId } })),
+        );
+      },
     },
     enqueueSync: async (connectionId) => {
       await boss.send(SYNC_ZONE, { connectionId }, { singletonKey: connectionId });
+    },
+    enqueueCloudSync: async (cloudAccountId) => {
+      await boss.send(SYNC_CLOUD, { cloudAccountId }, { singletonKey: cloudAccountId });
     },
     enqueueDelivery: async (deliveryId, tenant) => {
       await boss.send(DELIVER_WEBHOOK, { deliveryId }, { group: { id: tenant } });
@@ -140,6 +154,7 @@ export async function startWorker(
   alerts?: AlertDeps,
   reaper: ReaperTimings = { intervalMs: REAP_INTERVAL_MS, staleMs: STALE_HEARTBEAT_MS },
   zones?: ZoneSyncSettings,
+  clouds?: CloudSyncSettings,
   integrations: { secrets?: SecretsKey; urls?: IntegrationUrls } = {},
 ): Promise<JobQueue> {
   const jobs = await startQueue(database, logger, 'worker');
@@ -163,6 +178,7 @@ export async function startWorker(
   if (alerts) await registerWeeklySummary(boss, db, alerts, logger);
   if (zones)
     await registerZoneSync(boss, db, queue, { resolvers: settings.resolvers, ...zones }, logger, alerts);
+  if (clouds) await registerCloudSync(boss, db, clouds, logger, alerts);
   await registerScheduleScans(boss, db, queue, settings.resolvers, logger);
   await registerDeliverIntegration(
     boss,

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeResults, blocking } from '../helpers/axe.ts';
 
 const pages = [
   '/',
@@ -25,13 +25,8 @@ for (const path of pages) {
       await page.setViewportSize(viewport);
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const blocking = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      expect(blocking).toEqual([]);
+      const results = await axeResults(page);
+      expect(blocking(results)).toEqual([]);
       expect(results.passes.length).toBeGreaterThan(10);
     });
   }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { fixtureURL } from '../../playwright.config.ts';
 import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
+import { blockingViolations as violationsOutside } from './axe.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup, type TestAccount } from './emulator-e2e.ts';
 
 /**
@@ -34,14 +34,8 @@ export async function signInToDashboard(
  * lines. The site header's account menu is left to the auth a11y spec: its initials button (aria-label
  * 'Account menu', text 'DD') trips label-content-name-mismatch for some names, which is not this screen's.
  */
-export async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-testid="header-auth"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+export function blockingViolations(page: Page): Promise<string[]> {
+  return violationsOutside(page, '[data-testid="header-auth"]');
 }
 
 async function control(path: string, body: unknown): Promise<Response> {
@@ -112,6 +106,11 @@ export async function publishCt(domain: string, names: string[]): Promise<void> 
   await control('/ct', { domain, names });
 }
 
+/** What the providers' availability APIs answer about a name from now on ('taken', 'free', a fault). */
+export async function providerAnswer(name: string, answer: 'free' | 'taken' | '500'): Promise<void> {
+  await control('/provider-name', { name, answer });
+}
+
 /** Grants a plan to the account's personal workspace, as `danglewatch users set-plan` does. */
 export async function grantPlan(email: string, plan: string): Promise<void> {
   await control('/plan', { email, plan });
@@ -146,6 +145,22 @@ export async function addVerifiedDomain(page: Page, domain: string): Promise<voi
   await publishDns(domain, 'TXT', (await verify.getByTestId('txt-value').textContent()) ?? '');
   await verify.getByRole('button', { name: 'Done, Start Monitoring' }).click();
   await expect(verify).toHaveCount(0);
+}
+
+/** The e2e AWS account allocates an Elastic IP; answers the read-only key that reads the account. */
+export async function awsHold(
+  ip: string,
+  allocationId: string,
+): Promise<{ accessKeyId: string; secretAccessKey: string }> {
+  return (await (await control('/aws/hold', { ip, allocationId })).json()) as {
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
+}
+
+/** The e2e AWS account releases the Elastic IP: AWS may hand it to anyone now. */
+export async function awsRelease(ip: string): Promise<void> {
+  await control('/aws/release', { ip });
 }
 
 /**

@@ -4,7 +4,7 @@
 // API on E2E_FIXTURE_PORT through which the specs publish records, as a user would at their DNS host,
 // grant plans as `danglewatch users set-plan` does, read the link
 // of the newest invitation e-mail to an address, and store scan history to page through.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -23,9 +23,11 @@ import { loadConfig } from '../../src/start/config.ts';
 import { startServer } from '../../src/start/server.ts';
 import { outboxDir } from '../../src/start/worker.ts';
 import { startApiServer } from '../fixtures/api-server.ts';
+import { startAwsFake } from '../fixtures/cloud/aws.ts';
 import { startCloudflareFake } from '../fixtures/dns-providers/cloudflare.ts';
 import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
+import { PROBE_AZURE, PROBE_KEY, type ProofBehaviour, startProofServer } from '../fixtures/proof-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 import { startPagerDuty } from '../fixtures/trackers/pagerduty.ts';
 
@@ -44,6 +46,9 @@ const cloudflare = await startCloudflareFake({ token: cloudflareToken });
 // PagerDuty's Events API, for the integrations specs: its one routing key, and the alerts it holds (GET /pagerduty).
 const pagerduty = await startPagerDuty();
 pagerduty.routingKeys.add('e2epagerdutyroutingkey0000000001');
+// Azure, Elastic Beanstalk and Shopify's availability APIs: every name free unless a spec says
+// otherwise through /provider-name, as the providers would answer the operator's probe credentials.
+const providers = await startProofServer();
 // Every service domain of the catalogue (and the DNS hosts' domains the connected zones are
 // delegated to) exists at RDAP, as it does on the internet: only the names a spec makes dangle.
 for (const entry of catalogue)
@@ -52,6 +57,18 @@ for (const entry of catalogue)
     if (domain) api.registered.add(domain);
   }
 for (const domain of ['cloudflare.com', 'awsdns.com', 'googledomains.com']) api.registered.add(domain);
+// The AWS account the cloud-account specs connect, speaking AWS's wire formats; its addresses are in
+// 127.0.90.0/24, which this server's ranges file declares AWS's.
+const awsKey = { accessKeyId: 'AKIAE2ECLOUDACCOUNT1', secretAccessKey: 'e2e-aws-secret-access-key' };
+const aws = await startAwsFake(awsKey);
+const rangesFile = join(process.env.DATA_DIR ?? '.', '..', 'cloud-ranges.json');
+await writeFile(
+  rangesFile,
+  JSON.stringify({
+    version: 1,
+    clouds: { aws: { published: '2026-11-27', source: 'the e2e fixture', prefixes: ['127.0.90.0/24'] } },
+  }),
+);
 
 const readBody = async (req: http.IncomingMessage) => {
   let raw = '';
@@ -161,6 +178,17 @@ const control = http.createServer(async (req, res) => {
           result: null,
         }),
       });
+    } else if (req.url === '/aws/hold' && req.method === 'POST') {
+      // The AWS account allocates an Elastic IP; the answer is the key that reads the account.
+      aws.world.elasticIps.push({
+        region: 'us-east-1',
+        ip: String(body.ip),
+        allocationId: String(body.allocationId),
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(awsKey));
+      return;
+    } else if (req.url === '/aws/release' && req.method === 'POST') {
+      aws.world.elasticIps = aws.world.elasticIps.filter((a) => a.ip !== String(body.ip));
     } else if (req.url === '/ct' && req.method === 'POST') {
       api.crtsh.set(
         String(body.domain),
@@ -210,6 +238,8 @@ const control = http.createServer(async (req, res) => {
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ subjects: await mailSubjects(outbox, String(body.email)) }));
       return;
+    } else if (req.url === '/provider-name' && req.method === 'POST') {
+      providers.names.set(String(body.name), String(body.answer) as ProofBehaviour);
     } else if (req.url === '/scans' && req.method === 'POST') {
       await seedScans(String(body.email), String(body.domain), Number(body.count));
     } else if (req.url !== '/health') {
@@ -225,6 +255,7 @@ await new Promise<void>((resolve) => control.listen(controlPort, '127.0.0.1', re
 
 // Provider calls read their base URL from the environment when they are made.
 process.env.CLOUDFLARE_API_URL = cloudflare.url;
+Object.assign(process.env, aws.env);
 await ensureSiteBuilt((line) => process.stdout.write(`${line}\n`));
 const config = loadConfig({
   ...process.env,
@@ -234,7 +265,19 @@ const config = loadConfig({
   RDAP_URL: `${api.url}/rdap`,
   SCAN_ALLOW_PRIVATE: 'true',
   PAGERDUTY_EVENTS_URL: pagerduty.url,
+  AWS_PROBE_ACCESS_KEY_ID: PROBE_KEY.accessKeyId,
+  AWS_PROBE_SECRET_ACCESS_KEY: PROBE_KEY.secretAccessKey,
+  AWS_ELASTICBEANSTALK_ENDPOINT: `${providers.url}/eb`,
+  AZURE_PROBE_TENANT_ID: PROBE_AZURE.tenantId,
+  AZURE_PROBE_CLIENT_ID: PROBE_AZURE.clientId,
+  AZURE_PROBE_CLIENT_SECRET: PROBE_AZURE.clientSecret,
+  AZURE_PROBE_SUBSCRIPTION_ID: PROBE_AZURE.subscriptionId,
+  AZURE_LOGIN_URL: `${providers.url}/login`,
+  AZURE_MANAGEMENT_URL: `${providers.url}/arm`,
+  SHOPIFY_SIGNUP_URL: `${providers.url}/shopify`,
   ZONE_SYNC_MINUTES: '1',
+  CLOUD_SYNC_MINUTES: '1',
+  CLOUD_RANGES_FILE: rangesFile,
   STRIPE_SECRET_KEY: FIXTURE_SECRET_KEY,
   STRIPE_API_URL: stripe.url,
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -250,7 +293,15 @@ db = database.db;
 const shutdown = async () => {
   await stop();
   control.close();
-  await Promise.all([dns.close(), api.close(), stripe.close(), cloudflare.close(), pagerduty.close()]);
+  await Promise.all([
+    dns.close(),
+    api.close(),
+    stripe.close(),
+    cloudflare.close(),
+    providers.close(),
+    aws.close(),
+    pagerduty.close(),
+  ]);
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -1,12 +1,16 @@
 import type { FindingChanges, FindingRef, FindingView } from '../../model/contract.ts';
+import { proofSentence } from '../../model/proof.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const RANK: Record<FindingView['status'], number> = { review: 0, likely: 1, claimable: 2 };
 
+/** A finding an alert tells about, with what proves it (provenAlert adds it). */
+type Proven<R> = R & { proof?: FindingView['proof'] };
+
 export interface AlertChanges {
-  new: FindingRef[];
-  worse: FindingChanges['changed'];
+  new: Proven<FindingRef>[];
+  worse: Proven<FindingChanges['changed'][number]>[];
   resolved: FindingRef[];
 }
 
@@ -90,6 +94,7 @@ export function alertMessage(input: {
     const found = full(f);
     return [
       `${label}: ${f.subdomain} ${f.recordType} ${f.target} (${f.service}), ${f.status}`,
+      f.proof ? `  Proof: ${proofSentence(f.proof)} (${f.proof.checkedAt})` : '',
       found ? `  What it means: ${found.explanation}` : '',
       found ? `  How to fix it: ${found.remediation}` : '',
     ]
@@ -114,6 +119,10 @@ export function alertMessage(input: {
   const htmlItems = open.map(({ f, label }) => {
     const found = full(f);
     return `<li><p><strong>${escapeHtml(label)}:</strong> <code>${escapeHtml(f.subdomain)}</code> ${escapeHtml(f.recordType)} <code>${escapeHtml(f.target)}</code> (${escapeHtml(f.service)}), ${escapeHtml(f.status)}</p>${
+      f.proof
+        ? `<p><strong>Proof:</strong> ${escapeHtml(proofSentence(f.proof))} (${escapeHtml(f.proof.checkedAt)})</p>`
+        : ''
+    }${
       found
         ? `<p>${escapeHtml(found.explanation)}</p><p><strong>How to fix it:</strong> ${escapeHtml(found.remediation)}</p>`
         : ''

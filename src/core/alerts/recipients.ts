@@ -29,8 +29,12 @@ export async function alertRecipients(db: Db, workspaceId: string): Promise<Aler
   return members.map((m) => ({ userId: m.userId, email: m.email as string }));
 }
 
-/** Who hears that a DNS connection keeps failing: the members who may manage the workspace's connections. */
-export async function connectionManagerAddresses(db: Db, workspaceId: string): Promise<string[]> {
+/** Who hears that a DNS connection (or a cloud account) keeps failing: the members who may manage them. */
+export async function connectionManagerAddresses(
+  db: Db,
+  workspaceId: string,
+  action: 'dns-connections.manage' | 'cloud-accounts.manage' = 'dns-connections.manage',
+): Promise<string[]> {
   const managers = await db
     .select({ email: users.email })
     .from(workspaceMembers)
@@ -40,7 +44,7 @@ export async function connectionManagerAddresses(db: Db, workspaceId: string): P
         eq(workspaceMembers.workspaceId, workspaceId),
         inArray(
           workspaceMembers.role,
-          WORKSPACE_ROLES.filter((role) => can(role, 'dns-connections.manage')),
+          WORKSPACE_ROLES.filter((role) => can(role, action)),
         ),
         isNotNull(users.email),
       ),

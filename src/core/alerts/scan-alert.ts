@@ -3,14 +3,16 @@ import type { Db } from '../../db/client.ts';
 import { domains, findings, scans, workspaces } from '../../db/schema.ts';
 import { FINDING_STATUSES } from '../../model/contract.ts';
 import { alertChanges } from './alert-message.ts';
+import { provenAlert, type Reprove } from './proven.ts';
 import { alertRecipients } from './recipients.ts';
 
 /**
  * A completed scan, its domain and workspace, the members to tell (alertRecipients), and what of
  * its changes deserves an alert: left out are the risks the workspace accepted and the statuses
- * below the domain's 'Alert on' setting.
+ * below the domain's 'Alert on' setting. A finding it would call claimable on a proof older than a
+ * day is asked about again first (provenAlert).
  */
-export async function scanAlert(db: Db, scanId: string) {
+export async function scanAlert(db: Db, scanId: string, reprove?: Reprove) {
   const [row] = await db
     .select({
       scan: scans,
@@ -43,5 +45,5 @@ export async function scanAlert(db: Db, scanId: string) {
       acceptedPlaces.has(`${f.subdomain} ${f.recordType} ${f.target}`) ||
       FINDING_STATUSES.indexOf(f.status) < least,
   );
-  return { ...row, recipients, alert };
+  return { ...row, recipients, alert: await provenAlert(db, row.scan, alert, reprove) };
 }

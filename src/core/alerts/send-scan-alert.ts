@@ -6,6 +6,7 @@ import { NO_OPEN_FINDINGS, openCount, openFindingCounts } from '../findings/open
 import type { Mailer } from '../mail/mailer.ts';
 import { appSecret } from '../mail/secrets.ts';
 import { alertMessage, isEmpty } from './alert-message.ts';
+import type { Reprove } from './proven.ts';
 import { scanAlert } from './scan-alert.ts';
 import { UNSUBSCRIBE_SECRET, unsubscribeUrl } from './unsubscribe-link.ts';
 
@@ -13,6 +14,8 @@ export interface AlertDeps {
   mailer: Mailer;
   /** Where links in e-mails point: PUBLIC_URL, else the server's own address. */
   publicUrl: string;
+  /** Asks the provider again about a claimable finding whose proof is older than a day. */
+  reprove?: Reprove;
 }
 
 type AlertOutcome = 'sent' | 'no-change' | 'unsubscribed' | 'no-address' | 'already-sent';
@@ -28,7 +31,7 @@ export async function sendScanAlert(
   deps: AlertDeps,
   logger: Logger,
 ): Promise<AlertOutcome> {
-  const found = await scanAlert(db, scanId);
+  const found = await scanAlert(db, scanId, deps.reprove);
   if (!found) return 'no-change';
   const { alert, ...row } = found;
   if (row.scan.alertedAt) return 'already-sent';

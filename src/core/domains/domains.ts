@@ -23,8 +23,9 @@ import { applyDomainLimit } from './plan-limit.ts';
 import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
 import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
+import { nextScanAfter } from './schedule.ts';
 import { standingProofFor } from './shared-proof.ts';
-import { latestScans, newVerificationToken, nextScanAfter, ownDomain, viewOfDomain } from './store.ts';
+import { latestScans, newVerificationToken, ownDomain, viewOfDomain } from './store.ts';
 
 type ScanRow = typeof scans.$inferSelect;
 
@@ -143,7 +144,10 @@ export async function updateDomain(
     .update(domains)
     .set({
       ...(scanConfig
-        ? { scanConfig, nextScanAt: row.status === 'verified' ? nextScanAfter(scanConfig, last) : null }
+        ? {
+            scanConfig,
+            nextScanAt: row.status === 'verified' ? nextScanAfter({ ...row, scanConfig }, last) : null,
+          }
         : {}),
       ...(alerts
         ? { alertsEmail: alerts.email, alertsWebhook: alerts.webhooks, alertMinStatus: alerts.minStatus }

@@ -4,7 +4,7 @@ import { domains, firstScans, scans } from '../../db/schema.ts';
 import { audit } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { requestScan, type ScanQueue } from './scan-requests.ts';
-import { nextScanAfter } from './store.ts';
+import { nextScanAfter } from './schedule.ts';
 import type { DomainRow } from './views.ts';
 
 /**
@@ -77,7 +77,7 @@ export async function markOwnershipProven(
       recordMissingSince: null,
       pausedReason: null,
       ownershipCheckedAt: now,
-      ...(newlyVerified || row.pausedReason ? { nextScanAt: nextScanAfter(row.scanConfig, now) } : {}),
+      ...(newlyVerified || row.pausedReason ? { nextScanAt: nextScanAfter(row, now) } : {}),
     })
     .where(eq(domains.id, row.id))
     .returning();

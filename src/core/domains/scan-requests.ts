@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { violatesUnique } from '../../db/constraints.ts';
 import { domains, scans } from '../../db/schema.ts';
 import { OWNERSHIP_RECHECK_MS } from '../../model/constants.ts';
 import type { ScanRunConfig, StartScanRequest } from '../../model/contract.ts';
@@ -20,6 +21,15 @@ import type { DomainRow, ScanRow } from './views.ts';
 /** Hands a scan to the workers (a pg-boss job in production, see src/worker/queue.ts). */
 export interface ScanQueue {
   enqueue(scanId: string, delaySeconds?: number): Promise<void>;
+  /** Many scans at once, in one insert (the scheduling pass's pages); one by one without it. */
+  enqueueMany?(scanIds: string[]): Promise<void>;
+}
+
+/** Queues the scans in one go when the queue can, else one by one. */
+export async function enqueueAll(queue: ScanQueue, scanIds: string[]): Promise<void> {
+  if (scanIds.length === 0) return;
+  if (queue.enqueueMany) return queue.enqueueMany(scanIds);
+  for (const id of scanIds) await queue.enqueue(id);
 }
 
 /** `zone-change`: records that changed in a connected zone, scanned minutes after the sync saw them. */
@@ -27,6 +37,30 @@ export type ScanTrigger = 'manual' | 'rescan' | 'scheduled' | 'zone-change';
 
 /** Scans that hold a domain: a new one waits until they end. */
 export const ACTIVE_SCAN_STATUSES = ['pending', 'running'];
+/** The unique index that holds one active scan per workspace and domain name (src/db/schema.ts). */
+export const ACTIVE_SCAN_INDEX = 'scans_active';
+
+function scanInProgress(domain: string, activeId: string | undefined): ScanRefused {
+  return new ScanRefused('conflict', 'SCAN_IN_PROGRESS', `A scan of ${domain} is already running`, [
+    { path: 'scan_id', message: activeId ?? '' },
+  ]);
+}
+
+/** The workspace's active scan of the name, if any (by name: see requestScan). */
+async function activeScanOf(db: Db, workspaceId: string, domain: string): Promise<string | undefined> {
+  const [active] = await db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(
+      and(
+        eq(scans.workspaceId, workspaceId),
+        eq(scans.domain, domain),
+        inArray(scans.status, ACTIVE_SCAN_STATUSES),
+      ),
+    )
+    .limit(1);
+  return active?.id;
+}
 
 /**
  * Starts a scan of a verified domain: one at a time per domain, and within the plan's daily quota
@@ -62,26 +96,12 @@ export async function requestScan(
   if (trigger === 'manual' || trigger === 'rescan')
     await assertStillOwned(db, domain, now, request.resolvers);
   // The checks and the insert under the user's lock: two requests at once cannot both take the
-  // domain's one active scan or the day's last one. The job goes in once the row is committed.
+  // day's last scan. The job goes in once the row is committed.
   const row = await underWorkspaceLock(db, workspace.id, async (tx) => {
     // By name, not by row: a scan left running by a removed domain still holds the name when the
     // domain is added again.
-    const [active] = await tx
-      .select({ id: scans.id })
-      .from(scans)
-      .where(
-        and(
-          eq(scans.workspaceId, workspace.id),
-          eq(scans.domain, domain.domain),
-          inArray(scans.status, ACTIVE_SCAN_STATUSES),
-        ),
-      )
-      .limit(1);
-    if (active) {
-      throw new ScanRefused('conflict', 'SCAN_IN_PROGRESS', `A scan of ${domain.domain} is already running`, [
-        { path: 'scan_id', message: active.id },
-      ]);
-    }
+    const active = await activeScanOf(tx, workspace.id, domain.domain);
+    if (active) throw scanInProgress(domain.domain, active);
     if (trigger === 'manual' || trigger === 'rescan') {
       const quota = await quotaView(tx, workspace, now);
       if (quota.maxScansPerDay !== null && quota.scansUsedToday >= quota.maxScansPerDay) {
@@ -106,6 +126,11 @@ export async function requestScan(
       .returning();
     if (!inserted) throw new Error('insert returned no scan');
     return inserted;
+  }).catch(async (error: unknown) => {
+    // The scheduling pass inserts without the workspace's lock: the index settles that race.
+    if (violatesUnique(error, ACTIVE_SCAN_INDEX))
+      throw scanInProgress(domain.domain, await activeScanOf(db, workspace.id, domain.domain));
+    throw error;
   });
   await queue.enqueue(row.id);
   if (trigger === 'manual' || trigger === 'rescan') {

@@ -48,20 +48,47 @@ export async function standingProofFor(
  * no proof and the reason, until its own TXT record proves it. True for any other domain.
  */
 export async function sharedProofStands(db: Db, domain: DomainRow): Promise<boolean> {
-  if (domain.proof !== 'shared') return true;
-  const [source] = domain.proofSourceId
-    ? await db.select().from(domains).where(eq(domains.id, domain.proofSourceId))
-    : [];
-  if (source && source.status === 'verified' && source.pausedReason === null) return true;
-  await db
-    .update(domains)
-    .set({
-      status: 'pending',
-      proof: null,
-      proofSourceId: null,
-      nextScanAt: null,
-      verificationError: SHARED_PROOF_LAPSED,
-    })
-    .where(eq(domains.id, domain.id));
-  return false;
+  return (await lapseSharedProofs(db, [domain])).size === 0;
+}
+
+/**
+ * sharedProofStands for many domains in two statements (the scheduling pass's pages): the ids of
+ * those whose shared proof lapsed just now, pending again. Domains on a proof of their own stand.
+ */
+export async function lapseSharedProofs(db: Db, rows: readonly DomainRow[]): Promise<Set<string>> {
+  const shared = rows.filter((row) => row.proof === 'shared');
+  if (shared.length === 0) return new Set();
+  const sourceIds = [...new Set(shared.flatMap((row) => (row.proofSourceId ? [row.proofSourceId] : [])))];
+  const standing = new Set(
+    sourceIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: domains.id })
+            .from(domains)
+            .where(
+              and(
+                inArray(domains.id, sourceIds),
+                eq(domains.status, 'verified'),
+                isNull(domains.pausedReason),
+              ),
+            )
+        ).map((source) => source.id),
+  );
+  const lapsed = shared
+    .filter((row) => !row.proofSourceId || !standing.has(row.proofSourceId))
+    .map((row) => row.id);
+  if (lapsed.length > 0) {
+    await db
+      .update(domains)
+      .set({
+        status: 'pending',
+        proof: null,
+        proofSourceId: null,
+        nextScanAt: null,
+        verificationError: SHARED_PROOF_LAPSED,
+      })
+      .where(inArray(domains.id, lapsed));
+  }
+  return new Set(lapsed);
 }

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
-import { SCAN_INTERVAL_MS } from '../../model/constants.ts';
-import type { DomainListResponse, DomainView, ScanConfig } from '../../model/contract.ts';
+import type { DomainListResponse, DomainView } from '../../model/contract.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { ServiceError } from '../errors.ts';
 import { openFindingCounts } from '../findings/open-state.ts';
@@ -14,13 +13,6 @@ import { type DomainRow, domainView, type ScanRow } from './views.ts';
 /** 24 hex characters: 96 random bits, unguessable, one per user and domain. */
 export function newVerificationToken(): string {
   return randomBytes(12).toString('hex');
-}
-
-/** When the schedule scans a domain next, after a scan at `last` (null: never, or manual only). */
-export function nextScanAfter(config: ScanConfig, last: Date): Date | null {
-  return config.scanFrequency === 'manual'
-    ? null
-    : new Date(last.getTime() + SCAN_INTERVAL_MS[config.scanFrequency]);
 }
 
 /** The workspace's own domain, else 404: another workspace's id answers exactly like a missing one. */

@@ -7,8 +7,9 @@ import { PROGRESS_WRITE_MS } from '../../model/constants.ts';
 import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../../model/contract.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
+import { cloudInventoryForScan } from '../cloud-accounts/inventory.ts';
 import { inventoryRecords } from '../dns-connections/inventory.ts';
-import { nextScanAfter } from '../domains/store.ts';
+import { nextScanAfter } from '../domains/schedule.ts';
 import { expireAcceptances } from '../findings/acceptance-expiry.ts';
 import { recordFindingHistory } from '../findings/lifecycle.ts';
 import { queueScanTickets } from '../integrations/tickets.ts';
@@ -102,6 +103,9 @@ export async function runScan(
         isNull(findings.resolvedAt),
       ),
     );
+  // The workspace's cloud accounts, as data: a record pointing into a connected cloud is judged
+  // against what its accounts held, not by probing the address.
+  const cloudInventory = await cloudInventoryForScan(db, claimed.workspaceId);
   try {
     const result = await engine(claimed.domain, {
       maxNames: getPlanForTier(tier).limits.namesPerScan,
@@ -111,6 +115,7 @@ export async function runScan(
       discovery: !config.skipDiscovery && !config.names,
       ct: config.useCertificateTransparency && !config.names,
       zoneRecords,
+      cloudInventory,
       validation: config.useMultiStageValidation,
       signal: controller.signal,
       onProgress: (event) => {
@@ -212,12 +217,12 @@ function failureMessage(error: unknown): string {
   return `The scan could not finish: ${message}`;
 }
 
-/** A scheduled domain is scanned again one interval after its last scan ended. */
+/** A scheduled domain is scanned again at its minute of the day, about one interval after its last scan ended. */
 async function scheduleNext(db: Db, domainId: string, last: Date): Promise<void> {
   const [domain] = await db.select().from(domains).where(eq(domains.id, domainId));
   if (domain?.status !== 'verified') return;
   await db
     .update(domains)
-    .set({ nextScanAt: nextScanAfter(domain.scanConfig, last) })
+    .set({ nextScanAt: nextScanAfter(domain, last) })
     .where(eq(domains.id, domainId));
 }

@@ -4,6 +4,7 @@ import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { FindingRef } from '../../model/contract.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { type AlertChanges, isEmpty } from '../alerts/alert-message.ts';
+import type { Reprove } from '../alerts/proven.ts';
 import { scanAlert } from '../alerts/scan-alert.ts';
 import { findingKey } from '../findings/key.ts';
 
@@ -48,9 +49,13 @@ export function changesPayload(input: {
 export async function queueWebhookAlerts(
   db: Db,
   scanId: string,
-  deps: { publicUrl: string; enqueue: (deliveryId: string, tenant: string) => Promise<void> },
+  deps: {
+    publicUrl: string;
+    enqueue: (deliveryId: string, tenant: string) => Promise<void>;
+    reprove?: Reprove;
+  },
 ): Promise<number> {
-  const found = await scanAlert(db, scanId);
+  const found = await scanAlert(db, scanId, deps.reprove);
   if (!found?.domain.alertsWebhook || isEmpty(found.alert)) return 0;
   const hooks = await db
     .select()

@@ -5,6 +5,7 @@ import { can, type WorkspaceAction } from '../../model/workspaces.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ActivityPanel } from './settings/ActivityPanel.tsx';
 import { ApiKeysPanel } from './settings/ApiKeysPanel.tsx';
+import { CloudAccountsPanel } from './settings/CloudAccountsPanel.tsx';
 import { DataTab } from './settings/DataTab.tsx';
 import { DnsConnectionsPanel } from './settings/DnsConnectionsPanel.tsx';
 import { IntegrationsPanel } from './settings/IntegrationsPanel.tsx';
@@ -14,7 +15,17 @@ import { ProfileTab } from './settings/ProfileTab.tsx';
 import { panelId, SettingsTabList, tabId } from './settings/SettingsTabList.tsx';
 import { WebhooksPanel } from './settings/WebhooksPanel.tsx';
 
-type Tab = 'profile' | 'members' | 'activity' | 'plan' | 'alerts' | 'integrations' | 'dns' | 'api' | 'data';
+type Tab =
+  | 'profile'
+  | 'members'
+  | 'activity'
+  | 'plan'
+  | 'alerts'
+  | 'integrations'
+  | 'dns'
+  | 'cloud'
+  | 'api'
+  | 'data';
 /** The tabs; one with `needs` shows only to a role that may do it (webhooks, integrations, connections, keys: admins). */
 const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'profile', label: 'Profile' },
@@ -24,6 +35,7 @@ const TABS: { id: Tab; label: string; needs?: WorkspaceAction }[] = [
   { id: 'alerts', label: 'Alerts', needs: 'webhooks.manage' },
   { id: 'integrations', label: 'Integrations', needs: 'integrations.manage' },
   { id: 'dns', label: 'DNS', needs: 'dns-connections.manage' },
+  { id: 'cloud', label: 'Cloud', needs: 'cloud-accounts.manage' },
   { id: 'api', label: 'API', needs: 'api-keys.manage' },
   { id: 'data', label: 'Data' },
 ];
@@ -70,6 +82,7 @@ export function SettingsSection() {
         {tab === 'alerts' && <WebhooksPanel />}
         {tab === 'integrations' && <IntegrationsPanel />}
         {tab === 'dns' && <DnsConnectionsPanel />}
+        {tab === 'cloud' && <CloudAccountsPanel />}
         {tab === 'api' && <ApiKeysPanel />}
         {tab === 'data' && <DataTab />}
       </div>

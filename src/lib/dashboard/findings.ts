@@ -5,12 +5,12 @@ export const FINDING_STATUS_TEXT: Record<FindingView['status'], { label: string;
   claimable: {
     label: 'Claimable',
     sentence:
-      'Proven: the service lets anyone create what this name points at, and a second check confirmed it is unclaimed, so anyone could take this name over today.',
+      'Proven: the provider itself says what this name points at is free to create, and a second check confirmed it is unclaimed, so anyone could take this name over today.',
   },
   likely: {
     label: 'Likely',
     sentence:
-      'The evidence matches a takeover, but the service sometimes blocks it or the second check could not prove it: treat it as real until you have fixed or ruled it out.',
+      'The evidence matches a takeover, but no provider answer proves the name is free (the service sometimes blocks it, or could not be asked): treat it as real until you have fixed or ruled it out.',
   },
   review: {
     label: 'Review',

@@ -14,6 +14,8 @@ export interface ServiceHealthState {
   /** Milliseconds the last check took. */
   responseTime: number | null;
   error: string | null;
+  /** Proof checks the server runs without (no probe credentials). */
+  proofsOff?: ServiceHealth['proofs_off'];
 }
 
 export const $serviceHealth = atom<ServiceHealthState>({
@@ -49,7 +51,14 @@ export async function checkServiceHealth(
       const responseTime = Math.round(now() - started);
       const lastCheck = new Date().toISOString();
       if (isHealth(body)) {
-        return { status: body.status, checks: body.checks ?? null, lastCheck, responseTime, error: null };
+        return {
+          status: body.status,
+          checks: body.checks ?? null,
+          lastCheck,
+          responseTime,
+          error: null,
+          proofsOff: Array.isArray(body.proofs_off) ? body.proofs_off : [],
+        };
       }
       error = `HTTP ${response.status}: ${response.statusText}`;
       if (response.status < 500) {

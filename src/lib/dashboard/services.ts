@@ -8,6 +8,8 @@ import {
   authService,
   type BillingService,
   billingService,
+  type CloudAccountService,
+  cloudAccountService,
   createAuthedClient,
   type DnsConnectionService,
   type DomainService,
@@ -34,6 +36,7 @@ interface DashboardApi {
   integrations: IntegrationService;
   apiKeys: ApiKeyService;
   dnsConnections: DnsConnectionService;
+  cloudAccounts: CloudAccountService;
   auth: AuthService;
   billing: BillingService;
   account: AccountService;
@@ -66,6 +69,7 @@ export function dashboardApi(): DashboardApi {
       integrations: integrationService(scoped),
       apiKeys: apiKeyService(scoped),
       dnsConnections: dnsConnectionService(scoped),
+      cloudAccounts: cloudAccountService(scoped),
       auth: authService(own),
       billing: billingService(scoped),
       account: accountService(own),

@@ -5,6 +5,9 @@ import { SCANS_PAGE_SIZE } from '../../model/constants.ts';
 import type {
   AlertSettings,
   ApiKeyView,
+  CloudAccountView,
+  CloudInventoryView,
+  CloudProviderId,
   ConnectionView,
   CreatedApiKey,
   DnsProviderId,
@@ -181,6 +184,35 @@ export function dnsConnectionService(client: ApiClient) {
   };
 }
 
+function cloudAccountPath(id: string): string {
+  if (!id) throw new RequestError('Cloud account ID is required', { type: 'VALIDATION' });
+  return `/api/cloud-accounts/${encodeURIComponent(id)}`;
+}
+
+/** Read-only cloud account credentials (Settings → Cloud) and what they hold. */
+export function cloudAccountService(client: ApiClient) {
+  return {
+    list: () => client.get<{ accounts: CloudAccountView[] }>('/api/cloud-accounts'),
+    create: (provider: CloudProviderId, credentials: Record<string, string>, label?: string) =>
+      client.post<{ account: CloudAccountView }>('/api/cloud-accounts', {
+        provider,
+        credentials,
+        ...(label?.trim() ? { label: label.trim() } : {}),
+      }),
+    update: async (id: string, change: { label?: string; graceHours?: number }) =>
+      client.patch<{ account: CloudAccountView }>(cloudAccountPath(id), change),
+    sync: async (id: string) => client.post<{ queued: boolean }>(`${cloudAccountPath(id)}/sync`),
+    inventory: async (id: string, page: { cursor?: string; q?: string; type?: string } = {}) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(page)) if (value) query.set(key, value);
+      return client.get<CloudInventoryView>(
+        `${cloudAccountPath(id)}/inventory${query.size ? `?${query}` : ''}`,
+      );
+    },
+    remove: async (id: string) => client.delete<null>(cloudAccountPath(id)),
+  };
+}
+
 /** Findings across scans: their history, and accepting one as a risk. */
 export function findingService(client: ApiClient) {
   return {
@@ -330,3 +362,4 @@ export type FindingService = ReturnType<typeof findingService>;
 export type DomainService = ReturnType<typeof domainService>;
 export type ApiKeyService = ReturnType<typeof apiKeyService>;
 export type DnsConnectionService = ReturnType<typeof dnsConnectionService>;
+export type CloudAccountService = ReturnType<typeof cloudAccountService>;

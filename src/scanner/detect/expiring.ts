@@ -1,5 +1,6 @@
 import type { Candidate, Pointer, ScanContext } from '../context.ts';
 import type { RegistrationDetails } from '../discover/rdap.ts';
+import { rdapProof } from '../proof/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
 import { mapLimit } from '../util/limit.ts';
 import { unregisteredCandidate } from './unregistered.ts';
@@ -19,7 +20,8 @@ interface Lapse {
   days: number | undefined;
 }
 
-function lapse(details: RegistrationDetails | undefined, now: number): Lapse | undefined {
+/** Whether a registration is lapsing, and how: being deleted, past expiry, or expiring soon. */
+export function lapse(details: RegistrationDetails | undefined, now: number): Lapse | undefined {
   if (!details) return undefined;
   const status = details.statuses.find((s) => LAPSING.includes(s));
   const days = details.expires ? Math.floor((Date.parse(details.expires) - now) / DAY_MS) : undefined;
@@ -31,7 +33,7 @@ function lapse(details: RegistrationDetails | undefined, now: number): Lapse | u
  * Past its expiry date and being deleted: free to register any day now (claimable). Past the
  * date alone, or being deleted before it: likely. Lapsing within 30 days: a warning (review).
  */
-function grade(found: Lapse) {
+export function grade(found: Lapse) {
   const expired = found.days !== undefined && found.days < 0;
   if (found.status && expired) return { status: 'claimable', risk: 'high' } as const;
   if (found.status || expired) return { status: 'likely', risk: 'medium' } as const;
@@ -113,6 +115,9 @@ function candidate(
         `${lapseText(registrable, found)} (RDAP)`,
       ],
       ...expiringTexts(pointer.recordType, registrable, deleting),
+      ...(grade(found).status === 'claimable'
+        ? { proof: rdapProof(registrable, lapseText(registrable, found), true) }
+        : {}),
     },
     recheck: async () => {
       const again = lapse(await ctx.rdap?.details(registrable, true), now);

@@ -1,4 +1,5 @@
 import { parse } from 'tldts';
+import { CLOUD_NAMES } from '../cloud/provider.ts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { registrableDomain } from '../discover/rdap.ts';
 import { answeredBy, type Resolution, resolveChain } from '../dns/chain.ts';
@@ -10,8 +11,15 @@ import {
   isServiceHost,
 } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import { cloudIpTexts, danglingCnameTexts } from '../report/texts.ts';
+import {
+  cloudIpTexts,
+  danglingCnameTexts,
+  foreignCloudAddressTexts,
+  releasedAddressTexts,
+  releasedResourceTexts,
+} from '../report/texts.ts';
 import type { Detected, RecordKind } from '../types.ts';
+import { accountName } from './cloud-accounts.ts';
 import { detectDelegation } from './delegation.ts';
 import { gradeFor } from './grade.ts';
 import { unregisteredCandidate } from './unregistered.ts';
@@ -90,6 +98,8 @@ export function detectName(
     return res.status === 'exists' && !serviceLabel && addressesToCheck(ctx, res)
       ? detectAddresses(ctx, res)
       : [];
+  const judged = serviceLabel ? undefined : cloudResources(ctx, res);
+  if (judged) return judged;
   const entries = serviceLabel
     ? []
     : [...new Set(res.chain.flatMap((hop) => entriesForCname(hop, ctx.settings.catalogue)))];
@@ -253,10 +263,123 @@ async function serviceAddresses(ctx: ScanContext, res: Resolution): Promise<Cand
   return candidates;
 }
 
+/**
+ * A CNAME whose chain reaches a resource a connected account has now: ours, nothing to find. One it
+ * had (a bucket, a distribution, an environment, a site) and has not had for longer than its grace
+ * period: likely, from the account's own memory, before any fingerprint is asked. Undefined when no
+ * connected account knows any hop (the catalogue decides).
+ */
+const GOOGLE_STORAGE_HOST = 'c.storage.googleapis.com';
+
+function cloudResources(ctx: ScanContext, res: Resolution): Candidate[] | undefined {
+  const memory = ctx.cloudMemory;
+  if (!memory) return undefined;
+  // A bucket named like the name itself, served through Google's shared storage host, is known by
+  // the name, not by the hop.
+  const hops = res.chain.includes(GOOGLE_STORAGE_HOST) ? [res.name, ...res.chain] : res.chain;
+  const verdicts = hops.map((hop) => ({ hop, verdict: memory.host(hop) }));
+  if (verdicts.some((v) => v.verdict?.verdict === 'held' || v.verdict?.verdict === 'grace')) return [];
+  for (const { hop, verdict } of verdicts) {
+    if (verdict?.verdict !== 'released') continue;
+    const { account, item } = verdict;
+    const cloud = CLOUD_NAMES[account.cloud];
+    return [
+      {
+        kind: 'released-resource',
+        finding: {
+          subdomain: res.name,
+          recordType: 'CNAME',
+          target: hop === res.name ? GOOGLE_STORAGE_HOST : hop,
+          service: cloud,
+          status: 'likely',
+          risk: 'high',
+          evidence: [
+            chainText(res),
+            `${hop}: the ${item.type} ${item.name} of the ${cloud} account ${accountName(account)}, last seen ${item.lastSeenAt}; the account's reads since (the last at ${account.lastSyncAt}) do not list it`,
+          ],
+          ...releasedResourceTexts(hop, item.type, cloud, account.label, item.lastSeenAt),
+        },
+        recheck: async () => {
+          const fresh = await again(ctx, res);
+          return fresh.chain.includes(hop) || (hop === res.name && fresh.chain.includes(GOOGLE_STORAGE_HOST))
+            ? `${res.name} still leads to ${hop === res.name ? GOOGLE_STORAGE_HOST : hop} (${answeredBy(fresh)})`
+            : undefined;
+        },
+      },
+    ];
+  }
+  return undefined;
+}
+
+/**
+ * An address in a connected cloud's ranges, judged from the accounts' memory instead of a probe:
+ * held now, nothing; released longer ago than the grace period, likely; never held by any connected
+ * account, review. Undefined when no account of that cloud is connected (the probe decides).
+ */
+function cloudAccountAddress(ctx: ScanContext, res: Resolution, address: string): Candidate[] | undefined {
+  const range = ctx.cloudRange(address);
+  const verdict = ctx.cloudMemory?.address(address, range);
+  if (!verdict || !range) return undefined;
+  if (verdict.verdict === 'held' || verdict.verdict === 'grace') return [];
+  const record = `${res.name} ${recordOf(address)} ${address} (${answeredBy(res)})`;
+  const recheck = async () => {
+    const fresh = await again(ctx, res);
+    return [...fresh.a, ...fresh.aaaa].includes(address)
+      ? `${res.name} still answers ${address} (${answeredBy(fresh)})`
+      : undefined;
+  };
+  if (verdict.verdict === 'foreign') {
+    return [
+      {
+        kind: 'released-address',
+        finding: {
+          subdomain: res.name,
+          recordType: recordOf(address),
+          target: address,
+          service: range.provider,
+          status: 'review',
+          risk: 'medium',
+          evidence: [
+            record,
+            `${address} is in ${range.provider}'s ranges (${range.cidr}); none of your connected ${range.provider} accounts holds it or ever did`,
+          ],
+          ...foreignCloudAddressTexts(address, range.provider),
+        },
+        recheck,
+      },
+    ];
+  }
+  const { account, item } = verdict;
+  return [
+    {
+      kind: 'released-address',
+      finding: {
+        subdomain: res.name,
+        recordType: recordOf(address),
+        target: address,
+        service: range.provider,
+        status: 'likely',
+        risk: 'high',
+        evidence: [
+          record,
+          `${address} was held by the ${range.provider} account ${accountName(account)} (${item.type} ${item.name}), last seen ${item.lastSeenAt}; the account's reads since (the last at ${account.lastSyncAt}) do not list it`,
+        ],
+        ...releasedAddressTexts(address, range.provider, account.label, item.lastSeenAt),
+      },
+      recheck,
+    },
+  ];
+}
+
 async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candidate[]> {
   const candidates = await serviceAddresses(ctx, res);
   if (candidates.length > 0) return candidates;
   for (const address of [...res.a, ...res.aaaa]) {
+    const judged = cloudAccountAddress(ctx, res, address);
+    if (judged) {
+      candidates.push(...judged);
+      continue;
+    }
     const provider = ctx.cloudProvider(address);
     if (!provider) continue;
     const silent = await isSilent(ctx, res.name, address, false);

@@ -1,9 +1,11 @@
+import type { Proof } from '../../model/proof.ts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { type Resolution, resolveChain } from '../dns/chain.ts';
 import { inZone, isHostName } from '../dns/names.ts';
 import { entriesForCname } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
 import type { ProbeResult } from '../http/probe.ts';
+import { rdapProof } from '../proof/rdap.ts';
 import { secondOrderTexts } from '../report/texts.ts';
 import type { RecordKind } from '../types.ts';
 import { gradeFor } from './grade.ts';
@@ -144,6 +146,7 @@ export class SecondOrder {
       grade: ReturnType<typeof gradeFor>,
       evidence: string[],
       recheck: Candidate['recheck'],
+      proof?: Proof,
     ) => ({
       kind: 'second-order' as const,
       finding: {
@@ -159,6 +162,7 @@ export class SecondOrder {
           ...evidence,
         ],
         ...secondOrderTexts(pageUrl, host, service),
+        ...(proof ? { proof } : {}),
       },
       recheck,
     });
@@ -172,6 +176,7 @@ export class SecondOrder {
           (await ctx.unregistered(host, true))
             ? `RDAP still 404 and no delegation for ${registrable}`
             : undefined,
+        rdapProof(registrable, '404: not registered, and no delegation in DNS'),
       );
     }
     const entries = entriesForCname(host, ctx.settings.catalogue).filter(

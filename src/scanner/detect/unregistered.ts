@@ -1,4 +1,5 @@
 import type { Candidate, ScanContext } from '../context.ts';
+import { rdapProof } from '../proof/rdap.ts';
 import { spfTexts, unregisteredTexts } from '../report/texts.ts';
 import type { RecordKind } from '../types.ts';
 
@@ -32,6 +33,7 @@ export function unregisteredCandidate(ctx: ScanContext, t: UnregisteredTarget): 
       status: 'claimable',
       risk: 'high',
       evidence: [...t.evidence, `${t.registrable} is not registered (RDAP 404, no delegation in DNS)`],
+      proof: rdapProof(t.registrable, '404: not registered, and no delegation in DNS'),
       ...(t.texts ??
         (spf ? spfTexts(t.target, t.registrable) : unregisteredTexts(t.recordType, t.target, t.registrable))),
     },

@@ -1,3 +1,4 @@
+import { proofSentence } from '../../model/proof.ts';
 import type { Detected, Risk, ScanResult } from '../types.ts';
 
 const HEADINGS: Record<Risk, string> = {
@@ -23,6 +24,9 @@ function block(finding: Detected) {
   return [
     `  ${finding.subdomain}  ${finding.recordType} → ${finding.target}`,
     `    ${finding.service} · ${finding.status}`,
+    ...(finding.proof
+      ? [wrap(`${proofSentence(finding.proof)} (checked ${finding.proof.checkedAt})`, '    ')]
+      : []),
     wrap(finding.explanation, '    '),
     wrap(`Fix: ${finding.remediation}`, '    '),
     wrap(`Proof: ${finding.proofOfConcept}`, '    '),

@@ -87,3 +87,32 @@ export const mtaStsTexts = (domain: string, problem: string) => ({
   proofOfConcept: `curl https://mta-sts.${domain}/.well-known/mta-sts.txt, and compare its mx: lines with dig MX ${domain}.`,
   remediation: `Serve a policy whose mx: lines match the MX records at mta-sts.${domain}, or remove the _mta-sts.${domain} TXT record.`,
 });
+
+const cloudWhen = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** An address a connected account held once and no longer holds. */
+export const releasedAddressTexts = (address: string, cloud: string, account: string, lastSeen: string) => ({
+  explanation: `This address was once yours (last seen ${cloudWhen(lastSeen)}): your ${cloud} account "${account}" held ${address}, and no longer does. ${cloud} hands released addresses to other customers; whoever holds it now receives this name's traffic and can serve pages, and get certificates, under your name.`,
+  proofOfConcept: `No automatic proof: ${cloud} assigns released addresses at random. The account's inventory no longer lists ${address}; its last read to list it was ${cloudWhen(lastSeen)}.`,
+  remediation: `Delete this record, or point it at an address your account holds now. If ${address} is yours in another account or at another host, accept this finding with that reason and an expiry.`,
+});
+
+/** An address in a connected cloud's ranges that none of the connected accounts ever held. */
+export const foreignCloudAddressTexts = (address: string, cloud: string) => ({
+  explanation: `${address} is in ${cloud}'s ranges, but none of your connected ${cloud} accounts holds it or ever did. It may be another account of yours, a supplier's server, or an address someone else was given after you released it.`,
+  proofOfConcept: `No automatic proof: check which account holds ${address} (${cloud}'s console, or ask whoever runs the server).`,
+  remediation: `Connect the account that holds ${address}, or accept this finding with the reason (another account, a supplier) and an expiry; if nobody you know holds it, delete the record.`,
+});
+
+/** A CNAME to a resource a connected account had and no longer has. */
+export const releasedResourceTexts = (
+  target: string,
+  type: string,
+  cloud: string,
+  account: string,
+  lastSeen: string,
+) => ({
+  explanation: `This name points at ${target}, a ${type} your ${cloud} account "${account}" had until ${cloudWhen(lastSeen)} and no longer has. Such names are handed out by name: whoever creates a ${type} with the same name receives this name's traffic.`,
+  proofOfConcept: `The account's inventory listed ${target} last at ${cloudWhen(lastSeen)}; its reads since do not. Whether someone else can take the name depends on ${cloud}'s rules for that ${type}.`,
+  remediation: `Delete the CNAME, or create the ${type} again in your account to hold the name.`,
+});

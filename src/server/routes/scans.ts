@@ -14,6 +14,7 @@ import { scanStats } from '../../core/scans/stats.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import type { ServiceHealth } from '../../model/contract.ts';
+import type { ProofCheckId } from '../../model/proof.ts';
 import { scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
@@ -27,6 +28,8 @@ export interface ScanServiceDeps {
   now?: () => Date;
   /** The scan resolvers, through which a scan re-checks the ownership record. */
   resolvers?: string[];
+  /** Proof checks off for want of probe credentials. */
+  proofsOff?: ProofCheckId[];
 }
 
 /** A worker that has not reported for this long counts as gone. */
@@ -93,7 +96,12 @@ export function scanRoutes(db: Db, auth: AuthDeps | undefined, deps: ScanService
         : checks.queue && checks.worker
           ? 'healthy'
           : 'degraded';
-      const body: ServiceHealth = { status, checks, worker_heartbeat_age_seconds: age };
+      const body: ServiceHealth = {
+        status,
+        checks,
+        worker_heartbeat_age_seconds: age,
+        proofs_off: deps.proofsOff ?? [],
+      };
       c.header('Cache-Control', 'no-store');
       return c.json(body, status === 'down' ? 503 : 200);
     })

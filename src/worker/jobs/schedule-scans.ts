@@ -6,7 +6,11 @@ import type { Db } from '../../db/client.ts';
 
 export const SCHEDULE_SCANS = 'schedule-scans';
 
-/** Every minute, the scans that are due are started. */
+/**
+ * Every minute, the scans that are due are started. Whichever worker takes the job runs the pass;
+ * a pass still running elsewhere makes this one leave (the pass holds a lease), and no pass outlasts
+ * the minute.
+ */
 export async function registerScheduleScans(
   boss: PgBoss,
   db: Db,
@@ -17,7 +21,8 @@ export async function registerScheduleScans(
   await boss.createQueue(SCHEDULE_SCANS);
   await boss.schedule(SCHEDULE_SCANS, '* * * * *');
   await boss.work(SCHEDULE_SCANS, async () => {
-    const started = await scheduleDueScans(db, queue, logger, { resolvers });
-    if (started) logger.info({ started }, 'scheduled scans started');
+    const pass = await scheduleDueScans(db, queue, logger, { resolvers });
+    if (pass.busy) logger.info('scheduling pass skipped: another one is running');
+    else if (pass.reached > 0) logger.info(pass, 'scheduled scans started');
   });
 }

@@ -20,7 +20,11 @@ export async function registerSendAlert(
   await boss.work(SEND_ALERT, async ([job]) => {
     if (!job) return;
     const { scanId } = SendAlertPayload.parse(job.data);
-    await queueWebhookAlerts(db, scanId, { publicUrl: alerts.publicUrl, enqueue: enqueueDelivery });
+    await queueWebhookAlerts(db, scanId, {
+      publicUrl: alerts.publicUrl,
+      enqueue: enqueueDelivery,
+      reprove: alerts.reprove,
+    });
     await sendScanAlert(db, scanId, alerts, logger);
   });
 }

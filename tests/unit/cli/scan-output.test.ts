@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
-import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import { evidencePage, FIXTURE_IP, noSuchBucketPage, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
 import { runCli } from '../../helpers/cli.ts';
 
@@ -20,18 +20,20 @@ const validateSarif = new Ajv({
 }).compile(sarifSchema);
 
 const apex = 'pipeline.test';
+const BUCKET = `docs.${apex}.s3-website-us-east-1.amazonaws.com`;
 const entry = (id: string) => {
   const found = catalogue.find((e) => e.id === id);
   if (!found) throw new Error(`no catalogue entry ${id}`);
   return found;
 };
-// One finding of each status: claimable (Surge), likely (Heroku, an edge case), review (a CNAME
+// One finding of each status: claimable (an S3 bucket that S3 says does not exist: the proof needs
+// no credentials), likely (Heroku, an edge case), review (a CNAME
 // to a missing name of a registered domain outside the catalogue).
 const zone = zoneFrom({
   apex,
   records: [
-    [`docs.${apex}`, { type: 'CNAME', data: 'dw-docs.surge.sh' }],
-    ['dw-docs.surge.sh', { type: 'A', data: FIXTURE_IP }],
+    [`docs.${apex}`, { type: 'CNAME', data: BUCKET }],
+    [BUCKET, { type: 'A', data: FIXTURE_IP }],
     [`app.${apex}`, { type: 'CNAME', data: 'dw-app.herokuapp.com' }],
     ['dw-app.herokuapp.com', { type: 'A', data: FIXTURE_IP }],
     [`stale.${apex}`, { type: 'CNAME', data: 'gone.dw-elsewhere.com' }],
@@ -45,10 +47,12 @@ beforeAll(async () => {
   fixtures = await startScanFixtures(zone);
   fixtures.web.site = (host) =>
     host === `docs.${apex}`
-      ? evidencePage(entry('surge'))
-      : host === `app.${apex}`
-        ? evidencePage(entry('heroku'))
-        : undefined;
+      ? evidencePage(entry('aws-s3'))
+      : host === BUCKET
+        ? noSuchBucketPage(`docs.${apex}`)
+        : host === `app.${apex}`
+          ? evidencePage(entry('heroku'))
+          : undefined;
   dir = mkdtempSync(join(tmpdir(), 'dw-output-'));
   writeFileSync(join(dir, 'names.txt'), `docs.${apex}\napp.${apex}\nstale.${apex}\n`);
 });
@@ -166,7 +170,7 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
     expect(text.stdout).toContain(`app.${apex}  CNAME → dw-app.herokuapp.com`);
     expect(text.stdout).toMatch(
       new RegExp(
-        `Already in the baseline \\(1\\), not failing the run:\\n  docs\\.${apex.replace('.', '\\.')}  CNAME → dw-docs\\.surge\\.sh`,
+        `Already in the baseline \\(1\\), not failing the run:\\n  docs\\.${apex.replace('.', '\\.')}  CNAME → docs\\.pipeline\\.test\\.s3-website-us-east-1\\.amazonaws\\.com`,
       ),
     );
   });
@@ -177,7 +181,9 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
     expect(rows[0]).toBe('domain,subdomain,record_type,target,service,status,risk,known,how_to_fix');
     expect(rows).toHaveLength(4);
     expect(rows.find((r) => r.includes(`docs.${apex}`))).toMatch(
-      new RegExp(`^${apex},docs\\.${apex},CNAME,dw-docs\\.surge\\.sh,Surge\\.sh,claimable,high,yes,`),
+      new RegExp(
+        `^${apex},docs\\.${apex},CNAME,docs\\.pipeline\\.test\\.s3-website-us-east-1\\.amazonaws\\.com,AWS S3,claimable,high,yes,`,
+      ),
     );
   });
 

@@ -64,6 +64,8 @@ const PUBLIC: Record<string, string> = {
     'worker: tells the workspace of an ended acceptance',
   'dns-connections/scheduled-sync.ts#dueConnections': "worker: the schedule's zone syncs, no caller",
   'dns-connections/scheduled-sync.ts#runZoneSync': 'worker: a sync the schedule or a checked request queued',
+  'cloud-accounts/scheduled-sync.ts#dueCloudAccounts': "worker: the schedule's cloud reads, no caller",
+  'cloud-accounts/scheduled-sync.ts#runCloudSync': 'worker: a read the schedule or a checked request queued',
 };
 
 const root = resolve(import.meta.dirname, '../../..');

@@ -11,7 +11,7 @@ import { findingView } from '../../fixtures/finding.ts';
 import { databaseBackends } from '../../helpers/databases.ts';
 import { migrateTo, migrationsBefore } from '../../helpers/migrations.ts';
 
-const ACCEPTED_UNTIL_MIGRATION = 20;
+const ACCEPTED_UNTIL_MIGRATION = 23;
 
 for (const backend of databaseBackends) {
   describe.skipIf(backend.skipReason)(`the accepted-until migration on ${backend.name}`, () => {

@@ -24,6 +24,30 @@ describe('FindingCard (the dashboard details view and the home page hero)', () =
     // Plain HTML: no handlers, nothing to hydrate.
     expect(html).not.toMatch(/\son[a-z]+=/i);
   });
+  it('shows the proof in one line, "not proven" for a finding without one, nothing for one stored before proofs', () => {
+    const proven = text(
+      renderToStaticMarkup(
+        <FindingCard
+          finding={{
+            ...EXAMPLE_FINDING,
+            proof: {
+              check: 's3-bucket',
+              answer: { name: 'assets.example.com', free: true, said: '404 NoSuchBucket' },
+              checkedAt: new Date(Date.now() - 120_000).toISOString(),
+            },
+          }}
+        />,
+      ),
+    );
+    expect(proven).toContain(
+      'AWS S3 says the bucket assets.example.com does not exist (NoSuchBucket), checked 2 minutes ago',
+    );
+    const unproven = renderToStaticMarkup(
+      <FindingCard finding={{ ...EXAMPLE_FINDING, status: 'likely', proof: null }} />,
+    );
+    expect(text(unproven)).toContain('Not proven: no provider answered for this name');
+    expect(renderToStaticMarkup(<FindingCard finding={EXAMPLE_FINDING} />)).not.toContain('finding-proof');
+  });
 });
 
 const base: ScanView = {

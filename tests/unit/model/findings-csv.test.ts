@@ -43,14 +43,31 @@ describe('open findings as CSV', () => {
     ]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'domain,subdomain,record_type,target,service,status,risk,first_seen,last_seen,accepted_risk_note,how_to_fix,key',
+      'domain,subdomain,record_type,target,service,status,risk,first_seen,last_seen,accepted_risk_note,how_to_fix,proof,proof_checked_at,key',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      'acme.com,a.acme.com,CNAME,gone.herokuapp.com,Heroku,claimable,high,2026-11-20T08:00:00.000Z,2026-11-22T08:00:00.000Z,,"Delete the record, or ""re-create"" the app",dw:000000000000000000000000000000000000000a',
+      'acme.com,a.acme.com,CNAME,gone.herokuapp.com,Heroku,claimable,high,2026-11-20T08:00:00.000Z,2026-11-22T08:00:00.000Z,,"Delete the record, or ""re-create"" the app",,,dw:000000000000000000000000000000000000000a',
     );
     expect(lines[2]).toContain('"parked, on purpose"');
     expect(lines[3]).toBe('');
+  });
+
+  it('carries the proof in words and when it was checked', () => {
+    const proven = record('p.acme.com', {
+      finding: {
+        ...record('p.acme.com').finding,
+        target: 'acme-staging-4821.azurewebsites.net',
+        proof: {
+          check: 'azure-app-service',
+          answer: { name: 'acme-staging-4821', free: true, said: 'nameAvailable: true' },
+          checkedAt: '2026-11-22T07:58:00.000Z',
+        },
+      },
+    });
+    expect(findingsCsv([proven]).split('\r\n')[1]).toMatch(
+      /,Azure says the name acme-staging-4821 is free to register,2026-11-22T07:58:00\.000Z,dw:[0-9a-f]{40}$/,
+    );
   });
 
   it('regression: a value a spreadsheet would run as a formula stays text', () => {

@@ -40,7 +40,14 @@ const scan: ScanView = {
   progress: null,
   scan_config: { skipDiscovery: false, useCertificateTransparency: true, useMultiStageValidation: true },
   findings: [
-    finding('a.acme.com', 'claimable'),
+    {
+      ...finding('a.acme.com', 'claimable'),
+      proof: {
+        check: 's3-bucket',
+        answer: { name: 'a.acme.com', free: true, said: '404 NoSuchBucket' },
+        checkedAt: '2026-11-22T10:00:08.000Z',
+      },
+    },
     finding('b.acme.com', 'likely'),
     finding('c.acme.com', 'review', 'Heroku'),
   ],
@@ -73,6 +80,12 @@ describe('SARIF export', () => {
     expect(run.results[0]?.ruleId).toBe(ruleId(scan.findings[0] as FindingView));
     expect(run.results[2]?.locations[0]?.logicalLocations[0]?.name).toBe('c.acme.com');
     expect(sarifFileName(scan)).toBe('scan-report-acme.com-11111111-2222-4333-8444-555555555555.sarif');
+  });
+
+  it("carries each result's proof, null where nothing proved it", () => {
+    const run = buildSarif(scan).runs[0] as { results: { properties: { proof: unknown } }[] };
+    expect(run.results[0]?.properties.proof).toEqual(scan.findings[0]?.proof);
+    expect(run.results[1]?.properties.proof).toBeNull();
   });
 });
 

@@ -21,6 +21,7 @@ const ALLOWED: Record<WorkspaceRole, WorkspaceAction[]> = {
     'findings.accept',
     'members.manage',
     'dns-connections.manage',
+    'cloud-accounts.manage',
     'api-keys.manage',
     'webhooks.manage',
     'integrations.manage',

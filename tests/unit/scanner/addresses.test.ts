@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradeFor } from '../../../src/scanner/detect/grade.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
-import { evidencePage, FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import { evidencePage, FIXTURE_IP, provenGrade, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
 import type { Page } from '../../fixtures/web-server.ts';
@@ -38,7 +37,8 @@ describe.each(byAddress.map((e) => [e.id, e] as const))('%s by address', (id, en
     const found = result.findings.filter((f) => f.subdomain === `ip-${id}.${apex}`);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ recordType: 'A', target: FIXTURE_IP, service: entry.service });
-    expect(found[0]?.status).toBe(gradeFor(entry).status);
+    // The page at the service's address is the only evidence: no provider check proves it.
+    expect(found[0]?.status).toBe(provenGrade(entry, `ip-${id}.${apex}`, FIXTURE_IP));
     expect(result.findings.filter((f) => f.subdomain === `ip-ok-${id}.${apex}`)).toEqual([]);
   });
 });

@@ -78,6 +78,7 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
       [
         'evidence',
         'explanation',
+        'proof',
         'proofOfConcept',
         'recordType',
         'remediation',
@@ -92,10 +93,18 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
     const bySubdomain = Object.fromEntries(doc.findings.map((f: { subdomain: string }) => [f.subdomain, f]));
     expect(bySubdomain[`docs.${apex}`]).toMatchObject({
       service: 'Surge.sh',
-      status: 'claimable',
+      // Surge's page is the only evidence, and Surge has no availability check: not proven.
+      status: 'likely',
       risk: 'high',
+      proof: null,
     });
-    expect(bySubdomain[`old.${apex}`]).toMatchObject({ service: 'Azure App Service', status: 'claimable' });
+    // Azure's check needs the operator's probe credentials, which this command was not given.
+    expect(bySubdomain[`old.${apex}`]).toMatchObject({
+      service: 'Azure App Service',
+      status: 'likely',
+      proof: null,
+    });
+    expect(bySubdomain[`old.${apex}`].evidence.join(' ')).toContain('the azure-app-service check is off');
     // Where each name came from: the wordlist guessed docs, the caller named old.
     expect(bySubdomain[`docs.${apex}`].sources).toEqual(['wordlist']);
     expect(bySubdomain[`old.${apex}`].sources).toEqual(['given']);

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reproveFinding } from '../../../src/scanner/proof/reprove.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
-import type { ScanResult } from '../../../src/scanner/types.ts';
+import type { Finding, ScanResult } from '../../../src/scanner/types.ts';
 import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
@@ -103,10 +104,33 @@ describe("a wildcard's target", () => {
         target: 'www.dw-wild-lapsed.com',
         service: 'registration of dw-wild-lapsed.com',
         status: 'claimable',
+        proof: { check: 'rdap-lapse', answer: { name: 'dw-wild-lapsed.com', free: true } },
       },
     ]);
     expect(scan.findings[0]?.evidence.join(' ')).toMatch(
       /expired [56] days ago; registry status redemptionperiod/,
     );
+  });
+
+  it('is asked again before an alert: still lapsing it stays claimable; renewed, it is likely with no proof', async () => {
+    const scan = await scanDomain(wild, fixtures.options({ ct: false, rdapUrl, wordlist: ['www', 'api'] }));
+    const finding = scan.findings[0] as Finding;
+    const options = fixtures.options({ rdapUrl });
+    expect(await reproveFinding(finding, options)).toMatchObject({
+      status: 'claimable',
+      proof: { check: 'rdap-lapse' },
+    });
+    const lapsed = registry.get('dw-wild-lapsed.com');
+    registry.set('dw-wild-lapsed.com', {
+      status: ['active'],
+      events: [{ eventAction: 'expiration', eventDate: new Date(Date.now() + 365 * DAY).toISOString() }],
+    });
+    try {
+      const again = await reproveFinding(finding, options);
+      expect(again).toMatchObject({ status: 'likely', proof: null });
+      expect(again.evidence.at(-1)).toBe('not proven: RDAP no longer says dw-wild-lapsed.com is free');
+    } finally {
+      registry.set('dw-wild-lapsed.com', lapsed as object);
+    }
   });
 });

@@ -5,7 +5,13 @@ import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import type { Entry } from '../../../src/scanner/fingerprints/schema.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
-import { evidencePage, FIXTURE_IP, sampleHost, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import {
+  evidencePage,
+  FIXTURE_IP,
+  provenGrade,
+  sampleHost,
+  zoneFrom,
+} from '../../fixtures/catalogue-zone.ts';
 import type { Behaviour, FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
 import type { Page } from '../../fixtures/web-server.ts';
@@ -136,7 +142,13 @@ describe.each(['refused', 'noerror', 'nxdomain'] as const)(
           found.map((f) => f.service),
           entry.id,
         ).toEqual([entry.service]);
-        expect(found[0]?.status, entry.id).toBe(gradeFor(entry).status);
+        // No DNS host answers whether a zone can be added: unproven, so at most likely.
+        expect(found[0]?.status, entry.id).toBe(
+          provenGrade(entry, found[0]?.subdomain ?? '', found[0]?.target ?? ''),
+        );
+        expect(found[0]?.status, entry.id).toBe(
+          gradeFor(entry).status === 'claimable' ? 'likely' : gradeFor(entry).status,
+        );
         expect(found[0]?.status, entry.id).not.toBe('review');
       }
     });
@@ -183,14 +195,14 @@ describe('names and hosts that are not what they seem', () => {
 });
 
 describe('a domain whose own delegation is lame', () => {
-  it('is claimable when its DNS host lets anyone add the zone', async () => {
+  it('is likely when its DNS host lets anyone add the zone (no DNS host answers whether it can be added)', async () => {
     const result = await scanDomain(lameApex, fixtures.options({ ct: false }));
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]).toMatchObject({
       subdomain: lameApex,
       recordType: 'NS',
       service: 'DigitalOcean DNS',
-      status: 'claimable',
+      status: 'likely',
       sources: ['given'],
     });
     expect(result.findings[0]?.evidence[0]).toContain("registry's nameserver");

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeys,
+  cloudAccounts,
   dnsConnections,
   domains,
   findings,
@@ -34,6 +35,7 @@ interface Ids {
   key: string;
   connection: string;
   integration: string;
+  cloudAccount: string;
   /** A team workspace, and another one its owner may delete (the matrix goes on in the first). */
   workspace: string;
   doomed: string;
@@ -195,6 +197,44 @@ const ROUTES: {
     route: 'DELETE /api/integrations/:id',
     action: 'integrations.manage',
     path: (i) => `/api/integrations/${i.integration}`,
+    names: true,
+  },
+  { route: 'GET /api/cloud-accounts', action: 'read', path: () => '/api/cloud-accounts' },
+  {
+    route: 'POST /api/cloud-accounts',
+    action: 'cloud-accounts.manage',
+    path: () => '/api/cloud-accounts',
+    body: { provider: 'aws', credentials: { accessKeyId: 'AKIA', secretAccessKey: 'x' } },
+  },
+  {
+    route: 'GET /api/cloud-accounts/:id',
+    action: 'read',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
+    names: true,
+  },
+  {
+    route: 'PATCH /api/cloud-accounts/:id',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
+    body: { graceHours: 24 },
+    names: true,
+  },
+  {
+    route: 'POST /api/cloud-accounts/:id/sync',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}/sync`,
+    names: true,
+  },
+  {
+    route: 'GET /api/cloud-accounts/:id/inventory',
+    action: 'read',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}/inventory`,
+    names: true,
+  },
+  {
+    route: 'DELETE /api/cloud-accounts/:id',
+    action: 'cloud-accounts.manage',
+    path: (i) => `/api/cloud-accounts/${i.cloudAccount}`,
     names: true,
   },
   { route: 'GET /api/findings', action: 'read', path: () => '/api/findings' },
@@ -416,6 +456,10 @@ for (const backend of embeddedOnly) {
             credentialHint: 'h',
           })
           .returning();
+        const [cloudAccount] = await api.db
+          .insert(cloudAccounts)
+          .values({ workspaceId, provider: 'aws', label: 'l', credentialSealed: 's', credentialHint: 'h' })
+          .returning();
         const [invitation] = await api.db
           .insert(workspaceInvitations)
           .values({
@@ -434,6 +478,7 @@ for (const backend of embeddedOnly) {
           key: key?.id ?? '',
           connection: connection?.id ?? '',
           integration: integration?.id ?? '',
+          cloudAccount: cloudAccount?.id ?? '',
           workspace: people.team,
           doomed: people.doomed,
           invitation: invitation?.id ?? '',

@@ -23,6 +23,11 @@ const complete: Required<FindingView> = {
   proofOfConcept: 'Create the bucket and serve a page from it.',
   remediation: 'Remove the CNAME record.',
   sources: ['ct', 'zone'],
+  proof: {
+    check: 's3-bucket',
+    answer: { name: 'assets.example.com', free: true, said: '404 NoSuchBucket' },
+    checkedAt: '2026-11-27T12:00:00.000Z',
+  },
   key: 'dw:0123456789abcdef0123456789abcdef01234567',
 };
 
@@ -45,7 +50,7 @@ describe('one finding type: the contract, the scan engine and the OpenAPI docume
     expect(Object.keys(schema?.properties ?? {}).sort()).toEqual(Object.keys(complete).sort());
     expect(schema?.required.sort()).toEqual(
       Object.keys(complete)
-        .filter((key) => key !== 'sources' && key !== 'key')
+        .filter((key) => key !== 'sources' && key !== 'proof' && key !== 'key')
         .sort(),
     );
     expect(schema?.properties.status?.enum).toEqual([...FINDING_STATUSES]);

@@ -300,6 +300,8 @@ for (const backend of databaseBackends) {
         expect(before).toMatchObject({
           status: 'degraded',
           checks: { database: true, queue: true, worker: false },
+          // This app was given no list of proofs off: it names none.
+          proofs_off: [],
         });
         await api.db.insert(workerHeartbeats).values({ id: 'test-worker', seenAt: new Date() });
         const after = (await (await call('/scan/health')).json()) as ServiceHealth;

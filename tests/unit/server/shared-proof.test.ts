@@ -135,7 +135,7 @@ for (const backend of embeddedOnly) {
           .update(domains)
           .set({ nextScanAt: new Date(now.getTime() - 60_000) })
           .where(eq(domains.id, copy.id));
-        expect(await scheduleDueScans(api.db, queue, pino({ level: 'silent' }), { now })).toBe(0);
+        expect((await scheduleDueScans(api.db, queue, pino({ level: 'silent' }), { now })).started).toBe(0);
         expect(await row(copy.id)).toMatchObject({
           status: 'pending',
           proof: null,

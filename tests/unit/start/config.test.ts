@@ -2,7 +2,9 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { proofsOff } from '../../../src/scanner/proof/settings.ts';
 import { authExposure, loadConfig } from '../../../src/start/config.ts';
+import { engineSettings } from '../../../src/start/engine-settings.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -144,5 +146,48 @@ describe('the scan engine settings', () => {
     expect(() => loadConfig({ SCAN_ALLOW_PRIVATE: '1', NODE_ENV: 'production' })).toThrow(
       /SCAN_ALLOW_PRIVATE: refused with NODE_ENV=production/,
     );
+  });
+});
+
+describe('the proof checks settings', () => {
+  const azure = {
+    AZURE_PROBE_TENANT_ID: 'tenant',
+    AZURE_PROBE_CLIENT_ID: 'client',
+    AZURE_PROBE_CLIENT_SECRET: 'secret',
+    AZURE_PROBE_SUBSCRIPTION_ID: 'subscription',
+  };
+
+  it('without credentials the anonymous checks run and the others are off', () => {
+    const proof = engineSettings(loadConfig({})).proof;
+    expect(proof?.aws).toBeUndefined();
+    expect(proof?.azureManagementUrl).toBe('https://management.azure.com');
+    expect(proofsOff(proof)).toEqual(expect.arrayContaining(['elastic-beanstalk', 'azure-app-service']));
+  });
+
+  it('reads the AWS key, the Azure application and the base URLs once, at start-up', () => {
+    const proof = engineSettings(
+      loadConfig({
+        ...azure,
+        AWS_PROBE_ACCESS_KEY_ID: 'AKIAPROBE00000000001',
+        AWS_PROBE_SECRET_ACCESS_KEY: 'secret',
+        AWS_ELASTICBEANSTALK_ENDPOINT: 'http://127.0.0.1:9000/eb/',
+        AZURE_MANAGEMENT_URL: 'http://127.0.0.1:9000/arm',
+        AZURE_LOGIN_URL: 'http://127.0.0.1:9000/login',
+      }),
+    ).proof;
+    expect(proof?.aws).toEqual({ accessKeyId: 'AKIAPROBE00000000001', secretAccessKey: 'secret' });
+    expect(proof?.azure?.subscriptionId).toBe('subscription');
+    expect(proof?.awsElasticBeanstalkEndpoint).toBe('http://127.0.0.1:9000/eb');
+    expect(proof?.azureLoginUrl).toBe('http://127.0.0.1:9000/login');
+    expect(proofsOff(proof)).toEqual([]);
+  });
+
+  it.each([
+    [{ AWS_PROBE_ACCESS_KEY_ID: 'AKIAPROBE00000000001' }, 'AWS_PROBE_SECRET_ACCESS_KEY'],
+    [{ AWS_PROBE_ACCESS_KEY_ID: 'not a key', AWS_PROBE_SECRET_ACCESS_KEY: 'x' }, 'AWS_PROBE_ACCESS_KEY_ID'],
+    [{ ...azure, AZURE_PROBE_CLIENT_SECRET: '', AZURE_PROBE_CLIENT_ID: undefined }, 'AZURE_PROBE_CLIENT_ID'],
+    [{ AZURE_MANAGEMENT_URL: 'management.azure.com' }, 'AZURE_MANAGEMENT_URL'],
+  ])('names the missing or malformed variable in %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(name);
   });
 });

@@ -40,6 +40,7 @@ for (const backend of databaseBackends) {
           undefined,
           undefined,
           undefined,
+          undefined,
           { secrets, urls },
         );
         await database.db

@@ -22,6 +22,7 @@ import { DomainCard } from './DomainCard.tsx';
 import { HealthBanner } from './HealthBanner.tsx';
 import { HealthIndicator } from './HealthIndicator.tsx';
 import { PlanUsageCard } from './PlanUsageCard.tsx';
+import { ProofsOffNotice } from './ProofsOffNotice.tsx';
 import { RemoveDomainDialog } from './RemoveDomainDialog.tsx';
 
 /** How often the list is read while a scan of one of the domains runs. */
@@ -92,6 +93,7 @@ export function DomainsSection() {
       </div>
 
       <HealthBanner health={health} />
+      <ProofsOffNotice health={health} />
       {quota && <PlanUsageCard quota={quota} stats={stats} />}
       {atLimit && quota && (
         <p

@@ -1,6 +1,7 @@
 import { FINDING_STATUS_TEXT } from '../../../lib/dashboard/findings.ts';
 import { riskLabel } from '../../../lib/dashboard/format.ts';
 import type { FindingView } from '../../../model/contract.ts';
+import { noProofLine, proofLine } from '../../../model/proof.ts';
 import { EvidenceChain } from './EvidenceChain.tsx';
 import { FindingSources } from './FindingSources.tsx';
 
@@ -45,6 +46,12 @@ export function FindingCard({ finding, headingLevel: Heading = 'h3' }: FindingCa
         <FindingSources sources={finding.sources} />
       </div>
       <p className="mt-2 text-sm text-slate-700">{status.sentence}</p>
+      {/* Findings stored before proofs were kept have none to show, not even "not proven". */}
+      {finding.proof !== undefined && (
+        <p className="mt-2 text-sm font-medium text-ink" data-testid="finding-proof">
+          {finding.proof ? proofLine(finding.proof, Date.now()) : noProofLine(finding.status)}
+        </p>
+      )}
       <div className="mt-3">
         <EvidenceChain finding={finding} />
       </div>

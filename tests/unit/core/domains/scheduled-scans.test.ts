@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextScanAfter } from '../../../../src/core/domains/schedule.ts';
 import { scheduleDueScans } from '../../../../src/core/domains/scheduled-scans.ts';
 import type { Database } from '../../../../src/db/client.ts';
-import { domains, scans, users, workspaces } from '../../../../src/db/schema.ts';
+import { domains, leases, scans, users, workspaces } from '../../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
 import { databaseBackends } from '../../../helpers/databases.ts';
+import { until } from '../../../helpers/until.ts';
 
 const logger = pino({ level: 'silent' });
 const DAY = 24 * 60 * 60_000;
@@ -75,14 +77,16 @@ for (const backend of databaseBackends) {
 
         expect(
           await scheduleDueScans(database.db, queue, logger, { resolvers: [`127.0.0.1:${dns.port}`], now }),
-        ).toBe(2);
+        ).toEqual({ busy: false, reached: 3, started: 2, stoppedAtDeadline: false });
 
         const [presentScan] = await scansOf(present.id);
         expect(presentScan).toMatchObject({ trigger: 'scheduled', status: 'pending', domain: 'present.com' });
         expect(queued).toContain(presentScan?.id);
+        // At the domain's own minute of the day, the one nearest a day from now.
         expect((await read(present.id))?.nextScanAt?.toISOString()).toBe(
-          new Date(now.getTime() + DAY).toISOString(),
+          nextScanAfter(present, now)?.toISOString(),
         );
+        expect((await read(present.id))?.ownershipCheckedAt.toISOString()).toBe(now.toISOString());
 
         // Missing for less than seven days: still scanned, and the first miss is remembered.
         expect(await scansOf(missing.id)).toHaveLength(1);
@@ -98,7 +102,8 @@ for (const backend of databaseBackends) {
 
         // A second run at the same moment finds nothing due.
         expect(
-          await scheduleDueScans(database.db, queue, logger, { resolvers: [`127.0.0.1:${dns.port}`], now }),
+          (await scheduleDueScans(database.db, queue, logger, { resolvers: [`127.0.0.1:${dns.port}`], now }))
+            .reached,
         ).toBe(0);
       });
 
@@ -131,6 +136,148 @@ for (const backend of databaseBackends) {
         expect((await read(slow.id))?.recordMissingSince).toBeNull();
         dns.behaviours.delete('slow-ns.com');
       }, 30_000);
+
+      it('a second pass leaves at once while one runs, and the next one after it runs', async () => {
+        const held = await addDomain('held-pass.com', { workspaceId: 'u-intro' });
+        dns.add('held-pass.com', { type: 'TXT', data: `danglewatch-verify=${held.verificationToken}` });
+        dns.delayMs = 1_500;
+        try {
+          const options = { resolvers: [`127.0.0.1:${dns.port}`], now };
+          const first = scheduleDueScans(database.db, queue, logger, options);
+          // The first pass holds the schedule from its start until its lookups are answered.
+          await until(
+            async () => ((await database.db.select().from(leases)).length > 0 ? true : undefined),
+            5_000,
+          );
+          const second = await scheduleDueScans(database.db, queue, logger, options);
+          expect(second).toEqual({ busy: true, reached: 0, started: 0, stoppedAtDeadline: false });
+          expect(await first).toMatchObject({ busy: false, reached: 1, started: 1 });
+          expect(await database.db.select().from(leases)).toEqual([]);
+          expect(await scheduleDueScans(database.db, queue, logger, options)).toMatchObject({
+            busy: false,
+            reached: 0,
+          });
+          expect(await scansOf(held.id)).toHaveLength(1);
+        } finally {
+          dns.delayMs = 0;
+        }
+      }, 30_000);
+
+      it('stops at its time limit; what it did not reach stays due for the next pass', async () => {
+        const rows = [];
+        for (const [i, name] of ['first-due.com', 'second-due.com', 'third-due.com'].entries()) {
+          const row = await addDomain(name, {
+            workspaceId: 'u-intro',
+            nextScanAt: new Date(now.getTime() - (3 - i) * 60_000),
+          });
+          dns.add(name, { type: 'TXT', data: `danglewatch-verify=${row.verificationToken}` });
+          rows.push(row);
+        }
+        dns.delayMs = 600;
+        try {
+          const options = { resolvers: [`127.0.0.1:${dns.port}`], now, pageSize: 1, budgetMs: 300 };
+          expect(await scheduleDueScans(database.db, queue, logger, options)).toEqual({
+            busy: false,
+            reached: 1,
+            started: 1,
+            stoppedAtDeadline: true,
+          });
+          const [first, ...rest] = rows;
+          expect(await scansOf(first?.id ?? '')).toHaveLength(1);
+          for (const row of rest) {
+            expect(await scansOf(row.id)).toHaveLength(0);
+            expect((await read(row.id))?.nextScanAt).toEqual(row.nextScanAt);
+          }
+          expect(
+            await scheduleDueScans(database.db, queue, logger, { ...options, budgetMs: 10_000 }),
+          ).toMatchObject({ reached: 2, started: 2, stoppedAtDeadline: false });
+        } finally {
+          dns.delayMs = 0;
+        }
+      }, 30_000);
+
+      it('works in pages: one job insert each, a domain still being scanned is moved on without a second scan', async () => {
+        await database.db.insert(users).values({ id: 'u-pages', email: 'p@pages.com', provider: 'google' });
+        await database.db.update(workspaces).set({ tier: 'pro-solo' }).where(eq(workspaces.id, 'u-pages'));
+        // Proven by their zones' delegation a moment ago: no TXT lookup.
+        const zone = { workspaceId: 'u-pages', proof: 'zone', ownershipCheckedAt: now };
+        const rows = [];
+        // Due one after the other, so the pages are [0, 1], [2, 3], [4, shared].
+        const dueAt = (i: number) => new Date(now.getTime() - (10 - i) * 60_000);
+        for (let i = 0; i < 5; i++)
+          rows.push(await addDomain(`page-${i}.com`, { ...zone, nextScanAt: dueAt(i) }));
+        const busy = rows[2];
+        if (!busy) throw new Error('no domain');
+        const [active] = await database.db
+          .insert(scans)
+          .values({ workspaceId: 'u-pages', domainId: busy.id, domain: busy.domain, status: 'running' })
+          .returning();
+        // Its shared proof's source is gone: pending again, not scanned.
+        const lapsed = await addDomain('page-shared.com', {
+          workspaceId: 'u-pages',
+          proof: 'shared',
+          nextScanAt: dueAt(5),
+        });
+        const batches: string[][] = [];
+        const batching = {
+          enqueue: async (id: string) => void batches.push([id]),
+          enqueueMany: async (ids: string[]) => void batches.push(ids),
+        };
+        expect(await scheduleDueScans(database.db, batching, logger, { now, pageSize: 2 })).toEqual({
+          busy: false,
+          reached: 6,
+          started: 4,
+          stoppedAtDeadline: false,
+        });
+        expect(batches.map((ids) => ids.length)).toEqual([2, 1, 1]);
+        for (const row of rows) {
+          const kept = await scansOf(row.id);
+          expect(kept).toHaveLength(1);
+          if (row === busy) expect(kept[0]?.id).toBe(active?.id);
+          else expect(batches.flat()).toContain(kept[0]?.id);
+          expect((await read(row.id))?.nextScanAt?.toISOString()).toBe(
+            nextScanAfter(row, now)?.toISOString(),
+          );
+        }
+        expect(await read(lapsed.id)).toMatchObject({ status: 'pending', proof: null, nextScanAt: null });
+        expect(await scansOf(lapsed.id)).toHaveLength(0);
+      });
+
+      // A user's change that commits while the pass holds the page: the pass's write waits for it
+      // and then finds the domain no longer due. Needs a second connection to hold the change open.
+      if (backend.name === 'PostgreSQL')
+        it('a domain changed to manual while the pass reads its page is not scanned', async () => {
+          if (database.kind !== 'postgres') throw new Error('needs a second connection');
+          const [changed, other] = [
+            await addDomain('changed-meanwhile.com', {
+              workspaceId: 'u-pages',
+              proof: 'zone',
+              ownershipCheckedAt: now,
+            }),
+            await addDomain('unchanged.com', {
+              workspaceId: 'u-pages',
+              proof: 'zone',
+              ownershipCheckedAt: now,
+            }),
+          ];
+          const user = await database.pool.connect();
+          try {
+            await user.query('begin');
+            await user.query(
+              `update domains set scan_config = scan_config || '{"scanFrequency":"manual"}', next_scan_at = null where id = $1`,
+              [changed.id],
+            );
+            const pass = scheduleDueScans(database.db, queue, logger, { now });
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await user.query('commit');
+            expect(await pass).toMatchObject({ reached: 2, started: 1 });
+          } finally {
+            user.release();
+          }
+          expect(await scansOf(changed.id)).toHaveLength(0);
+          expect((await read(changed.id))?.nextScanAt).toBeNull();
+          expect(await scansOf(other.id)).toHaveLength(1);
+        });
     },
   );
 }

@@ -27,10 +27,10 @@ for (const backend of databaseBackends) {
       it('purges scans older than the owner plan keeps them', async () => {
         const old = (days: number) => new Date(now.getTime() - days * DAY);
         await database.db.insert(scans).values([
-          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(8) },
-          { workspaceId: 'u-free', domain: 'a.com', createdAt: old(6) },
-          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(30) },
-          { workspaceId: 'u-intro', domain: 'b.com', createdAt: old(91) },
+          { workspaceId: 'u-free', domain: 'a.com', status: 'completed', createdAt: old(8) },
+          { workspaceId: 'u-free', domain: 'a.com', status: 'completed', createdAt: old(6) },
+          { workspaceId: 'u-intro', domain: 'b.com', status: 'completed', createdAt: old(30) },
+          { workspaceId: 'u-intro', domain: 'b.com', status: 'completed', createdAt: old(91) },
         ]);
         expect(await purgeExpiredScans(database.db, now)).toBe(2);
         const left = await database.db.select({ user: scans.workspaceId, at: scans.createdAt }).from(scans);

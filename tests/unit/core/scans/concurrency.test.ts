@@ -20,10 +20,13 @@ for (const backend of databaseBackends) {
       });
       afterAll(() => database?.close());
 
+      // Each of a domain of its own: one domain has one active scan at a time.
+      let domainsMade = 0;
       const newScan = async (status: 'pending' | 'running' = 'pending') => {
+        domainsMade += 1;
         const [row] = await database.db
           .insert(scans)
-          .values({ workspaceId, domain: 'example.org', status })
+          .values({ workspaceId, domain: `d${domainsMade}.example.org`, status })
           .returning();
         if (!row) throw new Error('no scan');
         return row;

@@ -31,8 +31,19 @@ for (const backend of databaseBackends) {
       it('the reaper gives a scan of a dead worker another try, then fails it with a reason', async () => {
         const old = new Date(Date.now() - STALE_HEARTBEAT_MS - 1_000);
         const once = await world.newScan({ status: 'running', heartbeatAt: old, attempts: 1 });
-        const twice = await world.newScan({ status: 'running', heartbeatAt: old, attempts: 2 });
-        const alive = await world.newScan({ status: 'running', heartbeatAt: new Date(), attempts: 1 });
+        // Of other domains: one domain has one active scan at a time.
+        const twice = await world.newScan({
+          status: 'running',
+          heartbeatAt: old,
+          attempts: 2,
+          domain: 'twice.test',
+        });
+        const alive = await world.newScan({
+          status: 'running',
+          heartbeatAt: new Date(),
+          attempts: 1,
+          domain: 'alive.test',
+        });
         const { retried, abandoned } = await reapStaleScans(world.database.db);
         expect(retried).toContain(once);
         expect(retried).not.toContain(twice);
@@ -48,7 +59,7 @@ for (const backend of databaseBackends) {
       it('the reaper names scans pending past the stale window, whose job may have been lost', async () => {
         const old = new Date(Date.now() - STALE_HEARTBEAT_MS - 1_000);
         const lost = await world.newScan({ createdAt: old });
-        const fresh = await world.newScan();
+        const fresh = await world.newScan({ domain: 'fresh.test' });
         const { waiting, retried } = await reapStaleScans(world.database.db);
         expect(waiting).toContain(lost);
         expect(waiting).not.toContain(fresh);

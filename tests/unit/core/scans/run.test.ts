@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextScanAfter } from '../../../../src/core/domains/schedule.ts';
 import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
@@ -54,9 +55,11 @@ for (const backend of databaseBackends) {
         expect(row?.changes?.new).toHaveLength(row?.findings.length ?? -1);
         expect(row?.progress).toMatchObject({ stage: 'done' });
         expect(row?.durationSeconds).toBeGreaterThan(0);
-        // A scheduled domain's next scan is one interval after this one.
+        // A scheduled domain's next scan is at its minute of the day, about one interval after this one.
         const [domain] = await database.db.select().from(domains).where(eq(domains.id, domainId));
-        expect(domain?.nextScanAt?.getTime()).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
+        expect(domain?.nextScanAt?.toISOString()).toBe(
+          domain && nextScanAfter(domain, row?.completedAt as Date)?.toISOString(),
+        );
       });
 
       it('turns CT off when the scan says so; the names of open findings are checked all the same', async () => {
@@ -135,8 +138,9 @@ for (const backend of databaseBackends) {
       });
 
       it('a user with two scans running waits: the third is deferred, not run', async () => {
-        const a = await newScan({ status: 'running', heartbeatAt: new Date() });
-        const b = await newScan({ status: 'running', heartbeatAt: new Date() });
+        // Of other domains: one domain has one active scan at a time.
+        const a = await newScan({ status: 'running', heartbeatAt: new Date(), domain: `a.${RUN_DOMAIN}` });
+        const b = await newScan({ status: 'running', heartbeatAt: new Date(), domain: `b.${RUN_DOMAIN}` });
         const c = await newScan();
         expect(await runScan(database.db, c, settings, logger)).toBe('deferred');
         expect((await read(c))?.status).toBe('pending');

@@ -28,7 +28,7 @@ peerSuite('BadDNS command line', [
       ['cl02.bigcartel.com', { type: 'A', data: FIXTURE_IP }],
     ],
     pages: [['bad.cl02.test', { status: 200, body: '<h1>Oops! We couldn&#8217;t find that page.</h1>' }]],
-    ours: [{ subdomain: 'bad.cl02.test', target: 'cl02.bigcartel.com', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.cl02.test', target: 'cl02.bigcartel.com', status: 'likely' }],
   },
   {
     from: `${T}test_cli_direct`,

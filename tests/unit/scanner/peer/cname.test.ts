@@ -145,7 +145,7 @@ peerSuite('BadDNS cname module', [
       ['c09.bigcartel.com', { type: 'A', data: FIXTURE_IP }],
     ],
     pages: [['bad.c09.test', { status: 200, body: '<h1>Oops! We couldn&#8217;t find that page.</h1>' }]],
-    ours: [{ subdomain: 'bad.c09.test', target: 'c09.bigcartel.com', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.c09.test', target: 'c09.bigcartel.com', status: 'likely' }],
   },
   {
     from: `${T}test_cname_http_bigcartel_negative`,
@@ -227,7 +227,7 @@ peerSuite('BadDNS cname module', [
       ['c16.lovable.app', { type: 'A', data: FIXTURE_IP }],
     ],
     pages: [['bad.c16.test', LOVABLE_PAGE]],
-    ours: [{ subdomain: 'bad.c16.test', target: 'c16.lovable.app', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.c16.test', target: 'c16.lovable.app', status: 'likely' }],
   },
   {
     from: `${T}test_cname_http_lovable_negative`,
@@ -281,7 +281,7 @@ peerSuite('BadDNS cname module', [
     ],
     pages: [['bad.c21.test', BUCKET_PAGE]],
     options: NOT_CNAMES_WEB,
-    ours: [{ subdomain: 'bad.c21.test', target: 'other.c-notcname-web.com', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.c21.test', target: 'other.c-notcname-web.com', status: 'likely' }],
   },
   {
     from: `${T}test_cname_nxdomain_not_cnames_exclusion`,
@@ -299,7 +299,7 @@ peerSuite('BadDNS cname module', [
     given: ['bad.c23.test'],
     records: [['bad.c23.test', { type: 'CNAME', data: 'other.c-notcname-nx.com' }]],
     options: NOT_CNAMES_NX,
-    ours: [{ subdomain: 'bad.c23.test', target: 'other.c-notcname-nx.com', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.c23.test', target: 'other.c-notcname-nx.com', status: 'likely' }],
   },
   {
     from: `${M}test_cname_http_ip_signature_match`,
@@ -320,6 +320,6 @@ peerSuite('BadDNS cname module', [
         'tests/modules_coverage_test.py',
       ),
     ),
-    ours: [{ subdomain: 'bad.c24.test', target: 'baddns.c24-example.com', status: 'claimable' }],
+    ours: [{ subdomain: 'bad.c24.test', target: 'baddns.c24-example.com', status: 'likely' }],
   },
 ]);

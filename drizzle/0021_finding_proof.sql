@@ -1,0 +1,1 @@
+ALTER TABLE "findings" ADD COLUMN "proof" jsonb GENERATED ALWAYS AS (nullif(latest -> 'proof', 'null'::jsonb)) STORED;

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cloudAccounts } from '../../db/schema.ts';
+import { cloudProviders } from '../../scanner/cloud/index.ts';
+import { type CloudCallOptions, CloudError, type CloudId } from '../../scanner/cloud/provider.ts';
+import { unseal } from '../dns-connections/secrets.ts';
+import { storeSnapshot } from './inventory.ts';
+import type { CloudAccountRow } from './store.ts';
+
+export interface CloudSyncResult {
+  addresses: number;
+  resources: number;
+  accounts: string[];
+}
+
+/**
+ * Reads everything public the account holds now and stores it as the inventory's newest sighting
+ * (storeSnapshot: what it let go keeps its last one). A cloud failure keeps the inventory as it
+ * was and marks the account failing since its first failure, in the cloud's own words; a success
+ * clears it.
+ */
+export async function syncCloudAccount(
+  db: Db,
+  key: Buffer,
+  account: CloudAccountRow,
+  options: CloudCallOptions,
+  now: Date,
+): Promise<CloudSyncResult> {
+  const cloud = account.provider as CloudId;
+  const provider = cloudProviders[cloud];
+  try {
+    if (!provider)
+      throw new CloudError(cloud, 'credentials', `${cloud} accounts cannot be read on this server yet`);
+    const credentials = JSON.parse(unseal(key, account.credentialSealed, account.workspaceId)) as never;
+    const snapshot = await provider.read(credentials, options);
+    const stored = await storeSnapshot(db, account.id, cloud, snapshot, now);
+    // Said on the settings page, never a reason to fail the read: a cloud that will not tell keeps
+    // what the last read learned.
+    const unneeded = provider.unneededRights
+      ? await provider.unneededRights(credentials, snapshot, options).catch(() => account.unneededRights)
+      : [];
+    await db
+      .update(cloudAccounts)
+      .set({
+        accounts: snapshot.accounts,
+        unneededRights: unneeded,
+        lastSyncAt: now,
+        firstSyncAt: account.firstSyncAt ?? now,
+        syncError: null,
+        syncFailingSince: null,
+        failureMailedAt: null,
+      })
+      .where(eq(cloudAccounts.id, account.id));
+    return { ...stored, accounts: snapshot.accounts };
+  } catch (error) {
+    if (!(error instanceof CloudError)) throw error;
+    await db
+      .update(cloudAccounts)
+      .set({ syncError: error.message, syncFailingSince: account.syncFailingSince ?? now })
+      .where(eq(cloudAccounts.id, account.id));
+    throw error;
+  }
+}

@@ -1,0 +1,474 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
+import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
+import { dashboardApi } from '../../../lib/dashboard/services.ts';
+import { toast } from '../../../lib/toast.ts';
+import { CLOUDS, cloudInfo } from '../../../model/cloud-accounts.ts';
+import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
+import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
+import { BUTTON } from '../shared/buttons.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { LoadError } from '../shared/LoadError.tsx';
+import { Spinner } from '../shared/Spinner.tsx';
+import { useOnline } from '../shared/use-online.ts';
+
+const INPUT = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2';
+const MAX_GRACE_HOURS = 720;
+
+/**
+ * Settings → Cloud: read-only cloud accounts. Each read keeps every public address and resource the
+ * account holds, and remembers what it let go, so a record still pointing at a released address is
+ * found as once-yours.
+ */
+export function CloudAccountsPanel() {
+  const [accounts, setAccounts] = useState<CloudAccountView[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<CloudAccountView | null>(null);
+  const [syncing, setSyncing] = useState<CloudAccountView | null>(null);
+  const online = useOnline();
+
+  const load = useCallback(async (): Promise<CloudAccountView[] | null> => {
+    setLoadError(null);
+    try {
+      const { accounts: fresh } = await dashboardApi().cloudAccounts.list();
+      setAccounts(fresh);
+      return fresh;
+    } catch (cause) {
+      setLoadError(failureMessage(cause, 'The cloud accounts could not be loaded.'));
+      return null;
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // A read queued: the list is read again until it shows (or a minute passes).
+  useEffect(() => {
+    if (!syncing) return;
+    const until = Date.now() + SYNC_FOLLOW_MS;
+    const timer = setInterval(async () => {
+      const now = (await load())?.find((a) => a.id === syncing.id);
+      const read = !now || now.lastSyncAt !== syncing.lastSyncAt || now.syncError !== syncing.syncError;
+      if (read || Date.now() > until) setSyncing(null);
+    }, SYNC_POLL_MS);
+    return () => clearInterval(timer);
+  }, [syncing, load]);
+
+  return (
+    <div className="max-w-3xl space-y-6 text-sm" data-testid="cloud-accounts-panel">
+      <div>
+        <h2 className="text-lg font-semibold text-ink">Cloud accounts</h2>
+        <p className="mt-1 text-slate-700">
+          A record still pointing at a cloud address you gave back serves whoever the cloud hands it to next.
+          From outside, that address answers like any other server; your account knows it was once yours.
+          Connect an account with a read-only credential: every public address and resource it holds is
+          recorded, and remembered after it is released.
+        </p>
+      </div>
+      {!online && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          {DASHBOARD_MESSAGES.offline}
+        </p>
+      )}
+      {loadError && <LoadError message={loadError} onRetry={() => void load()} />}
+      {!accounts && !loadError && <Spinner label="Loading cloud accounts" />}
+      {accounts &&
+        (accounts.length === 0 ? (
+          <p className="text-slate-700" data-testid="cloud-accounts-empty">
+            No cloud account connected yet.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {accounts.map((account) => (
+              <CloudAccountCard
+                key={account.id}
+                account={account}
+                disabled={!online}
+                reading={syncing?.id === account.id}
+                onChanged={() => void load()}
+                onSyncQueued={setSyncing}
+                onRemove={setRemoving}
+              />
+            ))}
+          </ul>
+        ))}
+      <div>
+        <h3 className="font-semibold text-ink">Connect a cloud account</h3>
+        <div className="mt-2">
+          <ConnectCloudForm
+            onConnected={(account) => {
+              void load();
+              setSyncing(account);
+            }}
+          />
+        </div>
+      </div>
+      {removing && (
+        <ConfirmDialog
+          title="Remove Cloud Account"
+          question={`Remove ${removing.label}?`}
+          confirmLabel="Remove Account"
+          busyLabel="Removing..."
+          fallbackError="The cloud account could not be removed."
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await dashboardApi().cloudAccounts.remove(removing.id);
+            toast({
+              title: 'Cloud Account Removed',
+              description: `${removing.label}: its credential is deleted.`,
+            });
+            setRemoving(null);
+            await load();
+          }}
+        >
+          The credential and everything the account's reads remembered are deleted from DangleWatch at once.
+          Records pointing into this cloud are then judged without it.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+interface CardProps {
+  account: CloudAccountView;
+  disabled: boolean;
+  reading: boolean;
+  onChanged: () => void;
+  onSyncQueued: (account: CloudAccountView) => void;
+  onRemove: (account: CloudAccountView) => void;
+}
+
+export function CloudAccountCard({
+  account,
+  disabled,
+  reading,
+  onChanged,
+  onSyncQueued,
+  onRemove,
+}: CardProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [grace, setGrace] = useState(String(account.graceHours));
+  const [showInventory, setShowInventory] = useState(false);
+  const id = useId();
+  const cloud = cloudInfo(account.provider);
+
+  const sync = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await dashboardApi().cloudAccounts.sync(account.id);
+      toast({
+        title: 'Sync Queued',
+        description: `${account.label}: its addresses and resources are read again now.`,
+      });
+      onSyncQueued(account);
+    } catch (cause) {
+      setError(failureMessage(cause, 'The sync could not be queued.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveGrace = async () => {
+    const hours = Number(grace);
+    if (!Number.isInteger(hours) || hours < 0 || hours > MAX_GRACE_HOURS) {
+      setError(`The grace period is a whole number of hours from 0 to ${MAX_GRACE_HOURS}.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await dashboardApi().cloudAccounts.update(account.id, { graceHours: hours });
+      toast({ title: 'Grace Period Saved', description: `${account.label}: ${hours} hours.` });
+      onChanged();
+    } catch (cause) {
+      setError(failureMessage(cause, 'The grace period could not be saved.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid="cloud-account">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink">{account.label}</h3>
+          <p className="mt-1 text-xs text-slate-600">
+            {cloud.label} · credential <code>…{account.credentialHint}</code> · added on{' '}
+            {formatDateTime(account.createdAt)}
+            {account.accounts.length > 0 && ` · ${account.accounts.join(', ')}`}
+          </p>
+          <p className="mt-1 text-xs text-slate-600" data-testid="cloud-last-read">
+            Last read: {formatDateTime(account.lastSyncAt, 'not read yet')} · {account.counts.addresses}{' '}
+            {account.counts.addresses === 1 ? 'address' : 'addresses'}, {account.counts.resources}{' '}
+            {account.counts.resources === 1 ? 'resource' : 'resources'} remembered
+            {reading && ' · reading the account now...'}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={BUTTON.small}
+            disabled={disabled || busy || reading}
+            onClick={sync}
+          >
+            Sync now
+          </button>
+          <button
+            type="button"
+            className={BUTTON.small}
+            aria-expanded={showInventory}
+            onClick={() => setShowInventory(!showInventory)}
+          >
+            {showInventory ? 'Hide inventory' : 'Inventory'}
+          </button>
+          <button
+            type="button"
+            className={BUTTON.small}
+            aria-label={`Remove ${account.label}`}
+            onClick={() => onRemove(account)}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveGrace();
+        }}
+      >
+        <label htmlFor={`${id}-grace`} className="block text-xs">
+          <span className="block font-medium text-ink">Grace period (hours)</span>
+          <input
+            id={`${id}-grace`}
+            type="number"
+            min={0}
+            max={MAX_GRACE_HOURS}
+            step={1}
+            className="mt-1 w-28 rounded-md border border-slate-300 px-2 py-1"
+            value={grace}
+            onChange={(event) => setGrace(event.target.value)}
+          />
+        </label>
+        <button type="submit" className={BUTTON.small} disabled={disabled || busy}>
+          Save
+        </button>
+        <span className="text-xs text-slate-600">
+          How long an address may be missing from the account before a record pointing at it is a finding.
+        </span>
+      </form>
+      {account.unneededRights.length > 0 && (
+        <p
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="cloud-unneeded-rights"
+        >
+          <span className="font-semibold">This credential can do more than read:</span>{' '}
+          {account.unneededRights.join(', ')}. DangleWatch needs none of these; give it the read rights above
+          only.
+        </p>
+      )}
+      {account.syncError && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid="cloud-sync-error"
+        >
+          <span className="font-semibold">The last read failed:</span> {account.syncError}
+        </p>
+      )}
+      {error && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {error}
+        </p>
+      )}
+      {showInventory && <CloudInventoryList accountId={account.id} />}
+    </li>
+  );
+}
+
+export function ConnectCloudForm({ onConnected }: { onConnected: (account: CloudAccountView) => void }) {
+  const [cloudId, setCloudId] = useState<CloudProviderId>('aws');
+  const [label, setLabel] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const online = useOnline();
+  const formId = useId();
+  const cloud = cloudInfo(cloudId);
+
+  const connect = async () => {
+    if (!online) {
+      setError(DASHBOARD_MESSAGES.offline);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const credentials = Object.fromEntries(
+        cloud.fields
+          .map((f) => [f.key, (values[f.key] ?? '').trim()] as const)
+          .filter(([key, value]) => value !== '' || !cloud.fields.find((f) => f.key === key)?.optional),
+      );
+      const { account } = await dashboardApi().cloudAccounts.create(cloudId, credentials, label);
+      setValues({});
+      setLabel('');
+      toast({
+        title: 'Cloud Account Connected',
+        description: `${account.label}: its first read is under way.`,
+      });
+      onConnected(account);
+    } catch (cause) {
+      setError(failureMessage(cause, 'The cloud account could not be connected.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Connect a cloud account"
+      className="space-y-3 text-sm"
+      data-testid="connect-cloud-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void connect();
+      }}
+    >
+      <label htmlFor={`${formId}-cloud`} className="block">
+        <span className="block font-medium text-ink">Cloud</span>
+        <select
+          id={`${formId}-cloud`}
+          className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
+          value={cloudId}
+          onChange={(event) => {
+            setCloudId(event.target.value as CloudProviderId);
+            setValues({});
+            setError(null);
+          }}
+        >
+          {CLOUDS.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-700">
+        <p>{cloud.rights}</p>
+        {cloud.policy && <pre className="mt-2 overflow-x-auto text-xs">{cloud.policy}</pre>}
+      </div>
+      <label htmlFor={`${formId}-label`} className="block">
+        <span className="block font-medium text-ink">Label (optional)</span>
+        <input
+          id={`${formId}-label`}
+          type="text"
+          maxLength={CONNECTION_LABEL_MAX}
+          placeholder={`${cloud.label} (production)`}
+          className={INPUT}
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </label>
+      {cloud.fields.map((field) => {
+        const id = `${formId}-${field.key}`;
+        const common = {
+          id,
+          required: !field.optional,
+          autoComplete: 'off',
+          spellCheck: false,
+          className: INPUT,
+          value: values[field.key] ?? '',
+        };
+        return (
+          <label key={field.key} htmlFor={id} className="block">
+            <span className="block font-medium text-ink">{field.label}</span>
+            {field.input === 'textarea' ? (
+              <textarea
+                {...common}
+                rows={6}
+                className={`${INPUT} font-mono text-xs`}
+                onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
+              />
+            ) : (
+              <input
+                {...common}
+                type={field.input}
+                onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
+              />
+            )}
+          </label>
+        );
+      })}
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={BUTTON.primary} disabled={busy || !online}>
+        {busy ? 'Checking the credential...' : `Connect ${cloud.label}`}
+      </button>
+    </form>
+  );
+}
+
+/** What an account holds and held, a page at a time: each item held now, or released and last seen when. */
+export function CloudInventoryList({
+  accountId,
+  initial,
+}: {
+  accountId: string;
+  /** A first page already read (tests render without calls). */
+  initial?: { items: CloudInventoryItem[]; nextCursor: string | null };
+}) {
+  const [items, setItems] = useState<CloudInventoryItem[] | null>(initial?.items ?? null);
+  const [cursor, setCursor] = useState<string | null>(initial?.nextCursor ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const more = useCallback(
+    async (after?: string) => {
+      setError(null);
+      try {
+        const page = await dashboardApi().cloudAccounts.inventory(accountId, after ? { cursor: after } : {});
+        setItems((before) => [...(after ? (before ?? []) : []), ...page.items]);
+        setCursor(page.nextCursor);
+      } catch (cause) {
+        setError(failureMessage(cause, 'The inventory could not be loaded.'));
+      }
+    },
+    [accountId],
+  );
+  useEffect(() => {
+    if (!initial) void more();
+  }, [initial, more]);
+  if (error) return <LoadError message={error} onRetry={() => void more()} />;
+  if (!items) return <Spinner label="Loading the inventory" />;
+  if (items.length === 0) return <p className="mt-3 text-slate-700">Nothing read yet.</p>;
+  return (
+    <div className="mt-3" data-testid="cloud-inventory">
+      <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+        {items.map((item) => (
+          <li
+            key={`${item.kind} ${item.value}`}
+            className="flex flex-wrap justify-between gap-2 px-3 py-1.5 text-xs"
+          >
+            <span className="font-mono break-all text-ink">{item.value}</span>
+            <span className="text-slate-600">
+              {item.type} {item.name}
+              {item.region ? ` · ${item.region}` : ''} ·{' '}
+              {item.held ? 'held now' : `released, last seen ${formatDateTime(item.lastSeenAt)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {cursor && (
+        <button type="button" className={`${BUTTON.small} mt-2`} onClick={() => void more(cursor)}>
+          Load more
+        </button>
+      )}
+    </div>
+  );
+}

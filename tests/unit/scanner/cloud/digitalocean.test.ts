@@ -1,0 +1,76 @@
+// The DigitalOcean inventory against a loopback fake of its v2 API: paging by links.pages.next,
+// 429 with Retry-After waited out, a refused token in DigitalOcean's words, only GETs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digitalocean } from '../../../../src/scanner/cloud/digitalocean.ts';
+import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
+import { type DigitalOceanWorld, startDigitalOceanCloudFake } from '../../../fixtures/cloud/digitalocean.ts';
+import type { FakeProvider } from '../../../fixtures/dns-providers/fake-server.ts';
+
+const TOKEN = 'dop_v1_cloud_inventory_0001';
+
+describe('DigitalOcean inventory', () => {
+  let fake: FakeProvider & { world: DigitalOceanWorld };
+  beforeAll(async () => {
+    fake = await startDigitalOceanCloudFake({ token: TOKEN, pageSize: 2 });
+    for (let i = 0; i < 5; i++)
+      fake.world.droplets.push({
+        id: i,
+        name: `web-${i}`,
+        region: 'ams3',
+        v4: [`127.0.30.${i}`],
+        v6: i === 0 ? ['fd00:30::1'] : [],
+      });
+    fake.world.reservedIps.push({ ip: '127.0.31.1', region: 'ams3' });
+    fake.world.loadBalancers.push({ id: 'lb-1', name: 'front', ip: '127.0.32.1', region: 'ams3' });
+    fake.world.cdnEndpoints.push({
+      id: 'cdn-1',
+      origin: 'assets.ams3.digitaloceanspaces.com',
+      endpoint: 'assets.ams3.cdn.digitaloceanspaces.com',
+    });
+    fake.world.apps.push({
+      id: 'app-1',
+      name: 'shop',
+      defaultIngress: 'https://shop-abc12.ondigitalocean.app',
+    });
+  });
+  afterAll(() => fake?.close());
+  const options = () => ({ env: { DIGITALOCEAN_API_URL: fake.url }, maxRetries: 2, retryBaseMs: 10 });
+
+  it('reads droplets, reserved IPs, load balancers, Spaces behind CDN endpoints and apps, page after page', async () => {
+    fake.requests.length = 0;
+    const snapshot = await digitalocean.read({ token: TOKEN }, options());
+    expect(snapshot.accounts).toEqual([fake.world.team]);
+    expect(snapshot.addresses.map((a) => `${a.type} ${a.address}`).sort()).toEqual(
+      [
+        ...[0, 1, 2, 3, 4].map((i) => `droplet 127.0.30.${i}`),
+        'droplet fd00:30::1',
+        'reserved-ip 127.0.31.1',
+        'load-balancer 127.0.32.1',
+      ].sort(),
+    );
+    expect(snapshot.resources).toEqual([
+      { type: 'bucket', host: 'assets.ams3.digitaloceanspaces.com', name: 'assets' },
+      { type: 'endpoint', host: 'assets.ams3.cdn.digitaloceanspaces.com', name: 'assets' },
+      { type: 'site', host: 'shop-abc12.ondigitalocean.app', name: 'shop' },
+    ]);
+    // Five droplets at two a page: three pages.
+    expect(fake.requests.filter((r) => r.path.startsWith('/v2/droplets'))).toHaveLength(3);
+    expect(fake.requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('waits out a 429 as Retry-After says', async () => {
+    fake.faults.push({ status: 429, retryAfter: '0', path: /droplets/ });
+    const snapshot = await digitalocean.read({ token: TOKEN }, options());
+    expect(snapshot.addresses).toHaveLength(8);
+    expect(fake.faults).toEqual([]);
+  });
+
+  it('says a refused token is refused, in its words', async () => {
+    const failure = await digitalocean.check({ token: 'dop_v1_wrong' }, options()).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CloudError);
+    expect(failure).toMatchObject({
+      failure: 'credentials',
+      message: 'DigitalOcean: unauthorized: Unable to authenticate you',
+    });
+  });
+});
