@@ -4,10 +4,12 @@ import {
   alertMails,
   apiKeys,
   auditLog,
+  cloudAccounts,
   dnsConnections,
   domains,
   findings,
   firstScans,
+  integrations,
   mailingListSignups,
   users,
   webhookDeliveries,
@@ -116,6 +118,13 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
     dnsConnections: (
       await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))
     ).map(({ credentialSealed: _sealed, ...connection }) => connection),
+    // Trackers and pagers, and the clouds read: never their sealed credentials.
+    integrations: (
+      await db.select().from(integrations).where(own(integrations)).orderBy(asc(integrations.createdAt))
+    ).map(({ credentialSealed: _sealed, ...integration }) => integration),
+    cloudAccounts: (
+      await db.select().from(cloudAccounts).where(own(cloudAccounts)).orderBy(asc(cloudAccounts.createdAt))
+    ).map(({ credentialSealed: _sealed, ...account }) => account),
     webhookDeliveries: hookIds.length
       ? await db
           .select()

@@ -29,6 +29,8 @@ const EXPORTED_BY_USER_ID: Record<string, string> = {
   audit_log: 'auditLogs',
   first_scans: 'firstScans',
   dns_connections: 'dnsConnections',
+  integrations: 'integrations',
+  cloud_accounts: 'cloudAccounts',
 };
 
 const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
@@ -66,6 +68,22 @@ for (const backend of databaseBackends) {
           provider: 'cloudflare',
           label: 'Cloudflare',
           credentialSealed: `v1:sealed-${tag}`,
+          credentialHint: 'abcd',
+        });
+        await db.insert(schema.integrations).values({
+          workspaceId: user.uid,
+          kind: 'pagerduty',
+          label: 'PagerDuty',
+          minStatus: 'likely',
+          settings: {},
+          credentialSealed: `v1:sealed-pd-${tag}`,
+          credentialHint: 'abcd',
+        });
+        await db.insert(schema.cloudAccounts).values({
+          workspaceId: user.uid,
+          provider: 'aws',
+          label: 'AWS',
+          credentialSealed: `v1:sealed-aws-${tag}`,
           credentialHint: 'abcd',
         });
         await db.insert(schema.findings).values({
