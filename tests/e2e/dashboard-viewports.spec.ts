@@ -15,7 +15,18 @@ test.describe.configure({ timeout: 240_000 });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const SETTINGS_TABS = ['Profile', 'Members', 'Activity', 'Plan', 'Alerts', 'DNS', 'Cloud', 'API', 'Data'];
+const SETTINGS_TABS = [
+  'Profile',
+  'Members',
+  'Activity',
+  'Plan',
+  'Alerts',
+  'Integrations',
+  'DNS',
+  'Cloud',
+  'API',
+  'Data',
+];
 
 /**
  * The page does not scroll sideways, axe is clean, and the content comes first: the screen's heading
