@@ -4,6 +4,8 @@ import {
   alertMails,
   apiKeys,
   auditLog,
+  cloudAccounts,
+  cloudInventory,
   dnsConnections,
   domains,
   findings,
@@ -56,6 +58,11 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
   const own = <T extends { workspaceId: unknown }>(table: T) => inArray(table.workspaceId as never, exported);
   const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
   const hookIds = hooks.map((h) => h.id);
+  const clouds = await db
+    .select()
+    .from(cloudAccounts)
+    .where(own(cloudAccounts))
+    .orderBy(asc(cloudAccounts.createdAt));
   const members: Record<string, unknown> = {
     format: 'danglewatch-export/1',
     exportedAt: now.toISOString(),
@@ -112,6 +119,19 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
     dnsConnections: (
       await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))
     ).map(({ credentialSealed: _sealed, ...connection }) => connection),
+    cloudAccounts: clouds.map(({ credentialSealed: _sealed, ...account }) => account),
+    cloudInventory: clouds.length
+      ? await db
+          .select()
+          .from(cloudInventory)
+          .where(
+            inArray(
+              cloudInventory.cloudAccountId,
+              clouds.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(cloudInventory.firstSeenAt))
+      : [],
     webhookDeliveries: hookIds.length
       ? await db
           .select()
