@@ -53,9 +53,11 @@ test('a gmail.com user on Free: the rule before sign-in, the next step before ty
   await expect(page.getByTestId('new-team-plan')).toHaveText(
     WORKSPACE_MESSAGES.newTeamStartsFree(getPlan('free'), getPlan('intro')),
   );
-  await page.getByLabel('Team workspace name').fill(`Wendy's side project ${stamp}`);
+  const team = `Wendy's side project ${stamp}`;
+  await page.getByLabel('Team workspace name').fill(team);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByLabel('Workspace').locator('option:checked')).toContainText('Owner · Free');
+  // The team's name too: the personal workspace the page was on is 'Owner · Free' as well.
+  await expect(page.getByLabel('Workspace').locator('option:checked')).toHaveText(`${team} · Owner · Free`);
 
   // Before the invite form: the limit and the way to more, and no form to type an address into.
   await page.goto('/dashboard?section=settings&tab=members');

@@ -5,6 +5,7 @@ import {
   apiKeys,
   auditLog,
   cloudAccounts,
+  cloudInventory,
   dnsConnections,
   domains,
   findings,
@@ -59,6 +60,11 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
   const own = <T extends { workspaceId: unknown }>(table: T) => inArray(table.workspaceId as never, exported);
   const hooks = await db.select().from(webhooks).where(own(webhooks)).orderBy(asc(webhooks.createdAt));
   const hookIds = hooks.map((h) => h.id);
+  const clouds = await db
+    .select()
+    .from(cloudAccounts)
+    .where(own(cloudAccounts))
+    .orderBy(asc(cloudAccounts.createdAt));
   const members: Record<string, unknown> = {
     format: 'danglewatch-export/1',
     exportedAt: now.toISOString(),
@@ -118,13 +124,23 @@ export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<Js
     dnsConnections: (
       await db.select().from(dnsConnections).where(own(dnsConnections)).orderBy(asc(dnsConnections.createdAt))
     ).map(({ credentialSealed: _sealed, ...connection }) => connection),
-    // Trackers and pagers, and the clouds read: never their sealed credentials.
+    // Trackers and pagers: never their sealed credentials.
     integrations: (
       await db.select().from(integrations).where(own(integrations)).orderBy(asc(integrations.createdAt))
     ).map(({ credentialSealed: _sealed, ...integration }) => integration),
-    cloudAccounts: (
-      await db.select().from(cloudAccounts).where(own(cloudAccounts)).orderBy(asc(cloudAccounts.createdAt))
-    ).map(({ credentialSealed: _sealed, ...account }) => account),
+    cloudAccounts: clouds.map(({ credentialSealed: _sealed, ...account }) => account),
+    cloudInventory: clouds.length
+      ? await db
+          .select()
+          .from(cloudInventory)
+          .where(
+            inArray(
+              cloudInventory.cloudAccountId,
+              clouds.map((c) => c.id),
+            ),
+          )
+          .orderBy(asc(cloudInventory.firstSeenAt))
+      : [],
     webhookDeliveries: hookIds.length
       ? await db
           .select()

@@ -1,5 +1,11 @@
-import { createPrivateKey, sign } from 'node:crypto';
 import { z } from 'zod';
+import {
+  GOOGLE_TOKEN_URL,
+  jwtBearerForm,
+  serviceAccountFrom,
+  tokenAnswer,
+  tokenReason,
+} from '../google-service-account.ts';
 import { cloudJson } from './http.ts';
 import {
   type CloudCallOptions,
@@ -32,25 +38,9 @@ const WRITE_PERMISSIONS = [
   'iam.serviceAccountKeys.create',
   'resourcemanager.projects.setIamPolicy',
 ];
-/** Google's token endpoint: the only one a user's key may lead us to (GOOGLE_OAUTH_TOKEN_URL aside). */
-const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** Read-only across the platform: what roles/compute.viewer and storage.buckets.list then narrow. */
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform.read-only';
 
-const serviceAccount = z.object({
-  type: z.literal('service_account'),
-  project_id: z.string().regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$|^[a-z0-9.:-]{1,100}$/),
-  client_email: z.email(),
-  private_key: z.string().min(1),
-  private_key_id: z.string().optional(),
-  token_uri: z.string().optional(),
-});
-const tokenAnswer = z.object({ access_token: z.string().min(1) });
-const tokenReason = (body: unknown) => {
-  const parsed = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(body);
-  if (!parsed.success) return undefined;
-  return `Google OAuth: ${parsed.data.error}${parsed.data.error_description ? `: ${parsed.data.error_description}` : ''}`;
-};
 const apiReason = (body: unknown) => {
   const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
   return parsed.success ? `Google Cloud: ${parsed.data.error.message}` : undefined;
@@ -108,49 +98,20 @@ const schemas = {
   }),
 };
 
-function account(credentials: Credentials) {
-  let json: unknown;
-  try {
-    json = JSON.parse(credentials.serviceAccountKey);
-  } catch {
-    refused('the service-account key is not JSON');
-  }
-  const parsed = serviceAccount.safeParse(json);
-  if (!parsed.success)
-    refused(`the service-account key lacks a valid ${parsed.error.issues[0]?.path.join('.') ?? 'field'}`);
-  return parsed.data as z.infer<typeof serviceAccount>;
-}
-
 /**
  * An access token by the JWT-bearer grant (RFC 7523), signed RS256 with node:crypto, sent only to
  * Google's token endpoint (or GOOGLE_OAUTH_TOKEN_URL): a key whose token_uri points elsewhere is
  * refused, or a user could make our server post to an internal address.
  */
 async function accessToken(credentials: Credentials, options: CloudCallOptions | undefined) {
-  const sa = account(credentials);
   const tokenUrl = endpointFrom(options, 'GOOGLE_OAUTH_TOKEN_URL') ?? GOOGLE_TOKEN_URL;
-  if (sa.token_uri !== undefined && sa.token_uri !== GOOGLE_TOKEN_URL && sa.token_uri !== tokenUrl)
-    refused(`the key's token_uri is not Google's token endpoint (${GOOGLE_TOKEN_URL})`);
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', ...(sa.private_key_id ? { kid: sa.private_key_id } : {}) })}.${encode({ iss: sa.client_email, scope: SCOPE, aud: tokenUrl, iat: now, exp: now + 3600 })}`;
-  let signature = '';
-  try {
-    signature = sign('RSA-SHA256', Buffer.from(unsigned), createPrivateKey(sa.private_key)).toString(
-      'base64url',
-    );
-  } catch {
-    refused("the key's private_key is not a usable RSA private key");
-  }
+  const sa = serviceAccountFrom(credentials.serviceAccountKey, tokenUrl, refused);
   const answer = await cloudJson({
     cloud: 'gcloud',
     url: tokenUrl,
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-      assertion: `${unsigned}.${signature}`,
-    }).toString(),
+    body: jwtBearerForm(sa, SCOPE, tokenUrl, refused),
     schema: tokenAnswer,
     reason: tokenReason,
     refusedStatuses: [400, 401, 403],

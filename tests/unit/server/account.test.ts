@@ -79,12 +79,24 @@ for (const backend of databaseBackends) {
           credentialSealed: `v1:sealed-pd-${tag}`,
           credentialHint: 'abcd',
         });
-        await db.insert(schema.cloudAccounts).values({
-          workspaceId: user.uid,
-          provider: 'aws',
-          label: 'AWS',
-          credentialSealed: `v1:sealed-aws-${tag}`,
-          credentialHint: 'abcd',
+        const [cloud] = await db
+          .insert(schema.cloudAccounts)
+          .values({
+            workspaceId: user.uid,
+            provider: 'aws',
+            label: 'AWS',
+            credentialSealed: `v1:sealed-${tag}`,
+            credentialHint: 'WXYZ',
+          })
+          .returning();
+        await db.insert(schema.cloudInventory).values({
+          cloudAccountId: cloud.id,
+          kind: 'address',
+          type: 'elastic-ip',
+          value: `192.0.2.${user.uid.length}`,
+          name: 'eipalloc-1',
+          firstSeenAt: new Date(),
+          lastSeenAt: new Date(),
         });
         await db.insert(schema.findings).values({
           workspaceId: user.uid,
@@ -181,6 +193,9 @@ for (const backend of databaseBackends) {
           expect.objectContaining({ id: ann.uid, name: 'Personal', personal: true, role: 'owner' }),
         ]);
         expect(body.webhookDeliveries).toHaveLength(1);
+        expect(body.cloudInventory).toEqual([
+          expect.objectContaining({ cloudAccountId: body.cloudAccounts?.[0]?.id }),
+        ]);
         expect(body.alertMails).toEqual([{ scanId, sentAt: expect.any(String) }]);
         expect(body.mailingList).toHaveLength(1);
         expect(JSON.stringify(body)).not.toContain(bob.uid);

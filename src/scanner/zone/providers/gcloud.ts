@@ -1,5 +1,11 @@
-import { createPrivateKey, sign } from 'node:crypto';
 import { z } from 'zod';
+import {
+  GOOGLE_TOKEN_URL,
+  jwtBearerForm,
+  serviceAccountFrom,
+  tokenAnswer,
+  tokenReason,
+} from '../../google-service-account.ts';
 import { hostName } from '../presentation.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
@@ -14,21 +20,9 @@ import {
 } from './provider.ts';
 
 const DEFAULT_URL = 'https://dns.googleapis.com';
-/** Google's token endpoint: the only one a user's service-account JSON may lead us to. */
-export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const SCOPE = 'https://www.googleapis.com/auth/ndev.clouddns.readonly';
 const MAX_RESULTS = 1000;
 
-const serviceAccount = z.object({
-  type: z.literal('service_account'),
-  project_id: z.string().regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$|^[a-z0-9.:-]{1,100}$/),
-  client_email: z.email(),
-  private_key: z.string().min(1),
-  private_key_id: z.string().optional(),
-  token_uri: z.string().optional(),
-});
-
-const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string().optional() });
 const zonesPage = z.object({
   managedZones: z
     .array(
@@ -64,31 +58,11 @@ const apiReason = (body: unknown) => {
   const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
   return parsed.success ? `Google Cloud DNS: ${parsed.data.error.message}` : undefined;
 };
-const tokenReason = (body: unknown) => {
-  const parsed = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(body);
-  if (!parsed.success) return undefined;
-  const { error, error_description } = parsed.data;
-  return `Google OAuth: ${error}${error_description ? `: ${error_description}` : ''}`;
-};
 
 type Credentials = z.infer<typeof credentialSchemas.gcloud>;
 
 function refused(message: string): never {
   throw new ProviderError('gcloud', 'credentials', `Google Cloud DNS: ${message}`);
-}
-
-/** The service account, checked; its private key never appears in an error. */
-function account(credentials: Credentials) {
-  let json: unknown;
-  try {
-    json = JSON.parse(credentials.serviceAccountJson);
-  } catch {
-    refused('the service-account key is not JSON');
-  }
-  const parsed = serviceAccount.safeParse(json);
-  if (!parsed.success)
-    refused(`the service-account key lacks a valid ${parsed.error.issues[0]?.path.join('.') ?? 'field'}`);
-  return parsed.data;
 }
 
 /**
@@ -98,30 +72,14 @@ function account(credentials: Credentials) {
  * post to an internal address.
  */
 async function accessToken(credentials: Credentials, options: ProviderCallOptions | undefined) {
-  const sa = account(credentials);
   const tokenUrl = (options?.env ?? process.env).GOOGLE_OAUTH_TOKEN_URL ?? GOOGLE_TOKEN_URL;
-  if (sa.token_uri !== undefined && sa.token_uri !== GOOGLE_TOKEN_URL && sa.token_uri !== tokenUrl)
-    refused(`the key's token_uri is not Google's token endpoint (${GOOGLE_TOKEN_URL})`);
-  const now = Math.floor(Date.now() / 1000);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', ...(sa.private_key_id ? { kid: sa.private_key_id } : {}) })}.${encode({ iss: sa.client_email, scope: SCOPE, aud: tokenUrl, iat: now, exp: now + 3600 })}`;
-  let signature: string;
-  try {
-    signature = sign('RSA-SHA256', Buffer.from(unsigned), createPrivateKey(sa.private_key)).toString(
-      'base64url',
-    );
-  } catch {
-    refused("the key's private_key is not a usable RSA private key");
-  }
+  const sa = serviceAccountFrom(credentials.serviceAccountJson, tokenUrl, refused);
   const answer = await callJson({
     provider: 'gcloud',
     url: tokenUrl,
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-      assertion: `${unsigned}.${signature}`,
-    }).toString(),
+    body: jwtBearerForm(sa, SCOPE, tokenUrl, refused),
     schema: tokenAnswer,
     reason: tokenReason,
     refusedStatuses: [400, 401, 403],
