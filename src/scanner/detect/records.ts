@@ -266,8 +266,10 @@ async function serviceAddresses(ctx: ScanContext, res: Resolution): Promise<Cand
 /**
  * A CNAME whose chain reaches a resource a connected account has now: ours, nothing to find. One it
  * had (a bucket, a distribution, an environment, a site) and has not had for longer than its grace
- * period: likely, from the account's own memory, before any fingerprint is asked. Undefined when no
- * connected account knows any hop (the catalogue decides).
+ * period: from the account's own memory, before any fingerprint is asked, graded claimable for the
+ * proof phase to keep only where the provider says the name is free (likely where nobody can ask,
+ * review where another account holds it). Undefined when no connected account knows any hop (the
+ * catalogue decides).
  */
 const GOOGLE_STORAGE_HOST = 'c.storage.googleapis.com';
 
@@ -291,7 +293,8 @@ function cloudResources(ctx: ScanContext, res: Resolution): Candidate[] | undefi
           recordType: 'CNAME',
           target: hop === res.name ? GOOGLE_STORAGE_HOST : hop,
           service: cloud,
-          status: 'likely',
+          // The account's memory says it is gone; only the provider can say nobody else took it.
+          status: 'claimable',
           risk: 'high',
           evidence: [
             chainText(res),

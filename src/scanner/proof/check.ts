@@ -28,7 +28,8 @@ export interface ProofCheck {
   /**
    * The answer tests the very condition that keeps the service from being claimable as a rule
    * (Fastly: whether the parent domain is on a service): "free" then proves it claimable whatever
-   * the catalogue's status. Otherwise a proof confirms the catalogue's status, never raises it.
+   * the catalogue's status. Otherwise a proof confirms the status its detection rule gave (the
+   * catalogue's, or claimable for a resource a connected account let go), never raises it.
    */
   decides?: boolean;
   /** The name to ask about when the finding is of this family, else undefined. */

@@ -1,3 +1,4 @@
+import { CLOUD_NAMES } from '../cloud/provider.ts';
 import type { Detected } from '../types.ts';
 import { type CheckRun, free, type ProofCheck, type Subject, taken, unknown } from './check.ts';
 
@@ -32,11 +33,17 @@ export function readS3(bucket: string, status: number, headers: Record<string, s
   return unknown(`S3 answered ${status} without a bucket error`);
 }
 
+/**
+ * The findings that point at a bucket: the catalogue's S3 entry, and a bucket a connected AWS
+ * account had and no longer lists (that finding names the cloud, the rule of its kind).
+ */
+const BUCKET_SERVICES = new Set(['AWS S3', CLOUD_NAMES.aws]);
+
 export const s3Check: ProofCheck = {
   id: 's3-bucket',
   provider: 's3',
   subject(finding: Detected): Subject | undefined {
-    if (finding.service !== 'AWS S3') return undefined;
+    if (!BUCKET_SERVICES.has(finding.service)) return undefined;
     const m = ENDPOINT.exec(finding.target);
     if (!m) return undefined;
     const bucket = m[1] ?? finding.subdomain;

@@ -1,13 +1,18 @@
 // Records pointing into a connected cloud, judged from the accounts' memory: an address released
 // longer ago than the grace period is likely, one no connected account ever held is a review, one
-// held now (or released just now) is nothing; a CNAME to a bucket the account no longer has is
-// likely. The loopback block plays AWS's ranges, and no address is probed or connected to.
+// held now (or released just now) is nothing; a CNAME to a bucket, an environment or a site the
+// account no longer has is claimable when the provider says the name is free, review when it says
+// another account holds it, likely when nobody can ask. The loopback block plays AWS's ranges, and
+// no address in it is probed or connected to; S3's endpoints and the providers' APIs are loopback
+// fakes too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONLY_CREATOR_WORDS, PROVIDER_SAYS_TAKEN } from '../../../src/model/proof.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { CloudInventory, Finding, ScanResult } from '../../../src/scanner/types.ts';
-import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
+import { FIXTURE_IP, noSuchBucketPage, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import type { FixtureRecord } from '../../fixtures/dns-server.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+import type { Page } from '../../fixtures/web-server.ts';
 
 const apex = 'cloud.test';
 const now = new Date('2026-11-27T12:00:00Z');
@@ -206,5 +211,199 @@ describe('the grace period', () => {
     expect(without.findings.filter((f) => f.status === 'likely')).toEqual([]);
     // The bucket's name is then only what the catalogue makes of it: a missing name, a review.
     expect(only(at(without, 'assets'))).toMatchObject({ status: 'review', service: 'AWS S3' });
+  });
+});
+
+describe('a resource the account let go, asked of its provider', () => {
+  const gone = 'released.test';
+  const host = (bucket: string) => `${bucket}.s3.us-east-1.amazonaws.com`;
+  const resources: Array<[string, string, string, string]> = [
+    // name, CNAME target, resource type, resource name
+    ['free', host('free-bucket'), 'bucket', 'free-bucket'],
+    ['owned', host('owned-bucket'), 'bucket', 'owned-bucket'],
+    ['stuck', host('stuck-bucket'), 'bucket', 'stuck-bucket'],
+    ['env', 'acme-env.us-east-1.elasticbeanstalk.com', 'environment', 'acme-env'],
+    ['cdn', 'd1a2b3c4d5e6f7.cloudfront.net', 'distribution', 'E2'],
+  ];
+  const pages = new Map<string, Page>([
+    [host('free-bucket'), noSuchBucketPage('free-bucket')],
+    [
+      host('owned-bucket'),
+      {
+        status: 403,
+        headers: { 'content-type': 'application/xml', 'x-amz-bucket-region': 'eu-west-1' },
+        body: '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
+      },
+    ],
+  ]);
+  const zone = zoneFrom({
+    apex: gone,
+    records: [
+      [gone, { type: 'NS', data: `ns1.${gone}` }],
+      [`ns1.${gone}`, { type: 'A', data: FIXTURE_IP }],
+      ...resources.map(([name, target]): [string, FixtureRecord] => [
+        `${name}.${gone}`,
+        { type: 'CNAME', data: target },
+      ]),
+      // S3's endpoints answer at the fixture; the environment and the distribution are gone from DNS.
+      ...['free-bucket', 'owned-bucket', 'stuck-bucket'].map((b): [string, FixtureRecord] => [
+        host(b),
+        { type: 'A', data: FIXTURE_IP },
+      ]),
+      [`site.${gone}`, { type: 'CNAME', data: 'acme-site.azurewebsites.net' }],
+    ],
+    pages,
+  });
+  const memory: CloudInventory = {
+    accounts: [
+      {
+        label: 'Production',
+        cloud: 'aws',
+        accounts: ['123456789012'],
+        graceHours: 48,
+        firstSyncAt: hoursAgo(120),
+        lastSyncAt: hoursAgo(0.1),
+        items: resources.map(([, target, type, name]) => ({
+          kind: 'resource' as const,
+          type,
+          value: target,
+          name,
+          lastSeenAt: hoursAgo(60),
+        })),
+      },
+      {
+        label: 'Web',
+        cloud: 'azure',
+        accounts: ['00000000-0000-0000-0000-00000000000a'],
+        graceHours: 48,
+        firstSyncAt: hoursAgo(120),
+        lastSyncAt: hoursAgo(0.1),
+        items: [
+          {
+            kind: 'resource',
+            type: 'site',
+            value: 'acme-site.azurewebsites.net',
+            name: 'acme-site',
+            lastSeenAt: hoursAgo(60),
+          },
+        ],
+      },
+    ],
+  };
+  let own: ScanFixtures;
+  let result: ScanResult;
+  const reached: string[] = [];
+  const find = (name: string) => only(result.findings.filter((f) => f.subdomain === `${name}.${gone}`));
+
+  beforeAll(async () => {
+    own = await startScanFixtures(zone);
+    const site = own.web.site;
+    // S3 that accepts the request and never answers.
+    own.web.site = (name, scheme, path) =>
+      name === host('stuck-bucket') ? 'hang' : site(name, scheme, path);
+    own.providers.names.set('acme-site', 'taken');
+    result = await scanDomain(
+      gone,
+      own.options({
+        subdomains: zone.names(),
+        ct: false,
+        discovery: false,
+        cloudRanges: [{ cidr: '127.0.50.0/24', provider: 'AWS', cloud: 'aws' }],
+        cloudInventory: memory,
+        now: () => now,
+        httpTimeoutMs: 1500,
+        onConnect: (address) => void reached.push(address),
+      }),
+    );
+  }, 60_000);
+  afterAll(() => own?.close());
+
+  it("a bucket S3 answers NoSuchBucket for: claimable, with S3's answer as the proof", () => {
+    const finding = find('free');
+    expect(finding).toMatchObject({
+      recordType: 'CNAME',
+      target: host('free-bucket'),
+      service: 'AWS',
+      status: 'claimable',
+      risk: 'high',
+      proof: { check: 's3-bucket', answer: { name: 'free-bucket', free: true, said: '404 NoSuchBucket' } },
+    });
+    expect(Date.parse(finding.proof?.checkedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(finding.evidence[1]).toContain('the bucket free-bucket of the AWS account "Production"');
+    // Asked anonymously at the bucket's own endpoint, as S3 reads the bucket from the Host header.
+    expect(own.web.requests).toContain(`http ${host('free-bucket')} /`);
+  });
+
+  it('a bucket another account holds (x-amz-bucket-region, 403): review, with the words', () => {
+    const finding = find('owned');
+    expect(finding).toMatchObject({
+      status: 'review',
+      risk: 'low',
+      proof: { check: 's3-bucket', answer: { name: 'owned-bucket', free: false } },
+    });
+    expect(finding.evidence).toContain(`${PROVIDER_SAYS_TAKEN} (x-amz-bucket-region: eu-west-1)`);
+  });
+
+  it('S3 not answering in time leaves the finding likely, with no proof', () => {
+    const finding = find('stuck');
+    expect(finding).toMatchObject({ status: 'likely', risk: 'high', proof: null });
+    expect(finding.evidence.at(-1)).toMatch(/^not proven: S3 did not answer/);
+  });
+
+  it("Elastic Beanstalk's CheckDNSAvailability and Azure's checkNameAvailability answer for environments and sites", () => {
+    expect(find('env')).toMatchObject({
+      status: 'claimable',
+      proof: { check: 'elastic-beanstalk', answer: { name: 'acme-env', free: true } },
+    });
+    expect(own.providers.requests.some((r) => r.body.CNAMEPrefix === 'acme-env')).toBe(true);
+    const site = find('site');
+    expect(site).toMatchObject({
+      service: 'Microsoft Azure',
+      status: 'review',
+      proof: { check: 'azure-app-service', answer: { name: 'acme-site', free: false } },
+    });
+    expect(site.evidence.join(' ')).toContain(PROVIDER_SAYS_TAKEN);
+  });
+
+  it('a distribution only its creator can create again stays review', () => {
+    const finding = find('cdn');
+    expect(finding).toMatchObject({ status: 'review', proof: null });
+    expect(finding.evidence).toContain(ONLY_CREATOR_WORDS);
+  });
+
+  it('without the probe credentials the environment is likely, its check off', async () => {
+    const bare = await scanDomain(
+      gone,
+      own.options({
+        subdomains: [`env.${gone}`],
+        ct: false,
+        discovery: false,
+        cloudInventory: memory,
+        now: () => now,
+        proof: { ...own.providers.settings(), aws: undefined },
+      }),
+    );
+    expect(only(bare.findings)).toMatchObject({ subdomain: `env.${gone}`, status: 'likely', proof: null });
+    expect(only(bare.findings).evidence.join(' ')).toContain('the elastic-beanstalk check is off');
+  });
+
+  it('with validation off nothing is claimable, whatever the provider says', async () => {
+    const unvalidated = await scanDomain(
+      gone,
+      own.options({
+        subdomains: [`free.${gone}`],
+        ct: false,
+        discovery: false,
+        validation: false,
+        cloudInventory: memory,
+        now: () => now,
+      }),
+    );
+    expect(only(unvalidated.findings)).toMatchObject({ status: 'likely', proof: { answer: { free: true } } });
+  });
+
+  it('connects to nothing but the loopback fixtures', () => {
+    expect(reached.length).toBeGreaterThan(0);
+    expect(reached.filter((a) => a !== FIXTURE_IP)).toEqual([]);
   });
 });
