@@ -61,6 +61,15 @@ export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 360
  * DNS connections: enough to connect every account, too few to use us against a cloud.
  */
 export const CLOUD_ACCOUNT_RATE = { name: 'cloud-account', limit: 60, windowSeconds: 3600 } as const;
+/**
+ * Asking a Jira site for its projects, issue types and statuses while filling the connect form, per
+ * account: a form takes a few, and the limit keeps our server from being used to probe a site.
+ */
+export const INTEGRATION_CHOICES_RATE = {
+  name: 'integration-choices',
+  limit: 120,
+  windowSeconds: 3600,
+} as const;
 /** Addresses and resources one cloud account's inventory keeps at most; a read beyond it fails whole. */
 export const CLOUD_INVENTORY_LIMIT = 200_000;
 export const ZONE_FILE_RATE = { name: 'zone-file', limit: 30, windowSeconds: 3600 } as const;

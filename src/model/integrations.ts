@@ -42,3 +42,10 @@ export interface IntegrationDeliveryView {
 
 /** The title of the one item "Send a test" files. */
 export const TEST_ITEM_TITLE = 'DangleWatch test';
+
+/** What a Jira site offers the connect form: its projects, and the chosen project's issue types and done statuses. */
+export interface JiraChoices {
+  projects: { key: string; name: string }[];
+  issueTypes: { id: string; name: string }[];
+  transitions: { name: string }[];
+}

@@ -233,6 +233,28 @@ const token = (max: number) =>
     .max(max)
     .regex(/^[\x21-\x7e]+$/, 'must be a token of plain ASCII, without spaces');
 
+const jiraSiteUrl = z
+  .string()
+  .trim()
+  .max(200)
+  .refine(
+    (text) => /^https?:\/\/[^/?#@\s]+\/?$/i.test(text),
+    'must be the site’s address, https://your-site.atlassian.net',
+  );
+const jiraProjectKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'must be a project key such as OPS');
+const jiraCredentials = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
+  apiToken: token(300),
+});
+
 /** POST /api/integrations: which service, how it is labelled, the least status that files, and its settings and credential. */
 export const createIntegrationSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -259,30 +281,12 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
     label: integrationLabel.optional(),
     minStatus: integrationMinStatus,
     settings: z.strictObject({
-      siteUrl: z
-        .string()
-        .trim()
-        .max(200)
-        .refine(
-          (text) => /^https?:\/\/[^/?#@\s]+\/?$/i.test(text),
-          'must be the site’s address, https://your-site.atlassian.net',
-        ),
-      projectKey: z
-        .string()
-        .trim()
-        .regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'must be a project key such as OPS'),
+      siteUrl: jiraSiteUrl,
+      projectKey: jiraProjectKey,
       issueType: z.string().trim().min(1).max(60),
       doneTransition: z.string().trim().min(1).max(60),
     }),
-    credentials: z.strictObject({
-      email: z
-        .string()
-        .trim()
-        .min(3)
-        .max(254)
-        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address'),
-      apiToken: token(300),
-    }),
+    credentials: jiraCredentials,
   }),
   z.strictObject({
     kind: z.literal('linear'),
@@ -292,6 +296,13 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
     credentials: z.strictObject({ apiKey: token(255) }),
   }),
 ]);
+
+/** POST /api/integrations/jira/choices: the site and credential to ask, and the project whose choices are wanted. */
+export const jiraChoicesSchema = z.strictObject({
+  siteUrl: jiraSiteUrl,
+  credentials: jiraCredentials,
+  projectKey: jiraProjectKey.optional(),
+});
 
 /** PATCH /api/integrations/{id}: a new label or least status (the service and its credential stay). */
 export const updateIntegrationSchema = z

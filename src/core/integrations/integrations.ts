@@ -7,14 +7,19 @@ import {
   type IntegrationDeliveryView,
   type IntegrationKind,
   type IntegrationView,
+  type JiraChoices,
 } from '../../model/integrations.ts';
-import type { createIntegrationSchema, updateIntegrationSchema } from '../../model/schemas.ts';
+import type {
+  createIntegrationSchema,
+  jiraChoicesSchema,
+  updateIntegrationSchema,
+} from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { type SecretsKey, seal } from '../dns-connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
-import { type IntegrationUrls, TargetError, targetOf } from './targets.ts';
+import { type IntegrationUrls, jiraChoices, TargetError, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
 type IntegrationRow = typeof integrations.$inferSelect;
@@ -24,6 +29,13 @@ type DeliveryRow = typeof integrationDeliveries.$inferSelect;
 export const INTEGRATION_DELIVERIES_SHOWN = 50;
 
 const NOT_FOUND = 'Integration not found';
+
+/** A service's refusal as our error: a refused credential is 400; down, slow or rate limiting is 502. */
+function serviceError(error: TargetError): ServiceError {
+  // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
+  if (error.retry) return new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message);
+  return new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message);
+}
 
 function requireKey(secrets: SecretsKey | undefined): Buffer {
   if (!secrets)
@@ -129,9 +141,7 @@ export async function createIntegration(
     await targetOf(input.kind, input.settings, input.credentials, urls).verify();
   } catch (error) {
     if (!(error instanceof TargetError)) throw error;
-    // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
-    if (error.retry) throw new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message);
-    throw new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message);
+    throw serviceError(error);
   }
   const secret = Object.values(input.credentials).join('');
   const row = await inTransaction(db, async (tx) => {
@@ -173,6 +183,27 @@ export async function createIntegration(
   const [view] = await views(db, [row]);
   if (!view) throw new Error('no view of the new integration');
   return view;
+}
+
+/**
+ * What the Jira connect form offers, asked of the admin's site with the credential typed in (nothing
+ * is stored): its projects and, for the project given, its issue types and done statuses. Counted
+ * before the site is called, so the form cannot be used to probe a site at will.
+ */
+export async function listJiraChoices(
+  ctx: WorkspaceContext,
+  input: z.infer<typeof jiraChoicesSchema>,
+  urls: IntegrationUrls,
+  counted: () => Promise<void>,
+): Promise<JiraChoices> {
+  authorize(ctx, 'integrations.manage');
+  await counted();
+  try {
+    return await jiraChoices(input.siteUrl, input.credentials, input.projectKey, urls);
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    throw serviceError(error);
+  }
 }
 
 /** A new label or least status; the tickets follow the new least status. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { FindingStatus } from '../../model/contract.ts';
-import { type IntegrationKind, TEST_ITEM_TITLE } from '../../model/integrations.ts';
+import { type IntegrationKind, type JiraChoices, TEST_ITEM_TITLE } from '../../model/integrations.ts';
 import { keyHash } from '../findings/key.ts';
 import { checkWebhookTarget } from '../webhooks/target.ts';
 
@@ -493,16 +493,78 @@ export const jiraLabel = (key: string) => `dw-${keyHash(key)}`;
  * (`GET /rest/api/3/search/jql`), never by its title; resolved → a comment and the transition the
  * admin named; back → a comment and a transition out of done.
  */
-function jira(settings: Json, credentials: Json, urls: IntegrationUrls): Target {
+/** One call to the admin's Jira site's REST API v3, signed in with the e-mail and API token. */
+function jiraApi(siteUrl: string, credentials: Json, urls: IntegrationUrls) {
   const timeout = urls.timeoutMs ?? TIMEOUT_MS;
-  const site = String(settings.siteUrl).replace(/\/+$/, '');
-  const project = String(settings.projectKey);
+  const site = siteUrl.replace(/\/+$/, '');
   const headers = {
     authorization: `Basic ${Buffer.from(`${credentials.email}:${credentials.apiToken}`).toString('base64')}`,
   };
   const fetchWith = siteFetch(urls);
-  const api = (path: string, method = 'GET', body?: unknown) =>
+  return (path: string, method = 'GET', body?: unknown) =>
     call('Jira', `${site}/rest/api/3${path}`, { method, headers, body }, timeout, fetchWith);
+}
+
+/** Pages read at most per list: a thousand projects or issue types is more than any form offers. */
+const JIRA_PAGES = 20;
+const JIRA_PAGE_SIZE = 50;
+
+/**
+ * What the connect form offers for a Jira site: its projects and, for the project chosen, the issue
+ * types one can file (sub-tasks need a parent, so not those) and the statuses of its workflow in the
+ * done category. A status name is a valid "transition when fixed": the transition is picked by its
+ * own name or by the name of the status it leads to.
+ */
+export async function jiraChoices(
+  siteUrl: string,
+  credentials: Json,
+  projectKey: string | undefined,
+  urls: IntegrationUrls,
+): Promise<JiraChoices> {
+  const api = jiraApi(siteUrl, credentials, urls);
+  const projects: JiraChoices['projects'] = [];
+  for (let page = 0, startAt = 0; page < JIRA_PAGES; page++) {
+    const query = new URLSearchParams({
+      startAt: String(startAt),
+      maxResults: String(JIRA_PAGE_SIZE),
+      orderBy: 'key',
+    });
+    const found = await api(`/project/search?${query}`);
+    const values = Array.isArray(found.values) ? (found.values as Json[]) : [];
+    projects.push(...values.map((p) => ({ key: String(p.key), name: String(p.name ?? p.key) })));
+    startAt += values.length;
+    if (found.isLast === true || values.length === 0) break;
+  }
+  if (!projectKey) return { projects, issueTypes: [], transitions: [] };
+  const project = encodeURIComponent(projectKey);
+  const issueTypes: JiraChoices['issueTypes'] = [];
+  for (let page = 0, startAt = 0; page < JIRA_PAGES; page++) {
+    const query = new URLSearchParams({ startAt: String(startAt), maxResults: String(JIRA_PAGE_SIZE) });
+    const found = await api(`/issue/createmeta/${project}/issuetypes?${query}`);
+    // Jira Cloud names the list `issueTypes`; older answers name it `values`.
+    const listed = found.issueTypes ?? found.values;
+    const values = Array.isArray(listed) ? (listed as Json[]) : [];
+    issueTypes.push(
+      ...values.filter((t) => t.subtask !== true).map((t) => ({ id: String(t.id), name: String(t.name) })),
+    );
+    startAt += values.length;
+    if (values.length === 0 || (typeof found.total === 'number' && startAt >= found.total)) break;
+  }
+  // The project's workflow statuses, one list per issue type (Jira answers an array).
+  const statuses = (await api(`/project/${project}/statuses`)) as unknown;
+  const done = new Set<string>();
+  for (const type of Array.isArray(statuses) ? (statuses as Json[]) : []) {
+    for (const status of Array.isArray(type.statuses) ? (type.statuses as Json[]) : []) {
+      const category = (status.statusCategory as Json | undefined)?.key;
+      if (category === 'done' && typeof status.name === 'string') done.add(status.name);
+    }
+  }
+  return { projects, issueTypes, transitions: [...done].map((name) => ({ name })) };
+}
+
+function jira(settings: Json, credentials: Json, urls: IntegrationUrls): Target {
+  const project = String(settings.projectKey);
+  const api = jiraApi(String(settings.siteUrl), credentials, urls);
   const find = async (key: string): Promise<{ key: string; done: boolean } | null> => {
     const jql = `project = "${project}" AND labels = "${jiraLabel(key)}" ORDER BY created ASC`;
     const found = await api(`/search/jql?${new URLSearchParams({ jql, fields: 'status', maxResults: '1' })}`);

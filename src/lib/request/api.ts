@@ -26,7 +26,12 @@ import type {
   WebhookView,
 } from '../../model/contract.ts';
 import { checkDomainFormat } from '../../model/domain-input.ts';
-import type { IntegrationDeliveryView, IntegrationKind, IntegrationView } from '../../model/integrations.ts';
+import type {
+  IntegrationDeliveryView,
+  IntegrationKind,
+  IntegrationView,
+  JiraChoices,
+} from '../../model/integrations.ts';
 import type { AuthUserResponse, UserProfile } from '../../model/profile.ts';
 import type {
   InvitationView,
@@ -270,6 +275,12 @@ export function integrationService(client: ApiClient) {
     test: (id: string) => client.post<{ delivery: IntegrationDeliveryView }>(`${path(id)}/test`),
     deliveries: (id: string) =>
       client.get<{ deliveries: IntegrationDeliveryView[] }>(`${path(id)}/deliveries`),
+    /** A Jira site's projects, and with a project its issue types and done statuses; nothing is stored. */
+    jiraChoices: (body: {
+      siteUrl: string;
+      credentials: { email: string; apiToken: string };
+      projectKey?: string;
+    }) => client.post<JiraChoices>('/api/integrations/jira/choices', body),
   };
 }
 

@@ -5,14 +5,15 @@ import {
   getIntegration,
   listIntegrationDeliveries,
   listIntegrations,
+  listJiraChoices,
   removeIntegration,
   sendIntegrationTest,
   updateIntegration,
 } from '../../core/integrations/integrations.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../core/integrations/targets.ts';
-import { BODY_LIMIT_KB, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
+import { BODY_LIMIT_KB, INTEGRATION_CHOICES_RATE, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
-import { createIntegrationSchema, updateIntegrationSchema } from '../../model/schemas.ts';
+import { createIntegrationSchema, jiraChoicesSchema, updateIntegrationSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
@@ -27,7 +28,10 @@ export interface IntegrationDeps {
   urls?: IntegrationUrls;
 }
 
-/** The workspace's trackers and pagers: connect, list, change, remove, test, and the delivery log. */
+/**
+ * The workspace's trackers and pagers: connect, list, change, remove, test, the delivery log, and
+ * the choices a Jira site offers the connect form.
+ */
 export function integrationRoutes(
   db: Db,
   auth: AuthDeps | undefined,
@@ -50,6 +54,14 @@ export function integrationRoutes(
         now(),
       );
       return c.json({ integration }, 201);
+    })
+    .post('/jira/choices', limitBody(BODY_LIMIT_KB.small), async (c) => {
+      const body = await readJson(c, jiraChoicesSchema);
+      const ctx = await sessionContext(db, c);
+      const choices = await listJiraChoices(ctx, body, deps?.urls ?? DEFAULT_INTEGRATION_URLS, () =>
+        countRequest(c, db, `${INTEGRATION_CHOICES_RATE.name}:${ctx.actor.userId}`, INTEGRATION_CHOICES_RATE),
+      );
+      return c.json(choices);
     })
     .get('/:id', async (c) => {
       return c.json({

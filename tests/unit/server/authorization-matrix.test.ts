@@ -169,6 +169,16 @@ const ROUTES: {
     body: { kind: 'pagerduty', credentials: { routingKey: 'r'.repeat(32) } },
   },
   {
+    route: 'POST /api/integrations/jira/choices',
+    action: 'integrations.manage',
+    path: () => '/api/integrations/jira/choices',
+    // An address that resolves nowhere: the allowed roles get Jira's refusal, never a role one.
+    body: {
+      siteUrl: 'https://jira.example.invalid',
+      credentials: { email: 'ann@acme.com', apiToken: 'ATATT-matrix' },
+    },
+  },
+  {
     route: 'GET /api/integrations/:id',
     action: 'integrations.manage',
     path: (i) => `/api/integrations/${i.integration}`,

@@ -2,11 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTEGRATION_URLS } from '../../../src/core/integrations/targets.ts';
-import { WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
+import { INTEGRATION_CHOICES_RATE, WEBHOOK_TEST_RATE } from '../../../src/core/limits.ts';
 import { auditLog, integrations } from '../../../src/db/schema.ts';
-import type { IntegrationDeliveryView, IntegrationView } from '../../../src/model/integrations.ts';
+import type {
+  IntegrationDeliveryView,
+  IntegrationView,
+  JiraChoices,
+} from '../../../src/model/integrations.ts';
 import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { type GitHubFixture, startGitHub } from '../../fixtures/trackers/github.ts';
+import { type JiraFixture, startJira } from '../../fixtures/trackers/jira.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../fixtures/trackers/pagerduty.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
@@ -23,6 +28,7 @@ for (const backend of embeddedOnly) {
     () => {
       let pd: PagerDutyFixture;
       let gh: GitHubFixture;
+      let jira: JiraFixture;
       const queued: string[] = [];
       beforeAll(async () => {
         pd = await startPagerDuty();
@@ -30,16 +36,27 @@ for (const backend of embeddedOnly) {
         gh = await startGitHub();
         gh.tokens.add(TOKEN);
         gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
+        jira = await startJira();
+        jira.accounts.add('ann@acme.com:ATATT-routes');
+        jira.projects.set('OPS', { issueTypes: ['Bug', 'Task'], name: 'Operations' });
+        jira.projects.set('WEB', { issueTypes: ['Story'], name: 'Website' });
         return async () => {
           await pd.close();
           await gh.close();
+          await jira.close();
         };
       });
       const api = apiSuite(backend, () => ({
         integrations: {
           secrets: { key: randomBytes(32) },
           enqueue: async (id) => void queued.push(id),
-          urls: { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, github: gh.url, timeoutMs: 500 },
+          urls: {
+            ...DEFAULT_INTEGRATION_URLS,
+            pagerduty: pd.url,
+            github: gh.url,
+            allowPlainLoopback: true,
+            timeoutMs: 500,
+          },
         },
       }));
       const { call } = api;
@@ -223,6 +240,69 @@ for (const backend of embeddedOnly) {
         expect(statuses.at(-1)).toBe(429);
       });
 
+      const jiraAsk = (projectKey?: string, apiToken = 'ATATT-routes') => ({
+        siteUrl: jira.url,
+        credentials: { email: 'ann@acme.com', apiToken },
+        ...(projectKey ? { projectKey } : {}),
+      });
+
+      it("offers a Jira site's projects, and a project's issue types and done statuses (200), counted", async () => {
+        const res = await team.as(ann, '/api/integrations/jira/choices', { method: 'POST', body: jiraAsk() });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-ratelimit-limit')).toBe(String(INTEGRATION_CHOICES_RATE.limit));
+        expect(await res.json()).toEqual({
+          projects: [
+            { key: 'OPS', name: 'Operations' },
+            { key: 'WEB', name: 'Website' },
+          ],
+          issueTypes: [],
+          transitions: [],
+        });
+        const ops = await team.as(ann, '/api/integrations/jira/choices', {
+          method: 'POST',
+          body: jiraAsk('OPS'),
+        });
+        expect(ops.status).toBe(200);
+        const choices = (await ops.json()) as JiraChoices;
+        expect(choices.issueTypes.map((t) => t.name)).toEqual(['Bug', 'Task']);
+        expect(choices.transitions).toEqual([{ name: 'Done' }]);
+        expect(Number(ops.headers.get('x-ratelimit-remaining'))).toBe(INTEGRATION_CHOICES_RATE.limit - 2);
+      });
+
+      it("choices: a credential Jira refuses is 400 in Jira's words; Jira slow or down is 502; bad input 400", async () => {
+        await expectError(
+          await team.as(ann, '/api/integrations/jira/choices', {
+            method: 'POST',
+            body: jiraAsk(undefined, 'wrong'),
+          }),
+          400,
+          'Jira refused: Client must be authenticated to access this resource.',
+        );
+        jira.faults.push({ status: 503, body: {} });
+        await expectError(
+          await team.as(ann, '/api/integrations/jira/choices', { method: 'POST', body: jiraAsk() }),
+          502,
+          'Jira failed (HTTP 503)',
+        );
+        for (const body of [
+          {},
+          { ...jiraAsk(), siteUrl: 'ftp://acme.atlassian.net' },
+          { ...jiraAsk(), siteUrl: 'https://acme.atlassian.net/path?x' },
+          { ...jiraAsk(), projectKey: 'ops' },
+          { ...jiraAsk(), credentials: { email: 'not-an-address', apiToken: 't' } },
+          { ...jiraAsk(), credentials: { email: 'ann@acme.com' } },
+          { ...jiraAsk(), extra: true },
+        ]) {
+          const res = await team.as(ann, '/api/integrations/jira/choices', { method: 'POST', body });
+          expect(res.status, JSON.stringify(body)).toBe(400);
+        }
+        await expectError(
+          await call('/api/integrations/jira/choices', { method: 'POST', body: jiraAsk() }),
+          401,
+          'Authentication required',
+        );
+      });
+
       it('is for admins and owners: a viewer or member gets 403', async () => {
         const [first] = (
           (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
@@ -234,6 +314,7 @@ for (const backend of embeddedOnly) {
             ['GET', `/api/integrations/${first?.id}`, undefined],
             ['DELETE', `/api/integrations/${first?.id}`, undefined],
             ['GET', `/api/integrations/${first?.id}/deliveries`, undefined],
+            ['POST', '/api/integrations/jira/choices', jiraAsk()],
           ] as const) {
             const res = await team.as(user, path, { method, body });
             await expectError(res, 403, WORKSPACE_MESSAGES.roleNeeded('integrations.manage'));

@@ -10,11 +10,16 @@ import {
   type IntegrationDeliveryView,
   type IntegrationKind,
   type IntegrationView,
+  type JiraChoices,
 } from '../../../model/integrations.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Spinner } from '../shared/Spinner.tsx';
+import { JiraFields } from './JiraFields.tsx';
 
-/** The fields each service asks for: its settings, then its credential (never shown again). */
+/**
+ * The fields each service asks for: its settings, then its credential (never shown again). Jira's are
+ * drawn by JiraFields, which offers the project, issue type and transition from the site's answer.
+ */
 const FIELDS: Record<
   IntegrationKind,
   {
@@ -65,6 +70,8 @@ export function IntegrationsPanel() {
   const [log, setLog] = useState<{ id: string; deliveries: IntegrationDeliveryView[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [jira, setJira] = useState<JiraChoices | null>(null);
+  const [asking, setAsking] = useState(false);
   const kindId = useId();
   const statusId = useId();
   const fieldId = useId();
@@ -95,6 +102,32 @@ export function IntegrationsPanel() {
     }
   };
 
+  /** Asks the Jira site typed in for its projects, or for a project's issue types and done statuses. */
+  const askJira = async (projectKey?: string) => {
+    setAsking(true);
+    setError(null);
+    try {
+      const answer = await dashboardApi().integrations.jiraChoices({
+        siteUrl: (values.siteUrl ?? '').trim(),
+        credentials: { email: (values.email ?? '').trim(), apiToken: (values.apiToken ?? '').trim() },
+        ...(projectKey ? { projectKey } : {}),
+      });
+      setJira(answer);
+      // The likeliest choices are preselected; the admin may change them.
+      setValues((typed) => ({
+        ...typed,
+        projectKey: projectKey ?? '',
+        issueType: answer.issueTypes.find((t) => t.name === 'Bug')?.name ?? answer.issueTypes[0]?.name ?? '',
+        doneTransition:
+          answer.transitions.find((t) => t.name === 'Done')?.name ?? answer.transitions[0]?.name ?? '',
+      }));
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'The Jira site could not be asked.');
+    } finally {
+      setAsking(false);
+    }
+  };
+
   if (!items) return <Spinner label="Loading integrations" />;
   const fields = FIELDS[kind];
   const pick = (names: { name: string }[]) =>
@@ -121,6 +154,7 @@ export function IntegrationsPanel() {
               credentials: pick(fields.credentials),
             });
             setValues({});
+            setJira(null);
           }, `${INTEGRATION_LABELS[kind]} Connected`);
         }}
       >
@@ -133,6 +167,7 @@ export function IntegrationsPanel() {
             onChange={(event) => {
               setKind(event.target.value as IntegrationKind);
               setValues({});
+              setJira(null);
             }}
           >
             {INTEGRATION_KINDS.map((k) => (
@@ -157,7 +192,22 @@ export function IntegrationsPanel() {
             ))}
           </select>
         </label>
-        {[...fields.settings, ...fields.credentials].map((field) => {
+        {kind === 'jira' && (
+          <JiraFields
+            idPrefix={fieldId}
+            values={values}
+            choices={jira}
+            loading={asking}
+            disabled={busy}
+            onChange={(name, value) => {
+              setValues((typed) => ({ ...typed, [name]: value }));
+              // Another site or account: what the old one offered no longer holds.
+              if (name === 'siteUrl' || name === 'email' || name === 'apiToken') setJira(null);
+            }}
+            onLoad={(projectKey) => void askJira(projectKey)}
+          />
+        )}
+        {(kind === 'jira' ? [] : [...fields.settings, ...fields.credentials]).map((field) => {
           const secret = fields.credentials.includes(field as never);
           return (
             <label key={field.name} htmlFor={`${fieldId}-${field.name}`}>

@@ -3,6 +3,7 @@ import {
   DEFAULT_INTEGRATION_URLS,
   githubMarker,
   type IntegrationUrls,
+  jiraChoices,
   jiraLabel,
   TargetError,
   type TicketItem,
@@ -331,5 +332,61 @@ describe('Jira Cloud REST v3 against a loopback stand-in', () => {
     expect((await refusal(target().open(item('dw:9'), null, null))).retry).toBe(true);
     jira.faults.push('hang');
     expect((await refusal(target().open(item('dw:9'), null, null))).retry).toBe(true);
+  });
+
+  it('offers the projects page by page, and a project’s issue types (no sub-tasks) and done statuses', async () => {
+    for (const key of ['ALPHA', 'BETA', 'GAMMA', 'ZED'])
+      jira.projects.set(key, { issueTypes: ['Task'], name: `Team ${key}` });
+    jira.projects.set('SUP', {
+      issueTypes: ['Task', 'Bug', 'Sub-task', 'Story', 'Incident'],
+      name: 'Support',
+    });
+    jira.statusCategory.Closed = 'done';
+    jira.pageSize = 2;
+    try {
+      const none = await jiraChoices(jira.url, credentials, undefined, urls);
+      expect(none.projects).toEqual([
+        { key: 'ALPHA', name: 'Team ALPHA' },
+        { key: 'BETA', name: 'Team BETA' },
+        { key: 'GAMMA', name: 'Team GAMMA' },
+        { key: 'OPS', name: 'OPS' },
+        { key: 'SUP', name: 'Support' },
+        { key: 'ZED', name: 'Team ZED' },
+      ]);
+      expect(none).toMatchObject({ issueTypes: [], transitions: [] });
+      const searches = jira.requests.filter((r) => r.path === '/rest/api/3/project/search');
+      expect(searches.map((r) => r.query.get('startAt'))).toEqual(['0', '2', '4']);
+      const sup = await jiraChoices(`${jira.url}/`, credentials, 'SUP', urls);
+      expect(sup.issueTypes.map((t) => t.name)).toEqual(['Task', 'Bug', 'Story', 'Incident']);
+      expect(sup.issueTypes[0]?.id).toBe('10000');
+      expect(sup.transitions).toEqual([{ name: 'Done' }, { name: 'Closed' }]);
+    } finally {
+      jira.pageSize = 50;
+      delete jira.statusCategory.Closed;
+      for (const key of ['ALPHA', 'BETA', 'GAMMA', 'ZED', 'SUP']) jira.projects.delete(key);
+    }
+  });
+
+  it("choices: a refused credential in Jira's words; 429 and a timeout worth retrying; https only", async () => {
+    const wrong = await refusal(
+      jiraChoices(jira.url, { ...credentials, apiToken: 'wrong' }, undefined, urls),
+    );
+    expect(wrong).toMatchObject({
+      message: 'Jira refused: Client must be authenticated to access this resource.',
+      retry: false,
+    });
+    expect((await refusal(jiraChoices(jira.url, credentials, 'NOPE', urls))).message).toBe(
+      'Jira refused: The value provided for projectIdOrKey is invalid.',
+    );
+    jira.faults.push({ status: 429, body: {}, headers: { 'retry-after': '1' } });
+    expect((await refusal(jiraChoices(jira.url, credentials, undefined, urls))).retry).toBe(true);
+    jira.faults.push('hang');
+    expect((await refusal(jiraChoices(jira.url, credentials, undefined, urls))).message).toBe(
+      'Jira did not answer within 0.3 s',
+    );
+    const strict = { ...urls, allowPlainLoopback: false };
+    expect((await refusal(jiraChoices(jira.url, credentials, undefined, strict))).message).toBe(
+      'The Jira site URL must use https://',
+    );
   });
 });
