@@ -152,6 +152,12 @@ export const cloudInventoryQuerySchema = z.strictObject({
 export const findingQuerySchema = z.strictObject({
   domain: z.string().max(300).optional(),
   state: z.enum(FINDING_STATES).default('all'),
+  /** One finding by its key: what a ticket's or alert's link to the finding carries. */
+  key: z
+    .string()
+    .trim()
+    .regex(/^dw:[0-9a-f]{1,61}$/, 'must be a finding key, dw: and its hash')
+    .optional(),
 });
 
 /**

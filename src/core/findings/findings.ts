@@ -11,6 +11,7 @@ import { findingRecord } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
 import { queueTicketSync } from '../integrations/tickets.ts';
 import { isUuid } from '../validation.ts';
+import { findingKey } from './key.ts';
 
 /** The workspace's findings with their history, most recently seen first. */
 export async function listFindings(
@@ -19,22 +20,23 @@ export async function listFindings(
   query: z.infer<typeof findingQuerySchema>,
 ): Promise<{ findings: FindingRecord[] }> {
   authorize(ctx, 'read');
-  const rows = await db
-    .select()
-    .from(findings)
-    .where(
-      and(
-        eq(findings.workspaceId, ctx.workspace.id),
-        query.domain ? eq(findings.domain, query.domain.trim().toLowerCase()) : undefined,
-        query.state === 'open' ? and(isNull(findings.resolvedAt), isNull(findings.acceptedAt)) : undefined,
-        query.state === 'accepted'
-          ? and(isNull(findings.resolvedAt), isNotNull(findings.acceptedAt))
-          : undefined,
-        query.state === 'resolved' ? isNotNull(findings.resolvedAt) : undefined,
-      ),
-    )
-    .orderBy(desc(findings.lastSeenAt))
-    .limit(1000);
+  const where = and(
+    eq(findings.workspaceId, ctx.workspace.id),
+    query.domain ? eq(findings.domain, query.domain.trim().toLowerCase()) : undefined,
+    query.state === 'open' ? and(isNull(findings.resolvedAt), isNull(findings.acceptedAt)) : undefined,
+    query.state === 'accepted' ? and(isNull(findings.resolvedAt), isNotNull(findings.acceptedAt)) : undefined,
+    query.state === 'resolved' ? isNotNull(findings.resolvedAt) : undefined,
+  );
+  if (query.key) {
+    // The key is derived from the workspace and the finding's latest report, not stored: every
+    // finding of the workspace is looked at (not only the newest thousand), by its report alone.
+    const reports = await db.select({ id: findings.id, latest: findings.latest }).from(findings).where(where);
+    const hit = reports.find((r) => findingKey(ctx.workspace.id, r.latest) === query.key);
+    if (!hit) return { findings: [] };
+    const rows = await db.select().from(findings).where(eq(findings.id, hit.id));
+    return { findings: rows.map(findingRecord) };
+  }
+  const rows = await db.select().from(findings).where(where).orderBy(desc(findings.lastSeenAt)).limit(1000);
   return { findings: rows.map(findingRecord) };
 }
 

@@ -225,6 +225,11 @@ export function findingService(client: ApiClient) {
       client.get<{ findings: FindingRecord[] }>(
         `/api/findings?${new URLSearchParams({ domain, state: 'all' })}`,
       ),
+    /** The finding a permalink names by its key: none when it is gone or in another workspace. */
+    byKey: (key: string) =>
+      client.get<{ findings: FindingRecord[] }>(
+        `/api/findings?${new URLSearchParams({ key, state: 'all' })}`,
+      ),
     accepted: () => client.get<{ findings: FindingRecord[] }>('/api/findings?state=accepted'),
     /** Every unresolved finding, the accepted ones too (the CSV has their notes). */
     unresolved: async () => {

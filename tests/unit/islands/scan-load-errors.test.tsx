@@ -77,4 +77,13 @@ describe('the scan islands report a failed load', () => {
     expect(shown?.variant).toBe('destructive');
     expect(shown?.description).toBeTruthy();
   });
+
+  it('a finding linked from a ticket that cannot be read says so in a toast', async () => {
+    window.history.replaceState(null, '', `/dashboard?section=scans&finding=dw:${'7'.repeat(40)}`);
+    await act(async () => root.render(<ScansSection onGoToDomains={() => {}} />));
+    await until(() => $toasts.get().some((t) => t.title === 'Finding not opened'));
+    const shown = $toasts.get().find((t) => t.title === 'Finding not opened');
+    expect(shown?.variant).toBe('destructive');
+    expect(shown?.description).toBeTruthy();
+  });
 });

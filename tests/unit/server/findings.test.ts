@@ -99,6 +99,21 @@ for (const backend of embeddedOnly) {
         expect((await call('/api/findings?state=closed', { token: ann.idToken })).status).toBe(400);
       });
 
+      it('finds one finding by its key, as its permalink names it; none in another workspace', async () => {
+        const key = findingKey(ann.uid, view('b.acme.com'));
+        const [one, ...more] = await list(ann.idToken, `?key=${key}`);
+        expect(more).toEqual([]);
+        expect(one).toMatchObject({ key, domain: 'acme.com', resolvedAt: at.toISOString() });
+        expect(one?.finding.subdomain).toBe('b.acme.com');
+        // The other filters still apply beside it.
+        expect(await list(ann.idToken, `?key=${key}&state=open`)).toEqual([]);
+        // The same finding's key in another workspace is another key: Bob finds nothing.
+        expect(await list(bob.idToken, `?key=${key}`)).toEqual([]);
+        expect(await list(ann.idToken, `?key=${findingKey(bob.uid, view('b.acme.com'))}`)).toEqual([]);
+        for (const bad of ['k2', 'dw:', 'dw:XYZ', `dw:${'a'.repeat(62)}`])
+          expect((await call(`/api/findings?key=${bad}`, { token: ann.idToken })).status, bad).toBe(400);
+      });
+
       it('accepts a risk with a note and an expiry, and takes it back', async () => {
         const res = await call(`/api/findings/${openId}`, {
           method: 'PATCH',

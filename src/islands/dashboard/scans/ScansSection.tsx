@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { downloadJson, downloadText } from '../../../lib/dashboard/download.ts';
+import { linkedFinding, linkedFindingKey } from '../../../lib/dashboard/finding-link.ts';
 import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { scansChanged } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { ScanView } from '../../../model/contract.ts';
+import type { FindingRecord, ScanView } from '../../../model/contract.ts';
 import { findingsCsv, findingsCsvFileName } from '../../../model/findings-csv.ts';
 import { countOf } from '../../../model/messages.ts';
 import { EmptyState } from '../EmptyState.tsx';
@@ -15,6 +16,7 @@ import { Spinner } from '../shared/Spinner.tsx';
 import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
 import { useDebounced } from '../shared/use-debounced.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
+import { FindingDetailsDialog } from './FindingDetailsDialog.tsx';
 import { NewScanDialog } from './NewScanDialog.tsx';
 import { ScanCard } from './ScanCard.tsx';
 import { ScanDetailsDialog } from './ScanDetailsDialog.tsx';
@@ -35,6 +37,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const stats = useScanStats();
   const mayScan = useCan('scans.start');
   const [details, setDetails] = useState<ScanView | null>(null);
+  const [finding, setFinding] = useState<FindingRecord | null>(null);
   const [newScan, setNewScan] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -53,6 +56,32 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         toast({
           title: 'Scan not opened',
           description: error instanceof Error ? error.message : 'The linked scan could not be read.',
+          variant: 'destructive',
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Tickets, pages and Linear attachments link to `?section=scans&finding=<key>`: that finding opens.
+  useEffect(() => {
+    const key = linkedFindingKey(window.location.search);
+    if (!key) return;
+    let live = true;
+    dashboardApi()
+      .findings.byKey(key)
+      .then(({ findings }) => {
+        if (!live) return;
+        const outcome = linkedFinding(key, findings);
+        if ('record' in outcome) setFinding(outcome.record);
+        else toast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
+      })
+      .catch((error) => {
+        if (!live) return;
+        toast({
+          title: 'Finding not opened',
+          description: error instanceof Error ? error.message : 'The linked finding could not be read.',
           variant: 'destructive',
         });
       });
@@ -195,6 +224,7 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
       )}
 
       {details && <ScanDetailsDialog scan={details} onClose={() => setDetails(null)} />}
+      {finding && <FindingDetailsDialog record={finding} onClose={() => setFinding(null)} />}
       {newScan && <NewScanDialog onClose={() => setNewScan(false)} onGoToDomains={onGoToDomains} />}
     </section>
   );

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FindingDetailsDialog } from '../../../src/islands/dashboard/scans/FindingDetailsDialog.tsx';
+import { linkedFinding, linkedFindingKey } from '../../../src/lib/dashboard/finding-link.ts';
+import type { FindingRecord } from '../../../src/model/contract.ts';
+import { findingView } from '../../fixtures/finding.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const KEY = `dw:${'7'.repeat(40)}`;
+const record = (key: string, subdomain: string): FindingRecord => ({
+  id: '3b0c1f6e-2d4a-4c1e-9f7a-1a2b3c4d5e6f',
+  key,
+  domain: 'acme.io',
+  finding: findingView(subdomain),
+  firstSeenAt: '2026-11-20T08:00:00.000Z',
+  lastSeenAt: '2026-11-25T11:00:00.000Z',
+  resolvedAt: null,
+  accepted: null,
+  openedByScanId: null,
+  resolvedByScanId: null,
+});
+
+let container: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+});
+
+describe('a finding link opens the finding', () => {
+  it('reads the key a ticket’s link carries, beside the section and the workspace', () => {
+    expect(linkedFindingKey(`?section=scans&finding=${encodeURIComponent(KEY)}&workspace=w1`)).toBe(KEY);
+    expect(linkedFindingKey(`?section=scans&finding=${KEY}`)).toBe(KEY);
+    expect(linkedFindingKey('?section=scans&scan=abc')).toBeNull();
+    expect(linkedFindingKey('?section=scans&finding=')).toBeNull();
+  });
+
+  it('opens the finding the key names, and says why when the workspace holds none', () => {
+    const mine = record(KEY, 'old.acme.io');
+    expect(linkedFinding(KEY, [record(`dw:${'8'.repeat(40)}`, 'x.acme.io'), mine])).toEqual({ record: mine });
+    const gone = linkedFinding(KEY, []);
+    expect(gone).toMatchObject({ title: 'Finding not found' });
+    expect('description' in gone && gone.description).toContain(KEY);
+    expect('description' in gone && gone.description).toMatch(/another workspace/);
+  });
+
+  it('the dialog shows the finding’s report, its state and key, and its history', async () => {
+    await act(async () =>
+      root.render(<FindingDetailsDialog record={record(KEY, 'old.acme.io')} onClose={() => {}} />),
+    );
+    const dialog = container.querySelector('dialog');
+    expect(dialog?.hasAttribute('open')).toBe(true);
+    const words = dialog?.textContent ?? '';
+    expect(words).toContain('Finding: old.acme.io');
+    expect(words).toContain(`acme.io · open · key ${KEY}`);
+    expect(words).toContain('gone.herokuapp.com');
+    expect(container.querySelector('[data-testid="linked-finding"]')).not.toBeNull();
+  });
+});
