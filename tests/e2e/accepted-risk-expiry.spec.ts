@@ -138,4 +138,13 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
   expect(alerts).toEqual([
     `DangleWatch: ${dangling.name} is open again: the acceptance by Eve Expiry expired on ${today}`,
   ]);
+
+  // The finding's link, as the page and tickets carry it (its key), opens that finding itself.
+  const [key] = Object.keys(await pagerDutyAlerts()).filter((k) => k.startsWith('dw:'));
+  await page.goto(`/dashboard?section=scans&finding=${key}`);
+  const linked = page.getByRole('dialog', { name: `Finding: ${dangling.name}` });
+  await expect(linked).toBeVisible({ timeout: 15_000 });
+  await expect(linked).toContainText(`key ${key}`);
+  await expect(linked.getByTestId('acceptance-ended')).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
 });
