@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
   GOOGLE_TOKEN_URL,
+  googlePages,
   jwtBearerForm,
   serviceAccountFrom,
   tokenAnswer,
   tokenReason,
-} from '../google-service-account.ts';
+} from '../google-api.ts';
 import { cloudJson } from './http.ts';
 import {
   type CloudCallOptions,
@@ -120,29 +121,25 @@ async function accessToken(credentials: Credentials, options: CloudCallOptions |
   return { project: sa.project_id, token: answer.access_token };
 }
 
-async function* pages<T extends { nextPageToken?: string }>(
+function pages<T extends { nextPageToken?: string }>(
   url: string,
   schema: z.ZodType<T>,
   token: string,
   options: CloudCallOptions | undefined,
 ): AsyncGenerator<T> {
-  let pageToken: string | undefined;
-  do {
-    const next = new URL(url);
-    if (pageToken) next.searchParams.set('pageToken', pageToken);
-    const body: T = await cloudJson({
-      cloud: 'gcloud',
-      url: next.toString(),
-      headers: { authorization: `Bearer ${token}` },
-      schema,
-      reason: apiReason,
-      options,
-    });
-    yield body;
-    if (body.nextPageToken && body.nextPageToken === pageToken)
-      throw new CloudError('gcloud', 'malformed', 'Google Cloud sent the same page token twice');
-    pageToken = body.nextPageToken || undefined;
-  } while (pageToken);
+  return googlePages(
+    url,
+    (next) =>
+      cloudJson({
+        cloud: 'gcloud',
+        url: next,
+        headers: { authorization: `Bearer ${token}` },
+        schema,
+        reason: apiReason,
+        options,
+      }),
+    () => new CloudError('gcloud', 'malformed', 'Google Cloud sent the same page token twice'),
+  );
 }
 
 /**

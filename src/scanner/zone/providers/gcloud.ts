@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
   GOOGLE_TOKEN_URL,
+  googlePages,
   jwtBearerForm,
   serviceAccountFrom,
   tokenAnswer,
   tokenReason,
-} from '../../google-service-account.ts';
+} from '../../google-api.ts';
 import { hostName } from '../presentation.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
@@ -88,29 +89,25 @@ async function accessToken(credentials: Credentials, options: ProviderCallOption
   return { project: sa.project_id, token: answer.access_token };
 }
 
-async function* pages<T extends { nextPageToken?: string }>(
+function pages<T extends { nextPageToken?: string }>(
   url: string,
   schema: z.ZodType<T>,
   token: string,
   options: ProviderCallOptions | undefined,
 ): AsyncGenerator<T> {
-  let pageToken: string | undefined;
-  do {
-    const next = new URL(url);
-    if (pageToken) next.searchParams.set('pageToken', pageToken);
-    const body: T = await callJson({
-      provider: 'gcloud',
-      url: next.toString(),
-      headers: { authorization: `Bearer ${token}` },
-      schema,
-      reason: apiReason,
-      options,
-    });
-    yield body;
-    if (body.nextPageToken && body.nextPageToken === pageToken)
-      throw new ProviderError('gcloud', 'malformed', 'Google Cloud DNS sent the same page token twice');
-    pageToken = body.nextPageToken || undefined;
-  } while (pageToken);
+  return googlePages(
+    url,
+    (next) =>
+      callJson({
+        provider: 'gcloud',
+        url: next,
+        headers: { authorization: `Bearer ${token}` },
+        schema,
+        reason: apiReason,
+        options,
+      }),
+    () => new ProviderError('gcloud', 'malformed', 'Google Cloud DNS sent the same page token twice'),
+  );
 }
 
 interface ManagedZone {

@@ -74,3 +74,23 @@ export function jwtBearerForm(
     assertion: `${unsigned}.${signature}`,
   }).toString();
 }
+
+/**
+ * Every page of a Google list, following `nextPageToken`; `read` makes the call with the caller's
+ * retries and errors. A token sent twice would loop for ever: `repeated` names that failure.
+ */
+export async function* googlePages<T extends { nextPageToken?: string }>(
+  url: string,
+  read: (url: string) => Promise<T>,
+  repeated: () => Error,
+): AsyncGenerator<T> {
+  let pageToken: string | undefined;
+  do {
+    const next = new URL(url);
+    if (pageToken) next.searchParams.set('pageToken', pageToken);
+    const body = await read(next.toString());
+    yield body;
+    if (body.nextPageToken && body.nextPageToken === pageToken) throw repeated();
+    pageToken = body.nextPageToken || undefined;
+  } while (pageToken);
+}
