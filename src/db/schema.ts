@@ -355,6 +355,8 @@ export const cloudAccounts = pgTable(
     accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
     /** Rights the credential has beyond reading, where the cloud can tell (named for the settings page). */
     unneededRights: jsonb('unneeded_rights').$type<string[]>().notNull().default([]),
+    /** Whether the last read could learn the credential's rights beyond reading (unneededRights). */
+    rightsChecked: boolean('rights_checked').notNull().default(false),
     /** How long an address may be missing from the inventory before a record pointing at it is a finding. */
     graceHours: integer('grace_hours').notNull().default(48),
     /** The first read that succeeded: an address never seen is missing since then. */

@@ -24,6 +24,23 @@ export const AWS_READ_POLICY = {
   ],
 };
 
+/**
+ * Optional: lets the key (and the role it assumes) ask IAM's policy simulator about itself, so the
+ * settings page can name any right it holds beyond reading. Simulating is a read; the resource is
+ * the key's own user and role, never every principal of the account.
+ */
+export const AWS_RIGHTS_CHECK_POLICY = {
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'DangleWatchChecksItsOwnRights',
+      Effect: 'Allow',
+      Action: ['iam:SimulatePrincipalPolicy'],
+      Resource: ['arn:aws:iam::ACCOUNT_ID:user/USER_NAME', 'arn:aws:iam::ACCOUNT_ID:role/ROLE_NAME'],
+    },
+  ],
+};
+
 /** One credential field of a cloud's connect form: its key in the request's `credentials`. */
 export interface CloudCredentialField {
   key: string;
@@ -39,6 +56,10 @@ export interface CloudInfo {
   fields: readonly CloudCredentialField[];
   rights: string;
   policy?: string;
+  /** What the settings page says when the cloud did not say which rights the credential has beyond reading. */
+  rightsUnchecked: string;
+  /** A policy to add so that it can. */
+  rightsCheckPolicy?: string;
 }
 
 export const CLOUDS: readonly CloudInfo[] = [
@@ -52,6 +73,11 @@ export const CLOUDS: readonly CloudInfo[] = [
     ],
     rights: 'An IAM user (or a role it assumes) with this policy and nothing more:',
     policy: JSON.stringify(AWS_READ_POLICY, null, 2),
+    rightsUnchecked:
+      'AWS tells a key its own rights only through iam:SimulatePrincipalPolicy, which this key may not call. ' +
+      'Add this policy, with your account id, the key’s user and the role it assumes, and the next read names ' +
+      'any right it holds beyond reading:',
+    rightsCheckPolicy: JSON.stringify(AWS_RIGHTS_CHECK_POLICY, null, 2),
   },
   {
     id: 'azure',
@@ -62,18 +88,26 @@ export const CLOUDS: readonly CloudInfo[] = [
       { key: 'clientSecret', label: 'Client secret', input: 'password' },
     ],
     rights: 'A service principal with the Reader role on each subscription to watch.',
+    rightsUnchecked:
+      'Azure did not answer which rights this service principal holds in its subscriptions; the next read asks again.',
   },
   {
     id: 'gcloud',
     label: 'Google Cloud',
     fields: [{ key: 'serviceAccountKey', label: 'Service-account key (JSON)', input: 'textarea' }],
     rights: 'A service account with roles/compute.viewer and a role holding only storage.buckets.list.',
+    rightsUnchecked:
+      'Google Cloud did not answer which permissions this service account holds in its projects; the next read asks again.',
   },
   {
     id: 'digitalocean',
     label: 'DigitalOcean',
     fields: [{ key: 'token', label: 'API token', input: 'password' }],
     rights: 'A personal access token with the read scope only.',
+    rightsUnchecked:
+      'DigitalOcean does not let a token read its own scopes. In the control panel, under API → Tokens, check ' +
+      'that this token has the read scope only, or just these: account:read, droplet:read, reserved_ip:read, ' +
+      'load_balancer:read, cdn:read and app:read. DangleWatch never writes.',
   },
 ];
 

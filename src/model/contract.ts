@@ -400,10 +400,12 @@ export interface CloudAccountView {
   /** What the inventory remembers: addresses and named resources, held now or once. */
   counts: { addresses: number; resources: number };
   /**
-   * Rights the credential has beyond reading, where the cloud can tell (Azure, Google Cloud): it is
-   * accepted, but needs none of them. Empty when it has none, or the cloud cannot say.
+   * Rights the credential has beyond reading, where the cloud can tell (AWS when the key may
+   * simulate its own policy, Azure, Google Cloud): it is accepted, but needs none of them.
    */
   unneededRights: string[];
+  /** Whether the last read learned those rights; false before the first read and where the cloud would not say. */
+  rightsChecked: boolean;
 }
 
 /** One address or resource a cloud account holds or once held. */

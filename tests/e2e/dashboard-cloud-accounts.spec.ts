@@ -51,6 +51,8 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   // The first read, queued at connection, shows the Elastic IP.
   await expect(account.getByTestId('cloud-last-read')).toContainText(/[1-9]\d* address/, { timeout: 60_000 });
   await expect(account).toContainText('123456789012');
+  // The fake key may not simulate its own policy: the card says how to let DangleWatch check it.
+  await expect(account.getByTestId('cloud-rights-unchecked')).toContainText('iam:SimulatePrincipalPolicy');
 
   // The address is released; the owner wants no grace period, and reads the account again.
   await awsRelease(ip);

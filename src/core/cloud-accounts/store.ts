@@ -23,6 +23,7 @@ export function cloudAccountView(
     accounts: row.accounts,
     counts,
     unneededRights: row.unneededRights,
+    rightsChecked: row.rightsChecked,
   };
 }
 

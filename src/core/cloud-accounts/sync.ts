@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
 import { cloudProviders } from '../../scanner/cloud/index.ts';
-import { type CloudCallOptions, CloudError, type CloudId } from '../../scanner/cloud/provider.ts';
+import {
+  type CloudCallOptions,
+  CloudError,
+  type CloudId,
+  type CloudProvider,
+  type CloudSnapshot,
+} from '../../scanner/cloud/provider.ts';
 import { unseal } from '../dns-connections/secrets.ts';
 import { storeSnapshot } from './inventory.ts';
 import type { CloudAccountRow } from './store.ts';
@@ -11,6 +17,26 @@ export interface CloudSyncResult {
   addresses: number;
   resources: number;
   accounts: string[];
+}
+
+/**
+ * Said on the settings page, never a reason to fail the read: a cloud that failed to answer keeps
+ * what the last read learned; one that may not or cannot tell leaves the rights unchecked.
+ */
+async function rightsBeyondReading(
+  provider: CloudProvider<never>,
+  credentials: never,
+  snapshot: CloudSnapshot,
+  options: CloudCallOptions,
+  account: CloudAccountRow,
+): Promise<{ unneededRights: string[]; rightsChecked: boolean }> {
+  if (!provider.unneededRights) return { unneededRights: [], rightsChecked: false };
+  try {
+    const rights = await provider.unneededRights(credentials, snapshot, options);
+    return { unneededRights: rights ?? [], rightsChecked: rights !== null };
+  } catch {
+    return { unneededRights: account.unneededRights, rightsChecked: account.rightsChecked };
+  }
 }
 
 /**
@@ -34,16 +60,12 @@ export async function syncCloudAccount(
     const credentials = JSON.parse(unseal(key, account.credentialSealed, account.workspaceId)) as never;
     const snapshot = await provider.read(credentials, options);
     const stored = await storeSnapshot(db, account.id, cloud, snapshot, now);
-    // Said on the settings page, never a reason to fail the read: a cloud that will not tell keeps
-    // what the last read learned.
-    const unneeded = provider.unneededRights
-      ? await provider.unneededRights(credentials, snapshot, options).catch(() => account.unneededRights)
-      : [];
+    const rights = await rightsBeyondReading(provider, credentials, snapshot, options, account);
     await db
       .update(cloudAccounts)
       .set({
         accounts: snapshot.accounts,
-        unneededRights: unneeded,
+        ...rights,
         lastSyncAt: now,
         firstSyncAt: account.firstSyncAt ?? now,
         syncError: null,

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-ec2';
 import { DescribeEnvironmentsCommand, ElasticBeanstalkClient } from '@aws-sdk/client-elastic-beanstalk';
 import { GlobalAcceleratorClient, ListAcceleratorsCommand } from '@aws-sdk/client-global-accelerator';
+import { IAMClient, SimulatePrincipalPolicyCommand } from '@aws-sdk/client-iam';
 import { GetInstancesCommand, GetStaticIpsCommand, LightsailClient } from '@aws-sdk/client-lightsail';
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
@@ -37,7 +38,42 @@ export const AWS_ENDPOINT_VARIABLES = {
   globalaccelerator: 'AWS_GLOBALACCELERATOR_ENDPOINT',
   lightsail: 'AWS_LIGHTSAIL_ENDPOINT',
   sts: 'AWS_STS_ENDPOINT',
+  iam: 'AWS_IAM_ENDPOINT',
 } as const;
+
+/**
+ * The writes a key for the inventory should not hold, asked of IAM's policy simulator: each
+ * service the policy reads, and the rights that would let a leaked key spread (IAM, Route 53).
+ */
+const WRITE_ACTIONS = [
+  'ec2:RunInstances',
+  'ec2:TerminateInstances',
+  'ec2:AllocateAddress',
+  'ec2:ReleaseAddress',
+  'ec2:AssociateAddress',
+  'ec2:ModifyInstanceAttribute',
+  'ec2:AuthorizeSecurityGroupIngress',
+  'globalaccelerator:CreateAccelerator',
+  'globalaccelerator:DeleteAccelerator',
+  'lightsail:CreateInstances',
+  'lightsail:DeleteInstance',
+  'lightsail:ReleaseStaticIp',
+  's3:CreateBucket',
+  's3:DeleteBucket',
+  's3:PutObject',
+  's3:PutBucketPolicy',
+  'cloudfront:CreateDistribution',
+  'cloudfront:UpdateDistribution',
+  'cloudfront:DeleteDistribution',
+  'elasticbeanstalk:CreateEnvironment',
+  'elasticbeanstalk:TerminateEnvironment',
+  'route53:ChangeResourceRecordSets',
+  'iam:CreateUser',
+  'iam:CreateAccessKey',
+  'iam:AttachUserPolicy',
+  'iam:PutUserPolicy',
+  'iam:PassRole',
+] as const;
 
 /** Lightsail runs in these regions only; GetRegions would need a right of its own. */
 const LIGHTSAIL_REGIONS = new Set([
@@ -352,18 +388,60 @@ async function distributions(clients: Clients, into: CloudSnapshot) {
   } while (marker);
 }
 
-/** The account id: GetCallerIdentity needs no right at all; the EC2 owner ids are the fallback. */
-async function callerAccount(clients: Clients): Promise<string | undefined> {
+/** Who the keys are (account and ARN): GetCallerIdentity needs no right at all. */
+async function caller(clients: Clients): Promise<{ account?: string; arn?: string }> {
   const sts = opened(
     clients,
     new STSClient({ region: 'us-east-1', ...settings(clients.keys, clients.options, 'sts') }),
   );
   try {
     const out = await sts.send(new GetCallerIdentityCommand({}), { abortSignal: clients.options?.signal });
-    return out.Account;
+    return { account: out.Account, arn: out.Arn };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/** The IAM principal behind an identity ARN: an assumed role's session is simulated as its role. */
+function principalOf(arn: string): string {
+  const session = /^arn:(aws[a-z-]*):sts::(\d{12}):assumed-role\/([^/]+)\/.+$/.exec(arn);
+  return session ? `arn:${session[1]}:iam::${session[2]}:role/${session[3]}` : arn;
+}
+
+/**
+ * Which of WRITE_ACTIONS the principal is allowed, from IAM's policy simulator: a read that changes
+ * nothing. Null when the key may not simulate its own policy or IAM does not know the principal.
+ */
+async function simulatedWrites(clients: Clients, principal: string): Promise<string[] | null> {
+  // The account's root key holds every right and cannot be simulated.
+  if (/^arn:aws[a-z-]*:iam::\d{12}:root$/.test(principal)) return ['*'];
+  const iam = opened(
+    clients,
+    new IAMClient({ region: 'us-east-1', ...settings(clients.keys, clients.options, 'iam') }),
+  );
+  const allowed: string[] = [];
+  let marker: string | undefined;
+  try {
+    do {
+      const out = await send('SimulatePrincipalPolicy', () =>
+        iam.send(
+          new SimulatePrincipalPolicyCommand({
+            PolicySourceArn: principal,
+            ActionNames: [...WRITE_ACTIONS],
+            Marker: marker,
+          }),
+          { abortSignal: clients.options?.signal },
+        ),
+      );
+      for (const result of out.EvaluationResults ?? [])
+        if (result.EvalDecision === 'allowed' && result.EvalActionName) allowed.push(result.EvalActionName);
+      marker = out.IsTruncated ? out.Marker : undefined;
+    } while (marker);
+  } catch (error) {
+    if (error instanceof CloudError && error.failure !== 'unavailable') return null;
+    throw error;
+  }
+  return allowed;
 }
 
 /** The same address seen twice (an Elastic IP on an instance): kept once, as its first holder. */
@@ -410,11 +488,34 @@ export const aws: CloudProvider<Credentials> = {
       await accelerators(clients, snapshot);
       await buckets(clients, snapshot);
       await distributions(clients, snapshot);
-      const account = await callerAccount(clients);
+      const { account } = await caller(clients);
       snapshot.accounts = account ? [account] : [...owners].sort();
       return unique(snapshot);
     } finally {
       for (const client of clients.open) client.destroy();
     }
+  },
+  /**
+   * The key's own writes, and the role's when it assumes one, each simulated with its own keys:
+   * possible only where AWS_RIGHTS_CHECK_POLICY lets the principal simulate itself.
+   */
+  async unneededRights(credentials, _snapshot, options) {
+    const own = { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey };
+    const checks: Array<{ keys: Keys; principal?: string }> = [{ keys: own }];
+    if (credentials.roleArn)
+      checks.push({ keys: await keysFor(credentials, options), principal: credentials.roleArn });
+    const unneeded = new Set<string>();
+    for (const check of checks) {
+      const clients: Clients = { keys: check.keys, options, open: [] };
+      try {
+        const principal = check.principal ?? (await caller(clients)).arn;
+        const writes = principal ? await simulatedWrites(clients, principalOf(principal)) : null;
+        if (!writes) return null;
+        for (const write of writes) unneeded.add(write);
+      } finally {
+        for (const client of clients.open) client.destroy();
+      }
+    }
+    return [...unneeded].sort();
   },
 };

@@ -83,9 +83,14 @@ export interface CloudProvider<C> {
   read(credentials: C, options?: CloudCallOptions): Promise<CloudSnapshot>;
   /**
    * The rights the credential has beyond reading, named as the cloud names them, where the cloud
-   * can tell with a read call; absent where it cannot.
+   * can tell with a read call; null when this credential may not ask (AWS without
+   * iam:SimulatePrincipalPolicy); absent where the cloud cannot tell at all (DigitalOcean).
    */
-  unneededRights?(credentials: C, snapshot: CloudSnapshot, options?: CloudCallOptions): Promise<string[]>;
+  unneededRights?(
+    credentials: C,
+    snapshot: CloudSnapshot,
+    options?: CloudCallOptions,
+  ): Promise<string[] | null>;
 }
 
 const secret = z

@@ -22,6 +22,7 @@ const account: CloudAccountView = {
   accounts: ['123456789012'],
   counts: { addresses: 1, resources: 12 },
   unneededRights: [],
+  rightsChecked: true,
 };
 
 describe('Settings → Cloud', () => {
@@ -72,6 +73,30 @@ describe('Settings → Cloud', () => {
       ),
     );
     expect(broad).toContain('This credential can do more than read: *. DangleWatch needs none of these');
+    expect(words).not.toContain('not checked');
+    const card = (view: CloudAccountView) =>
+      text(
+        renderToStaticMarkup(
+          <CloudAccountCard
+            account={view}
+            disabled={false}
+            reading={false}
+            onChanged={noop}
+            onSyncQueued={noop}
+            onRemove={noop}
+          />,
+        ),
+      );
+    // AWS would not say: the card gives the statement that lets it, limited to the key's own user and role.
+    const closed = card({ ...account, rightsChecked: false });
+    expect(closed).toContain('Rights beyond reading not checked.');
+    expect(closed).toContain('iam:SimulatePrincipalPolicy');
+    expect(closed).toContain('arn:aws:iam::ACCOUNT_ID:user/USER_NAME');
+    const ocean = card({ ...account, provider: 'digitalocean', rightsChecked: false });
+    expect(ocean).toContain('DigitalOcean does not let a token read its own scopes');
+    expect(ocean).toContain('droplet:read');
+    // Before the first read nothing is known yet, and nothing is said.
+    expect(card({ ...account, lastSyncAt: null, rightsChecked: false })).not.toContain('not checked');
     const failing = renderToStaticMarkup(
       <CloudAccountCard
         account={{

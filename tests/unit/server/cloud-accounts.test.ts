@@ -172,6 +172,15 @@ for (const backend of embeddedOnly) {
         expect(((await azure.json()) as { account: CloudAccountView }).account).toMatchObject({
           accounts: others.azure.world.subscriptions,
           unneededRights: ['*'],
+          rightsChecked: true,
+        });
+        // DigitalOcean has no read that tells a token its scopes: the rights stay unchecked.
+        await runCloudSync(api.db, made.digitalocean?.id as string, settings(), logger, new Date());
+        const ocean = await call(`/api/cloud-accounts/${made.digitalocean?.id}`, { token: ann.idToken });
+        expect(((await ocean.json()) as { account: CloudAccountView }).account).toMatchObject({
+          lastSyncAt: expect.any(String),
+          unneededRights: [],
+          rightsChecked: false,
         });
         for (const account of Object.values(made))
           expect(
@@ -211,6 +220,7 @@ for (const backend of embeddedOnly) {
           accounts: [],
           counts: { addresses: 0, resources: 0 },
           unneededRights: [],
+          rightsChecked: false,
         });
         accountId = account.id;
         expect(syncs).toEqual([accountId]);
@@ -233,6 +243,9 @@ for (const backend of embeddedOnly) {
           lastSyncAt: first.toISOString(),
           accounts: ['123456789012'],
           counts: { addresses: 4, resources: 4 },
+          // The key holds only the read policy: IAM's simulator is closed to it.
+          unneededRights: [],
+          rightsChecked: false,
         });
         // The Elastic IP is released; the next read no longer sees it.
         fake.world.elasticIps.length = 0;
@@ -260,6 +273,32 @@ for (const backend of embeddedOnly) {
           nextCursor: null,
           total: 1,
         });
+        expect(fake.requests.filter((r) => !isReadAction(r.action))).toEqual([]);
+      });
+
+      it('names the writes a key may make once it may simulate its own policy, and keeps them through a failed ask', async () => {
+        Object.assign(fake.world, { maySimulate: true, writeRights: ['s3:*'] });
+        await runCloudSync(api.db, accountId, settings(), logger, new Date('2026-11-20T10:30:00Z'));
+        const view = async () =>
+          (
+            (await (await call(`/api/cloud-accounts/${accountId}`, { token: ann.idToken })).json()) as {
+              account: CloudAccountView;
+            }
+          ).account;
+        const writes = ['s3:CreateBucket', 's3:DeleteBucket', 's3:PutBucketPolicy', 's3:PutObject'];
+        expect(await view()).toMatchObject({ unneededRights: writes, rightsChecked: true });
+        // IAM failing for good leaves the read a success and the last answer standing.
+        for (let i = 0; i < 10; i++)
+          fake.faults.push({ service: 'iam', status: 503, code: 'ServiceUnavailable' });
+        await runCloudSync(api.db, accountId, settings(), logger, new Date('2026-11-20T10:45:00Z'));
+        expect(await view()).toMatchObject({
+          lastSyncAt: '2026-11-20T10:45:00.000Z',
+          syncError: null,
+          unneededRights: writes,
+          rightsChecked: true,
+        });
+        fake.faults.length = 0;
+        Object.assign(fake.world, { maySimulate: false, writeRights: [] });
         expect(fake.requests.filter((r) => !isReadAction(r.action))).toEqual([]);
       });
 

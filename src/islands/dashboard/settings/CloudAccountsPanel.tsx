@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
-import { CLOUDS, cloudInfo } from '../../../model/cloud-accounts.ts';
+import { CLOUDS, type CloudInfo, cloudInfo } from '../../../model/cloud-accounts.ts';
 import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
@@ -269,6 +269,7 @@ export function CloudAccountCard({
           only.
         </p>
       )}
+      {account.lastSyncAt && !account.rightsChecked && <RightsUnchecked cloud={cloud} />}
       {account.syncError && (
         <p
           role="alert"
@@ -288,6 +289,23 @@ export function CloudAccountCard({
       )}
       {showInventory && <CloudInventoryList accountId={account.id} />}
     </li>
+  );
+}
+
+/** Where the cloud did not say what else the credential may do: how the user can check, or let us. */
+function RightsUnchecked({ cloud }: { cloud: CloudInfo }) {
+  return (
+    <div
+      className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
+      data-testid="cloud-rights-unchecked"
+    >
+      <p>
+        <span className="font-semibold">Rights beyond reading not checked.</span> {cloud.rightsUnchecked}
+      </p>
+      {cloud.rightsCheckPolicy && (
+        <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
+      )}
+    </div>
   );
 }
 
@@ -361,6 +379,14 @@ export function ConnectCloudForm({ onConnected }: { onConnected: (account: Cloud
       <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-700">
         <p>{cloud.rights}</p>
         {cloud.policy && <pre className="mt-2 overflow-x-auto text-xs">{cloud.policy}</pre>}
+        {cloud.rightsCheckPolicy && (
+          <details className="mt-2">
+            <summary className="cursor-pointer">
+              Optional: let DangleWatch check that the key holds nothing more
+            </summary>
+            <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
+          </details>
+        )}
       </div>
       <label htmlFor={`${formId}-label`} className="block">
         <span className="block font-medium text-ink">Label (optional)</span>

@@ -149,4 +149,80 @@ describe('AWS inventory', () => {
     expect(unknown).toMatchObject({ failure: 'credentials' });
     expect((unknown as Error).message).toMatch(/AuthFailure/);
   });
+
+  describe("rights beyond reading, from IAM's policy simulator", () => {
+    const snapshot = { accounts: ['123456789012'], addresses: [], resources: [] };
+    const reset = (world: Partial<typeof fake.world>) => {
+      Object.assign(fake.world, {
+        callerArn: 'arn:aws:iam::123456789012:user/danglewatch',
+        maySimulate: true,
+        writeRights: [],
+        ...world,
+      });
+      fake.requests.length = 0;
+    };
+    afterAll(() => reset({ maySimulate: false }));
+
+    it('names each write the key may make, page after page, with reads only', async () => {
+      reset({ writeRights: ['ec2:*', 's3:PutObject'] });
+      const rights = await aws.unneededRights?.(KEY, snapshot, options());
+      expect(rights).toEqual([
+        'ec2:AllocateAddress',
+        'ec2:AssociateAddress',
+        'ec2:AuthorizeSecurityGroupIngress',
+        'ec2:ModifyInstanceAttribute',
+        'ec2:ReleaseAddress',
+        'ec2:RunInstances',
+        'ec2:TerminateInstances',
+        's3:PutObject',
+      ]);
+      const simulations = fake.requests.filter((r) => r.service === 'iam');
+      // Two results a page: every asked action comes back over several pages.
+      expect(simulations.length).toBeGreaterThan(5);
+      expect(simulations.every((r) => r.action === 'SimulatePrincipalPolicy')).toBe(true);
+      expect(fake.requests.filter((r) => !isReadAction(r.action))).toEqual([]);
+    });
+
+    it('answers none for a key that holds only the read policy', async () => {
+      reset({});
+      expect(await aws.unneededRights?.(KEY, snapshot, options())).toEqual([]);
+    });
+
+    it('says it could not tell when the key may not simulate itself', async () => {
+      reset({ maySimulate: false, writeRights: ['*'] });
+      expect(await aws.unneededRights?.(KEY, snapshot, options())).toBeNull();
+      expect(fake.requests.map((r) => r.action)).toEqual(['GetCallerIdentity', 'SimulatePrincipalPolicy']);
+    });
+
+    it("answers every right for the account's root key, without asking IAM", async () => {
+      reset({ callerArn: 'arn:aws:iam::123456789012:root' });
+      expect(await aws.unneededRights?.(KEY, snapshot, options())).toEqual(['*']);
+      expect(fake.requests.filter((r) => r.service === 'iam')).toEqual([]);
+    });
+
+    it('asks for the key and for the role it assumes, each signed with its own keys', async () => {
+      const roleArn = 'arn:aws:iam::210987654321:role/DangleWatchInventory';
+      fake.roles.add(roleArn);
+      reset({ writeRights: ['iam:PassRole'] });
+      fake.signers.length = 0;
+      expect(await aws.unneededRights?.({ ...KEY, roleArn }, snapshot, options())).toEqual(['iam:PassRole']);
+      const signers = fake.requests.map((r, i) => `${r.action} ${fake.signers[i]?.slice(0, 4)}`);
+      expect(signers).toContain(`SimulatePrincipalPolicy ${KEY.accessKeyId.slice(0, 4)}`);
+      expect(signers).toContain('SimulatePrincipalPolicy ASIA');
+    });
+
+    it('simulates a session key as its role, and cannot tell for a role IAM does not know', async () => {
+      fake.roles.add('arn:aws:iam::123456789012:role/Deployer');
+      reset({
+        callerArn: 'arn:aws:sts::123456789012:assumed-role/Deployer/ci-session',
+        writeRights: ['route53:ChangeResourceRecordSets'],
+      });
+      expect(await aws.unneededRights?.(KEY, snapshot, options())).toEqual([
+        'route53:ChangeResourceRecordSets',
+      ]);
+      // A role with a path: the session's ARN does not carry it, so IAM knows no role by that name.
+      reset({ callerArn: 'arn:aws:sts::123456789012:assumed-role/Pathed/ci-session', writeRights: ['*'] });
+      expect(await aws.unneededRights?.(KEY, snapshot, options())).toBeNull();
+    });
+  });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "cloud_accounts" ADD COLUMN "rights_checked" boolean DEFAULT false NOT NULL;

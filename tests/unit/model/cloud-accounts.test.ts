@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AWS_READ_POLICY, AWS_RIGHTS_CHECK_POLICY, CLOUDS } from '../../../src/model/cloud-accounts.ts';
+import { CLOUD_PROVIDER_IDS } from '../../../src/model/contract.ts';
+
+const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const jsonBlocks = [...readme.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => {
+  try {
+    return JSON.parse(m[1] as string) as unknown;
+  } catch {
+    return undefined;
+  }
+});
+
+describe('the clouds a workspace can connect', () => {
+  it('has a connect form and an unchecked-rights text for every cloud the API takes', () => {
+    expect(CLOUDS.map((c) => c.id).sort()).toEqual([...CLOUD_PROVIDER_IDS].sort());
+    for (const cloud of CLOUDS) {
+      expect(cloud.fields.length, cloud.id).toBeGreaterThan(0);
+      expect(cloud.rightsUnchecked, cloud.id).toMatch(/\.$|:$/);
+    }
+  });
+
+  it('prints in the README the very policies the settings page shows', () => {
+    expect(jsonBlocks).toContainEqual(AWS_READ_POLICY);
+    expect(jsonBlocks).toContainEqual(AWS_RIGHTS_CHECK_POLICY);
+  });
+
+  it('asks for reads only, and lets the key simulate nobody but itself', () => {
+    const [read] = AWS_READ_POLICY.Statement;
+    for (const action of read?.Action ?? []) expect(action).toMatch(/^[a-z0-9]+:(Describe|List|Get)[A-Z]/);
+    const [check] = AWS_RIGHTS_CHECK_POLICY.Statement;
+    expect(check?.Action).toEqual(['iam:SimulatePrincipalPolicy']);
+    expect(check?.Resource).not.toContain('*');
+  });
+});
