@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fetch } from 'undici';
 import { CLOUD_NAMES, type CloudId } from '../scanner/cloud/provider.ts';
 import { loadRanges, parsePublishedRanges, type RangesFile } from '../scanner/cloud/ranges.ts';
@@ -9,9 +10,10 @@ const USAGE = `Usage: danglewatch ranges [show]
        danglewatch ranges update <file|url>
 
 The clouds' public address ranges that findings about released addresses are judged against. Without
-an update, the bundled, dated summary is used. 'update' reads one cloud's published list (AWS's
-ip-ranges.json, Google Cloud's cloud.json, Azure's ServiceTags file, DigitalOcean's CSV) and writes
-it into CLOUD_RANGES_FILE (default DATA_DIR/cloud-ranges.json), keeping the other clouds' entries.
+an update, the bundled, dated copy of each cloud's list is used. 'update' reads one cloud's published
+list (AWS's ip-ranges.json, Google Cloud's cloud.json, Azure's ServiceTags file, DigitalOcean's CSV)
+and writes it into CLOUD_RANGES_FILE (default DATA_DIR/cloud-ranges.json), keeping the other clouds'
+entries.
 Running servers and workers read the file when they start.
 `;
 
@@ -51,9 +53,11 @@ export async function rangesCommand(args: string[], now = new Date()): Promise<n
     return 2;
   }
   const { cloud, entry } = parsePublishedRanges(await read(source), source, now);
-  const current = loadRanges(rangesFilePath(config));
-  const next: RangesFile = { version: 1, clouds: { ...current.clouds, [cloud]: entry } };
   const target = rangesUpdateTarget(config);
+  // The first update starts from the bundled copy: the other clouds keep their ranges.
+  const current = loadRanges(existsSync(target) ? target : undefined);
+  const next: RangesFile = { version: 1, clouds: { ...current.clouds, [cloud]: entry } };
+  mkdirSync(dirname(target), { recursive: true });
   // Written beside the target and renamed over it: a server starting meanwhile reads the old or the new.
   writeFileSync(`${target}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(`${target}.tmp`, target);

@@ -1,4 +1,3 @@
-import { BlockList, isIP } from 'node:net';
 import type { CloudMemory } from './detect/cloud-accounts.ts';
 import { type Rdap, registrableDomain } from './discover/rdap.ts';
 import { inZone } from './dns/names.ts';
@@ -6,6 +5,7 @@ import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
+import { RangeIndex } from './net/range-index.ts';
 import type { CloudRange, Detected, DetectionKind, ScanError } from './types.ts';
 import { Limiter, RateLimiter } from './util/limit.ts';
 
@@ -42,30 +42,15 @@ export interface Settings {
   onConnect?: (address: string, port: number) => void;
 }
 
-/**
- * A dotted-quad IPv4 address (as `net.isIPv4` takes it: no leading zeros) as a number; undefined
- * for anything else, IPv6 included. Read without a match object or a split, for every name of a zone.
- */
-export function ipv4Number(address: string): number | undefined {
-  let value = 0;
-  let part = 0;
-  let digits = 0;
-  let dots = 0;
-  for (let i = 0; i <= address.length; i++) {
-    const code = i < address.length ? address.charCodeAt(i) : 0x2e;
-    if (code === 0x2e) {
-      if (digits === 0 || part > 255 || ++dots > 4) return undefined;
-      value = value * 256 + part;
-      part = 0;
-      digits = 0;
-    } else if (code >= 0x30 && code <= 0x39) {
-      // A leading zero is allowed only as the whole part ("0", not "01").
-      if (digits === 1 && part === 0) return undefined;
-      part = part * 10 + code - 0x30;
-      digits++;
-    } else return undefined;
+/** One index per ranges list: built once for the server's lists, not once per scan. */
+const rangeIndexes = new WeakMap<readonly CloudRange[], RangeIndex<CloudRange>>();
+function rangeIndexOf(ranges: readonly CloudRange[]): RangeIndex<CloudRange> {
+  let index = rangeIndexes.get(ranges);
+  if (!index) {
+    index = new RangeIndex(ranges);
+    rangeIndexes.set(ranges, index);
   }
-  return dots === 4 ? value : undefined;
+  return index;
 }
 
 export class ScanContext {
@@ -88,10 +73,7 @@ export class ScanContext {
   private readonly probes: Limiter;
   private readonly perService = new Map<string, { limiter: Limiter; rate: RateLimiter }>();
   private readonly probeCache = new Map<string, Promise<ProbeResult>>();
-  /** IPv4 ranges as numbers: a `BlockList` check builds a native address object each time, for every name of a zone. */
-  private readonly cloudV4: Array<{ first: number; last: number; range: CloudRange }> = [];
-  private readonly cloudV6 = new BlockList();
-  private readonly cloudV6Providers: Array<{ list: BlockList; range: CloudRange }> = [];
+  private readonly cloudRanges: RangeIndex<CloudRange>;
 
   constructor(
     settings: Settings,
@@ -107,20 +89,7 @@ export class ScanContext {
     this.rdap = rdap;
     this.signal = signal;
     this.probes = new Limiter(probeWidth, signal);
-    for (const range of ranges) {
-      const [net, bits] = range.cidr.split('/');
-      const v4 = ipv4Number(net as string);
-      if (v4 !== undefined) {
-        const size = 2 ** (32 - Number(bits));
-        const first = v4 - (v4 % size);
-        this.cloudV4.push({ first, last: first + size - 1, range });
-        continue;
-      }
-      const list = new BlockList();
-      list.addSubnet(net as string, Number(bits), 'ipv6');
-      this.cloudV6.addSubnet(net as string, Number(bits), 'ipv6');
-      this.cloudV6Providers.push({ list, range });
-    }
+    this.cloudRanges = rangeIndexOf(ranges);
   }
 
   /** The registrable domain of a record's target, unless it is the scanned domain's own. */
@@ -149,14 +118,7 @@ export class ScanContext {
 
   /** The cloud range an address is in, the first listed when several hold it. */
   cloudRange(address: string): CloudRange | undefined {
-    const v4 = ipv4Number(address);
-    if (v4 !== undefined) {
-      for (const block of this.cloudV4) if (v4 >= block.first && v4 <= block.last) return block.range;
-      return undefined;
-    }
-    if (this.cloudV6Providers.length === 0 || isIP(address) !== 6) return undefined;
-    if (!this.cloudV6.check(address, 'ipv6')) return undefined;
-    return this.cloudV6Providers.find((p) => p.list.check(address, 'ipv6'))?.range;
+    return this.cloudRanges.find(address);
   }
 
   /**

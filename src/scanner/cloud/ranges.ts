@@ -17,7 +17,7 @@ const cidr = z.string().refine((value) => {
 const cloudEntry = z.strictObject({
   /** When the cloud published the list (or it was compiled), as YYYY-MM-DD or an ISO time. */
   published: z.string().min(10).max(40),
-  /** Where the list came from, in words: a URL, a file, the bundled summary. */
+  /** Where the list came from, in words: a URL, a file, the bundled copy's origin. */
   source: z.string().min(1).max(1000),
   prefixes: z.array(cidr).max(200_000),
 });

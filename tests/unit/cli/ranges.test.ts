@@ -15,7 +15,7 @@ describe('danglewatch ranges', () => {
     const run = await runCli(['ranges'], { DATA_DIR: dir });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Cloud ranges from the bundled copy:/);
-    expect(run.stdout).toMatch(/AWS +\d+ blocks, published \d{4}-\d{2}-\d{2}: Bundled summary/);
+    expect(run.stdout).toMatch(/AWS +\d+ blocks, published \d{4}-\d{2}-\d{2}: AWS.s ip-ranges.json of/);
   });
 
   it("updates one cloud from its published file and keeps the others'", async () => {
@@ -48,6 +48,25 @@ describe('danglewatch ranges', () => {
     ]);
     const shown = await runCli(['ranges', 'show'], { DATA_DIR: dir });
     expect(shown.stdout).toContain(`Cloud ranges from ${join(dir, 'cloud-ranges.json')}`);
+  });
+
+  it('writes a CLOUD_RANGES_FILE that does not exist yet, in a folder that does not either, from the bundled copy', async () => {
+    const target = join(dir, 'new', 'folder', 'ranges.json');
+    const published = join(dir, 'cloud.json');
+    writeFileSync(
+      published,
+      JSON.stringify({
+        syncToken: '1',
+        creationTime: '2026-11-26T19:16:28.780563',
+        prefixes: [{ ipv4Prefix: '127.0.41.0/24', service: 'Google Cloud', scope: 'us-central1' }],
+      }),
+    );
+    const run = await runCli(['ranges', 'update', published], { DATA_DIR: dir, CLOUD_RANGES_FILE: target });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(target, 'utf8'));
+    expect(written.clouds.gcloud.prefixes).toEqual(['127.0.41.0/24']);
+    expect(written.clouds.azure.prefixes.length).toBeGreaterThan(0);
   });
 
   it('a ranges file that cannot be read fails start-up naming CLOUD_RANGES_FILE', () => {

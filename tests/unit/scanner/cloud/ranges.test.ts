@@ -14,7 +14,8 @@ describe('cloud ranges', () => {
       const entry = file.clouds[cloud];
       expect(entry?.published, cloud).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(entry?.source, cloud).toMatch(/danglewatch ranges update/);
-      expect(entry?.prefixes.length, cloud).toBeGreaterThan(0);
+      // The clouds' own lists, not a summary: hundreds to thousands of blocks each.
+      expect(entry?.prefixes.length, cloud).toBeGreaterThan(500);
     }
   });
 
@@ -27,6 +28,10 @@ describe('cloud ranges', () => {
     expect(lookup.cloudRange('20.1.2.3')).toMatchObject({ cloud: 'azure' });
     expect(lookup.cloudRange('159.65.1.1')).toMatchObject({ cloud: 'digitalocean' });
     expect(lookup.cloudRange('93.184.216.34')).toBeUndefined();
+    // Small blocks of the published lists, which no coarse summary holds.
+    expect(lookup.cloudRange('15.205.10.1')).toMatchObject({ cloud: 'aws', cidr: '15.205.0.0/16' });
+    expect(lookup.cloudRange('5.101.100.1')).toMatchObject({ cloud: 'digitalocean', cidr: '5.101.96.0/21' });
+    expect(lookup.cloudRange('2600:1900:8000::10')).toMatchObject({ cloud: 'gcloud' });
   });
 
   it("reads AWS's ip-ranges.json: its EC2 and Global Accelerator blocks, v4 and v6", () => {
