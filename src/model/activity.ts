@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'webhook.removed',
   'integration.connected',
   'integration.changed',
+  'integration.credential_replaced',
   'integration.removed',
 ] as const;
 
@@ -134,6 +135,7 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'webhook.removed': (d) => `removed the webhook to ${text(d.host, 'an address')}`,
   'integration.connected': (d) => `connected ${text(d.label, 'an integration')}`,
   'integration.changed': (d) => `changed the integration ${text(d.label, '')}`,
+  'integration.credential_replaced': (d) => `replaced the credential of ${text(d.label, 'an integration')}`,
   'integration.removed': (d) => `removed the integration ${text(d.label, '')}`,
 };
 

@@ -261,6 +261,14 @@ const jiraCredentials = z.strictObject({
   apiToken: token(300),
 });
 
+/** Each service's credential: what POST takes with its kind, and PATCH takes to replace it. */
+export const integrationCredentialSchemas = {
+  pagerduty: z.strictObject({ routingKey: token(64) }),
+  github: z.strictObject({ token: token(255) }),
+  jira: jiraCredentials,
+  linear: z.strictObject({ apiKey: token(255) }),
+} as const;
+
 /** POST /api/integrations: which service, how it is labelled, the least status that files, and its settings and credential. */
 export const createIntegrationSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -268,7 +276,7 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
     label: integrationLabel.optional(),
     minStatus: integrationMinStatus,
     settings: z.strictObject({}).default({}),
-    credentials: z.strictObject({ routingKey: token(64) }),
+    credentials: integrationCredentialSchemas.pagerduty,
   }),
   z.strictObject({
     kind: z.literal('github'),
@@ -280,7 +288,7 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
         .trim()
         .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'),
     }),
-    credentials: z.strictObject({ token: token(255) }),
+    credentials: integrationCredentialSchemas.github,
   }),
   z.strictObject({
     kind: z.literal('jira'),
@@ -292,14 +300,14 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
       issueType: z.string().trim().min(1).max(60),
       doneTransition: z.string().trim().min(1).max(60),
     }),
-    credentials: jiraCredentials,
+    credentials: integrationCredentialSchemas.jira,
   }),
   z.strictObject({
     kind: z.literal('linear'),
     label: integrationLabel.optional(),
     minStatus: integrationMinStatus,
     settings: z.strictObject({ teamId: z.string().trim().min(1).max(64) }),
-    credentials: z.strictObject({ apiKey: token(255) }),
+    credentials: integrationCredentialSchemas.linear,
   }),
 ]);
 
@@ -310,10 +318,25 @@ export const jiraChoicesSchema = z.strictObject({
   projectKey: jiraProjectKey.optional(),
 });
 
-/** PATCH /api/integrations/{id}: a new label or least status (the service and its credential stay). */
+/**
+ * PATCH /api/integrations/{id}: a new label, least status or credential (one of its service's kind,
+ * checked with the service before it replaces the old). The service and its settings stay: the
+ * tickets already filed are found again where they are.
+ */
 export const updateIntegrationSchema = z
   .strictObject({
     label: integrationLabel.optional(),
     minStatus: z.enum(FINDING_STATUSES).optional(),
+    credentials: z
+      .union([
+        integrationCredentialSchemas.pagerduty,
+        integrationCredentialSchemas.github,
+        integrationCredentialSchemas.jira,
+        integrationCredentialSchemas.linear,
+      ])
+      .optional(),
   })
-  .refine((body) => body.label !== undefined || body.minStatus !== undefined, 'names nothing to change');
+  .refine(
+    (body) => body.label !== undefined || body.minStatus !== undefined || body.credentials !== undefined,
+    'names nothing to change',
+  );

@@ -74,7 +74,17 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
   await integrations.getByRole('button', { name: 'Connect PagerDuty' }).click();
   await expect(integrations.getByTestId('integration')).toContainText('PagerDuty');
   await expect(integrations.getByTestId('integration')).toContainText('credential …0001');
+  // A rotated key is checked with PagerDuty before it replaces the old one.
+  await integrations.getByRole('button', { name: 'Replace credential' }).click();
+  const replace = integrations.getByRole('form', { name: /^New credential for / });
+  await replace.getByLabel('Integration (routing) key').fill('Z'.repeat(32));
+  await replace.getByRole('button', { name: 'Replace Credential' }).click();
+  await expect(replace.getByRole('alert')).toContainText('PagerDuty refused');
   expect(await blockingViolations(page)).toEqual([]);
+  await replace.getByLabel('Integration (routing) key').fill(E2E_PAGERDUTY_KEY);
+  await replace.getByRole('button', { name: 'Replace Credential' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Credential Replaced' })).toBeVisible();
+  await expect(replace).toBeHidden();
   /** The finding's PagerDuty alert (not the connect check's dw-test one), once it is `status`. */
   const pagedAs = (status: string) =>
     expect(async () => {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { domains, findings, scans } from '../../db/schema.ts';
 import { TREND_DAYS } from '../../model/constants.ts';
@@ -16,6 +16,7 @@ import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { type InventoryUpdate, replaceInventory, ZONE_FILE_SOURCE } from '../dns-connections/inventory.ts';
 import { ServiceError } from '../errors.ts';
+import { queueTicketSync } from '../integrations/tickets.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { assertFreeTierDomain } from './free-tier.ts';
 import { checkOwnership } from './ownership.ts';
@@ -265,9 +266,10 @@ export async function keepDomain(db: Db, ctx: WorkspaceContext, id: string, now:
 
 /**
  * Removes a domain. Its scans stay until the plan's retention purges them (they lose the link to
- * the domain), and a place within the plan may come free for a domain beyond it.
+ * the domain), and a place within the plan may come free for a domain beyond it. Its findings stay
+ * too (they come back with the domain), but their tickets are closed: nobody watches them now.
  */
-export async function removeDomain(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
+export async function removeDomain(db: Db, ctx: WorkspaceContext, id: string, now: Date): Promise<void> {
   authorize(ctx, 'domains.write');
   const workspaceId = ctx.workspace.id;
   const row = await ownDomain(db, workspaceId, id);
@@ -276,4 +278,20 @@ export async function removeDomain(db: Db, ctx: WorkspaceContext, id: string): P
     await auditIn(tx, ctx, 'domain.removed', { domainId: row.id, domain: row.domain });
   });
   await applyDomainLimit(db, workspaceId);
+  const open = await db
+    .select({ id: findings.id })
+    .from(findings)
+    .where(
+      and(
+        eq(findings.workspaceId, workspaceId),
+        eq(findings.domain, row.domain),
+        isNull(findings.resolvedAt),
+      ),
+    );
+  await queueTicketSync(
+    db,
+    workspaceId,
+    open.map((f) => f.id),
+    { now },
+  );
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, inTransaction } from '../../db/client.ts';
-import { findings, integrationDeliveries, integrations } from '../../db/schema.ts';
+import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
 import {
   INTEGRATION_LABELS,
   type IntegrationDeliveryView,
@@ -9,10 +9,11 @@ import {
   type IntegrationView,
   type JiraChoices,
 } from '../../model/integrations.ts';
-import type {
-  createIntegrationSchema,
-  jiraChoicesSchema,
-  updateIntegrationSchema,
+import {
+  type createIntegrationSchema,
+  integrationCredentialSchemas,
+  type jiraChoicesSchema,
+  type updateIntegrationSchema,
 } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
@@ -206,24 +207,73 @@ export async function listJiraChoices(
   }
 }
 
-/** A new label or least status; the tickets follow the new least status. */
+/**
+ * A new label, least status or credential; the tickets follow the new least status. A credential is
+ * checked with the service as at connect, and replaces the old one only once it is accepted; then
+ * the tickets whose deliveries failed (a revoked token, say) are delivered again.
+ */
 export async function updateIntegration(
   db: Db,
+  secrets: SecretsKey | undefined,
   ctx: WorkspaceContext,
   id: string,
   input: z.infer<typeof updateIntegrationSchema>,
+  urls: IntegrationUrls,
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
   const current = await own(db, ctx.workspace.id, id);
+  const kind = current.kind as IntegrationKind;
+  let credential: { sealed: string; hint: string } | undefined;
+  if (input.credentials) {
+    const key = requireKey(secrets);
+    const parsed = integrationCredentialSchemas[kind].safeParse(input.credentials);
+    if (!parsed.success)
+      throw new ServiceError(
+        'invalid',
+        'VALIDATION_ERROR',
+        `credentials: ${INTEGRATION_LABELS[kind]} takes ${Object.keys(integrationCredentialSchemas[kind].shape).join(' and ')}`,
+      );
+    try {
+      await targetOf(kind, current.settings, parsed.data, urls).verify();
+    } catch (error) {
+      if (!(error instanceof TargetError)) throw error;
+      throw serviceError(error);
+    }
+    credential = {
+      sealed: seal(key, JSON.stringify(parsed.data), credentialContext(ctx.workspace.id, kind)),
+      hint: Object.values(parsed.data).join('').slice(-4),
+    };
+  }
   const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(integrations)
-      .set({ label: input.label ?? current.label, minStatus: input.minStatus ?? current.minStatus })
+      .set({
+        label: input.label ?? current.label,
+        minStatus: input.minStatus ?? current.minStatus,
+        ...(credential ? { credentialSealed: credential.sealed, credentialHint: credential.hint } : {}),
+      })
       .where(eq(integrations.id, current.id))
       .returning();
     if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-    await auditIn(tx, ctx, 'integration.changed', { integrationId: updated.id, label: updated.label });
+    if (input.label !== undefined || input.minStatus !== undefined)
+      await auditIn(tx, ctx, 'integration.changed', { integrationId: updated.id, label: updated.label });
+    if (credential) {
+      await auditIn(tx, ctx, 'integration.credential_replaced', {
+        integrationId: updated.id,
+        label: updated.label,
+      });
+      // Claimed again by the next delivery pass: what failed for good under the old credential.
+      await tx
+        .update(integrationTickets)
+        .set({ queued: null, updatedAt: now })
+        .where(
+          and(
+            eq(integrationTickets.integrationId, updated.id),
+            sql`${integrationTickets.delivered} is distinct from ${integrationTickets.wanted}`,
+          ),
+        );
+    }
     return updated;
   });
   if (input.minStatus && input.minStatus !== current.minStatus) {

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
+import {
+  domains,
+  findings,
+  integrationDeliveries,
+  integrations,
+  integrationTickets,
+} from '../../db/schema.ts';
 import { FINDING_STATUSES, type FindingStatus } from '../../model/contract.ts';
 import { findingKey } from '../findings/key.ts';
 
@@ -13,7 +19,14 @@ const rank = (status: FindingStatus) => FINDING_STATUSES.indexOf(status);
 export function wantedTicket(
   row: FindingRow,
   minStatus: FindingStatus,
+  monitored: boolean,
 ): { wanted: TicketState; reason: string | null } {
+  if (!monitored) {
+    return {
+      wanted: 'closed',
+      reason: `The domain ${row.domain} was removed from DangleWatch: nobody watches this record any more.`,
+    };
+  }
   if (row.resolvedAt) {
     return {
       wanted: 'closed',
@@ -58,6 +71,7 @@ export async function queueTicketSync(
     .select()
     .from(findings)
     .where(and(eq(findings.workspaceId, workspaceId), inArray(findings.id, [...findingIds])));
+  if (rows.length === 0) return 0;
   const tickets = await db
     .select()
     .from(integrationTickets)
@@ -71,12 +85,26 @@ export async function queueTicketSync(
       ),
     );
   const ticketOf = new Map(tickets.map((t) => [`${t.integrationId} ${t.findingKey}`, t]));
+  // A finding outlives its domain's removal (it comes back with the domain); its ticket does not stay open.
+  const monitored = new Set(
+    (
+      await db
+        .select({ domain: domains.domain })
+        .from(domains)
+        .where(
+          and(
+            eq(domains.workspaceId, workspaceId),
+            inArray(domains.domain, [...new Set(rows.map((row) => row.domain))]),
+          ),
+        )
+    ).map((d) => d.domain),
+  );
   const keyOf = new Map(rows.map((row) => [row.id, findingKey(workspaceId, row.latest)]));
   let changed = 0;
   for (const target of targets) {
     for (const row of rows) {
       const key = keyOf.get(row.id) ?? '';
-      const { wanted, reason } = wantedTicket(row, target.minStatus);
+      const { wanted, reason } = wantedTicket(row, target.minStatus, monitored.has(row.domain));
       const ticket = ticketOf.get(`${target.id} ${key}`);
       const status = row.latest.status;
       if (

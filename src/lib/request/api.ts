@@ -262,7 +262,7 @@ export function webhookService(client: ApiClient) {
   };
 }
 
-/** Trackers and pagers (Settings → Integrations): connect, change the least status, test, remove, the log. */
+/** Trackers and pagers (Settings → Integrations): connect, change, replace a credential, test, remove, the log. */
 export function integrationService(client: ApiClient) {
   const path = (id: string) => `/api/integrations/${encodeURIComponent(id)}`;
   return {
@@ -274,8 +274,11 @@ export function integrationService(client: ApiClient) {
       settings: Record<string, string>;
       credentials: Record<string, string>;
     }) => client.post<{ integration: IntegrationView }>('/api/integrations', body),
-    update: (id: string, body: { label?: string; minStatus?: FindingStatus }) =>
-      client.patch<{ integration: IntegrationView }>(path(id), body),
+    /** A new label, least status or credential (checked with the service before it replaces the old). */
+    update: (
+      id: string,
+      body: { label?: string; minStatus?: FindingStatus; credentials?: Record<string, string> },
+    ) => client.patch<{ integration: IntegrationView }>(path(id), body),
     remove: (id: string) => client.delete<null>(path(id)),
     test: (id: string) => client.post<{ delivery: IntegrationDeliveryView }>(`${path(id)}/test`),
     deliveries: (id: string) =>

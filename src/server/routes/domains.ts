@@ -97,7 +97,7 @@ export function domainRoutes(db: Db, auth: AuthDeps | undefined, deps: DomainDep
       return c.json({ domain: await keepDomain(db, ctx, c.req.param('id'), now()) });
     })
     .delete('/:id', async (c) => {
-      await removeDomain(db, await sessionContext(db, c), c.req.param('id'));
+      await removeDomain(db, await sessionContext(db, c), c.req.param('id'), now());
       return c.body(null, 204);
     });
 }

@@ -72,9 +72,11 @@ export function integrationRoutes(
       const body = await readJson(c, updateIntegrationSchema);
       const integration = await updateIntegration(
         db,
+        deps?.secrets,
         await sessionContext(db, c),
         c.req.param('id'),
         body,
+        deps?.urls ?? DEFAULT_INTEGRATION_URLS,
         now(),
       );
       return c.json({ integration });

@@ -228,6 +228,57 @@ for (const backend of embeddedOnly) {
         expect(log.deliveries.map((d) => d.id)).toEqual([delivery.id]);
       });
 
+      it("replaces a credential once the service accepts it (200); one it refuses, or of another service's shape, is 400 and changes nothing", async () => {
+        const [first] = (
+          (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }
+        ).integrations;
+        const id = first?.id ?? '';
+        const sealed = async () =>
+          (await api.db.select().from(integrations).where(eq(integrations.id, id)))[0]?.credentialSealed;
+        const before = await sealed();
+        const rotated = `${'R'.repeat(28)}wxyz`;
+        pd.routingKeys.add(rotated);
+        const refused = await team.as(ann, `/api/integrations/${id}`, {
+          method: 'PATCH',
+          body: { credentials: { routingKey: `${'Z'.repeat(28)}nope` } },
+        });
+        await expectError(
+          refused,
+          400,
+          'PagerDuty refused: Event object is invalid; Invalid routing key',
+          'INTEGRATION_REFUSED',
+        );
+        const wrongShape = await team.as(ann, `/api/integrations/${id}`, {
+          method: 'PATCH',
+          body: { credentials: { token: TOKEN } },
+        });
+        await expectError(wrongShape, 400, 'credentials: PagerDuty takes routingKey', 'VALIDATION_ERROR');
+        expect(await sealed()).toBe(before);
+        const replaced = await team.as(ann, `/api/integrations/${id}`, {
+          method: 'PATCH',
+          body: { credentials: { routingKey: rotated } },
+        });
+        expect(replaced.status).toBe(200);
+        const { integration } = (await replaced.json()) as { integration: IntegrationView };
+        expect(integration).toMatchObject({ id, credentialHint: 'wxyz' });
+        expect(JSON.stringify(integration)).not.toContain(rotated);
+        expect(await sealed()).not.toBe(before);
+        const audit = await api.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, 'integration.credential_replaced'));
+        expect(audit.map((a) => a.detail)).toContainEqual(expect.objectContaining({ integrationId: id }));
+        // A viewer may not, whatever the body.
+        expect(
+          (
+            await team.as(vic, `/api/integrations/${id}`, {
+              method: 'PATCH',
+              body: { credentials: { routingKey: rotated } },
+            })
+          ).status,
+        ).toBe(403);
+      });
+
       it('counts tests with webhook tests: past the limit, 429', async () => {
         const [first] = (
           (await (await team.as(ann, '/api/integrations')).json()) as { integrations: IntegrationView[] }

@@ -13,42 +13,11 @@ import {
   type JiraChoices,
 } from '../../../model/integrations.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { IntegrationCredentialForm } from './IntegrationCredentialForm.tsx';
+import { INTEGRATION_FIELDS } from './integration-fields.ts';
 import { JiraFields } from './JiraFields.tsx';
-
-/**
- * The fields each service asks for: its settings, then its credential (never shown again). Jira's are
- * drawn by JiraFields, which offers the project, issue type and transition from the site's answer.
- */
-const FIELDS: Record<
-  IntegrationKind,
-  {
-    settings: { name: string; label: string; placeholder: string }[];
-    credentials: { name: string; label: string }[];
-  }
-> = {
-  pagerduty: { settings: [], credentials: [{ name: 'routingKey', label: 'Integration (routing) key' }] },
-  github: {
-    settings: [{ name: 'repository', label: 'Repository', placeholder: 'owner/name' }],
-    credentials: [{ name: 'token', label: 'Token with issues: write on that repository' }],
-  },
-  jira: {
-    settings: [
-      { name: 'siteUrl', label: 'Site URL', placeholder: 'https://your-site.atlassian.net' },
-      { name: 'projectKey', label: 'Project key', placeholder: 'OPS' },
-      { name: 'issueType', label: 'Issue type', placeholder: 'Bug' },
-      { name: 'doneTransition', label: 'Transition when fixed', placeholder: 'Done' },
-    ],
-    credentials: [
-      { name: 'email', label: 'Atlassian e-mail' },
-      { name: 'apiToken', label: 'API token' },
-    ],
-  },
-  linear: {
-    settings: [{ name: 'teamId', label: 'Team ID', placeholder: 'the team’s UUID' }],
-    credentials: [{ name: 'apiKey', label: 'Personal API key' }],
-  },
-};
 
 const STATUS_WORDS: Record<FindingStatus, string> = {
   claimable: 'Claimable only',
@@ -71,6 +40,8 @@ export function IntegrationsPanel() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [jira, setJira] = useState<JiraChoices | null>(null);
+  const [removing, setRemoving] = useState<IntegrationView | null>(null);
+  const [replacing, setReplacing] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const kindId = useId();
   const statusId = useId();
@@ -129,11 +100,35 @@ export function IntegrationsPanel() {
   };
 
   if (!items) return <Spinner label="Loading integrations" />;
-  const fields = FIELDS[kind];
+  const fields = INTEGRATION_FIELDS[kind];
   const pick = (names: { name: string }[]) =>
     Object.fromEntries(names.map(({ name }) => [name, (values[name] ?? '').trim()]));
   return (
     <div className="max-w-3xl space-y-6 text-sm" data-testid="integrations-panel">
+      {removing && (
+        <ConfirmDialog
+          title="Remove Integration"
+          question={`Remove ${removing.label}?`}
+          confirmLabel="Remove Integration"
+          busyLabel="Removing..."
+          fallbackError="The integration could not be removed."
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await dashboardApi().integrations.remove(removing.id);
+            toast({
+              title: 'Integration Removed',
+              description: `${removing.label}: its credential is deleted.`,
+            });
+            setRemoving(null);
+            await load();
+          }}
+        >
+          <p>
+            Its credential and delivery log are deleted. The tickets it filed stay in{' '}
+            {INTEGRATION_LABELS[removing.kind]} as they are: DangleWatch no longer updates or closes them.
+          </p>
+        </ConfirmDialog>
+      )}
       <div>
         <h2 className="text-lg font-semibold text-ink">Integrations</h2>
         <p className="mt-1 text-slate-700">
@@ -305,13 +300,35 @@ export function IntegrationsPanel() {
                   type="button"
                   className={BUTTON.small}
                   disabled={busy}
-                  onClick={() =>
-                    void act(() => dashboardApi().integrations.remove(item.id), 'Integration Removed')
-                  }
+                  aria-expanded={replacing === item.id}
+                  onClick={() => setReplacing(replacing === item.id ? null : item.id)}
+                >
+                  Replace credential
+                </button>
+                <button
+                  type="button"
+                  className={BUTTON.small}
+                  disabled={busy}
+                  aria-label={`Remove ${item.label}`}
+                  onClick={() => setRemoving(item)}
                 >
                   Remove
                 </button>
               </div>
+              {replacing === item.id && (
+                <IntegrationCredentialForm
+                  integration={item}
+                  onReplaced={async () => {
+                    setReplacing(null);
+                    toast({
+                      title: 'Credential Replaced',
+                      description: `${item.label}: what failed to deliver is being sent again.`,
+                    });
+                    await load();
+                  }}
+                  onCancel={() => setReplacing(null)}
+                />
+              )}
               {log?.id === item.id && (
                 <ul className="mt-2 space-y-1 text-xs text-slate-700" data-testid="integration-deliveries">
                   {log.deliveries.length === 0 && <li>No deliveries yet.</li>}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDomain } from '../../../../src/core/domains/domains.ts';
 import { expireAcceptances } from '../../../../src/core/findings/acceptance-expiry.ts';
 import { acceptRisk } from '../../../../src/core/findings/findings.ts';
 import { findingKey } from '../../../../src/core/findings/key.ts';
@@ -9,6 +10,7 @@ import { deliverIntegration } from '../../../../src/core/integrations/deliver.ts
 import {
   createIntegration,
   listIntegrationDeliveries,
+  updateIntegration,
 } from '../../../../src/core/integrations/integrations.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../../../src/core/integrations/targets.ts';
 import { claimTicketDeliveries, queueTicketSync } from '../../../../src/core/integrations/tickets.ts';
@@ -84,7 +86,7 @@ for (const backend of databaseBackends) {
           resolvers: [`127.0.0.1:${dns.port}`],
           allowPrivate: ['127.0.0.1'],
           wordlist: ['old', 'www'],
-          timeoutMs: 1500,
+          timeoutMs: 400,
           validationDelayMs: 20,
           cloudRanges: [],
         };
@@ -322,6 +324,77 @@ for (const backend of databaseBackends) {
         expect(log[0]).toMatchObject({ action: 'open', status: 'delivered', attempts: 2, error: null });
         expect(issues()[0]?.state).toBe('open');
         expect(issues()).toHaveLength(1);
+      });
+
+      it('a revoked token fails for good; the replaced credential delivers what failed', async () => {
+        const [github] = await database.db.select().from(integrations).where(eq(integrations.kind, 'github'));
+        const id = github?.id ?? '';
+        const row = await finding();
+        const comments = issues()[0]?.comments.length ?? 0;
+        gh.tokens.delete(TOKEN);
+        const to = row.latest.status === 'claimable' ? 'likely' : 'claimable';
+        await database.db
+          .update(findings)
+          .set({ latest: { ...row.latest, status: to } })
+          .where(eq(findings.id, row.id));
+        await queueTicketSync(database.db, USER, [row.id], { now: new Date() });
+        expect(await deliverAll()).toBe(4);
+        expect((await listIntegrationDeliveries(database.db, ctx, id))[0]).toMatchObject({
+          status: 'failed',
+          error: 'GitHub refused: Bad credentials',
+        });
+        expect(issues()[0]?.comments).toHaveLength(comments);
+        // Nothing retries a refusal on its own.
+        expect(await deliverAll()).toBe(0);
+
+        gh.tokens.add('ghp_rotated');
+        await updateIntegration(
+          database.db,
+          secrets,
+          ctx,
+          id,
+          { credentials: { token: 'ghp_rotated' } },
+          urls,
+          new Date(),
+        );
+        expect(await deliverAll()).toBe(1);
+        expect(issues()[0]?.comments.at(-1)).toBe(`Its status changed: ${row.latest.status} → ${to}.`);
+        expect(issues()).toHaveLength(1);
+        await database.db.update(findings).set({ latest: row.latest }).where(eq(findings.id, row.id));
+        await queueTicketSync(database.db, USER, [row.id], { now: new Date() });
+        expect(await deliverAll()).toBe(4);
+      });
+
+      it('removing the domain closes its tickets, saying why; adding it back and scanning files them again', async () => {
+        const key = findingKey(USER, (await finding()).latest);
+        await removeDomain(database.db, ctx, domainId, new Date());
+        expect(await deliverAll()).toBe(4);
+        const words = `The domain ${DOMAIN} was removed from DangleWatch: nobody watches this record any more.`;
+        expect(issues()[0]).toMatchObject({ state: 'closed' });
+        expect(issues()[0]?.comments.at(-1)).toBe(words);
+        expect(jira.issues[0]?.status).toBe('Done');
+        expect(linear.stateType(linear.issues[0] as never)).toBe('completed');
+        expect(pd.alerts.get(key)?.status).toBe('resolved');
+        // The finding stays (it comes back with the domain), and a sync of it files nothing.
+        expect((await finding()).resolvedAt).toBeNull();
+        expect(await queueTicketSync(database.db, USER, [(await finding()).id], { now: new Date() })).toBe(0);
+
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            workspaceId: USER,
+            domain: DOMAIN,
+            verificationToken: 't'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        domainId = row?.id ?? '';
+        expect(await scanOnce()).toBe(4);
+        expect(issues()[0]?.state).toBe('open');
+        expect(issues()).toHaveLength(1);
+        expect(jira.issues).toHaveLength(1);
+        expect(pd.alerts.get(key)?.status).toBe('triggered');
       });
     },
   );
