@@ -41,6 +41,21 @@ const armReason = (body: unknown) => {
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ value: z.array(item), nextLink: z.string().nullish() });
 const named = { name: z.string(), location: z.string().optional() };
+/** A storage account's service URLs (the Endpoints definition of Microsoft.Storage 2023-05-01). */
+const storageEndpoints = z
+  .object({
+    blob: z.string().optional(),
+    dfs: z.string().optional(),
+    file: z.string().optional(),
+    queue: z.string().optional(),
+    table: z.string().optional(),
+    web: z.string().optional(),
+  })
+  .loose();
+const storageUrls = (endpoints: z.infer<typeof storageEndpoints> | undefined) =>
+  endpoints
+    ? [endpoints.blob, endpoints.dfs, endpoints.file, endpoints.queue, endpoints.table, endpoints.web]
+    : [];
 const schemas = {
   subscriptions: listOf(z.object({ subscriptionId: z.string(), state: z.string().optional() }).loose()),
   publicIPAddresses: listOf(
@@ -81,7 +96,15 @@ const schemas = {
       .object({
         ...named,
         properties: z
-          .object({ primaryEndpoints: z.record(z.string(), z.string()).optional() })
+          .object({
+            primaryEndpoints: storageEndpoints
+              .extend({
+                // Published only under a routing preference, each its own host name.
+                internetEndpoints: storageEndpoints.optional(),
+                microsoftEndpoints: storageEndpoints.optional(),
+              })
+              .optional(),
+          })
           .loose()
           .default({}),
       })
@@ -250,14 +273,22 @@ export const azure: CloudProvider<Credentials> = {
         schemas.storageAccounts,
         options,
       ))
-        for (const account of page.value)
-          for (const endpoint of Object.values(account.properties.primaryEndpoints ?? {}))
-            snapshot.resources.push({
-              type: 'bucket',
-              host: hostOf(endpoint),
-              name: account.name,
-              region: account.location,
-            });
+        for (const account of page.value) {
+          const primary = account.properties.primaryEndpoints;
+          const urls = [
+            ...storageUrls(primary),
+            ...storageUrls(primary?.internetEndpoints),
+            ...storageUrls(primary?.microsoftEndpoints),
+          ];
+          for (const url of urls)
+            if (url)
+              snapshot.resources.push({
+                type: 'bucket',
+                host: hostOf(url),
+                name: account.name,
+                region: account.location,
+              });
+        }
       for await (const page of pages(
         api,
         at('Microsoft.Cdn/profiles'),

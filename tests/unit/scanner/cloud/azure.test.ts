@@ -33,7 +33,10 @@ describe('Azure inventory', () => {
       name: 'acme-tm',
       fqdn: 'acme-tm.trafficmanager.net',
     });
-    fake.world.storage.push({ subscription: '99999999-2222-4333-8444-555555555555', name: 'acmeassets' });
+    fake.world.storage.push(
+      { subscription: '99999999-2222-4333-8444-555555555555', name: 'acmeassets' },
+      { subscription: sub, name: 'acmerouted', routed: true },
+    );
     fake.world.cdn.push(
       { subscription: sub, profile: 'edge', endpoint: 'acme-cdn', host: 'acme-cdn.azureedge.net' },
       {
@@ -63,6 +66,10 @@ describe('Azure inventory', () => {
       [
         'bucket acmeassets.blob.core.windows.net',
         'bucket acmeassets.z6.web.core.windows.net',
+        'bucket acmerouted.blob.core.windows.net',
+        'bucket acmerouted.z6.web.core.windows.net',
+        'bucket acmerouted-internetrouting.blob.core.windows.net',
+        'bucket acmerouted-microsoftrouting.blob.core.windows.net',
         'distribution acme-cdn.azureedge.net',
         'distribution acme-fd-abc123.z01.azurefd.net',
         'endpoint acme-tm.trafficmanager.net',
