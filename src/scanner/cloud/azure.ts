@@ -25,6 +25,9 @@ const LISTS = {
   permissions: '2022-04-01',
 } as const;
 
+/** A cancelled subscription turns Disabled, then Deleted: nothing of it is left to read. */
+const GONE_SUBSCRIPTIONS = new Set(['Disabled', 'Deleted']);
+
 const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string().optional() });
 const tokenReason = (body: unknown) => {
   const parsed = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(body);
@@ -218,7 +221,8 @@ export const azure: CloudProvider<Credentials> = {
       schemas.subscriptions,
       options,
     ))
-      for (const s of page.value) if (s.state !== 'Disabled') snapshot.accounts.push(s.subscriptionId);
+      for (const s of page.value)
+        if (!GONE_SUBSCRIPTIONS.has(s.state ?? '')) snapshot.accounts.push(s.subscriptionId);
     for (const subscription of snapshot.accounts) {
       const at = (provider: string) =>
         `/subscriptions/${encodeURIComponent(subscription)}/providers/${provider}`;

@@ -86,6 +86,22 @@ describe('Azure inventory', () => {
     expect(rest.every((r) => r.method === 'GET')).toBe(true);
   });
 
+  it('leaves a cancelled subscription, Disabled or Deleted, unread', async () => {
+    const gone = ['22222222-2222-4333-8444-555555555555', '33333333-2222-4333-8444-555555555555'];
+    fake.world.subscriptions.push(...gone);
+    fake.world.states = { [gone[0] as string]: 'Disabled', [gone[1] as string]: 'Deleted' };
+    fake.requests.length = 0;
+    try {
+      const snapshot = await azure.read(CREDS, options());
+      expect(snapshot.accounts).not.toContain(gone[0]);
+      expect(snapshot.accounts).not.toContain(gone[1]);
+      expect(fake.requests.filter((r) => gone.some((id) => r.path.includes(id)))).toEqual([]);
+    } finally {
+      fake.world.subscriptions.splice(-2);
+      fake.world.states = {};
+    }
+  });
+
   it('names the rights the principal has beyond reading: none for Reader, `*` for Contributor', async () => {
     const snapshot = await azure.read(CREDS, options());
     expect(await azure.unneededRights?.(CREDS, snapshot, options())).toEqual([]);
