@@ -14,7 +14,10 @@ type Credentials = z.infer<typeof cloudCredentialSchemas.azure>;
 const LOGIN_URL = 'https://login.microsoftonline.com';
 const MANAGEMENT_URL = 'https://management.azure.com';
 
-/** Each list the inventory reads, at the API version it is read with. */
+/**
+ * Each list the inventory reads, at a stable API version whose specification in
+ * Azure/azure-rest-api-specs has that list and every field read below.
+ */
 const LISTS = {
   subscriptions: '2022-12-01',
   publicIPAddresses: '2024-05-01',
@@ -318,7 +321,9 @@ export const azure: CloudProvider<Credentials> = {
   },
   /**
    * What the principal may do in each subscription (Microsoft.Authorization/permissions, readable
-   * with Reader): every action that is not a read, such as Contributor's `*`.
+   * with Reader): every action that is not a read, such as Contributor's `*`. ARM answers this
+   * subscription scope, though the published specification names only the resource-group and
+   * resource scopes; a refusal leaves the rights unchecked rather than failing the read.
    */
   async unneededRights(credentials, snapshot, options) {
     const api = await token(credentials, options);

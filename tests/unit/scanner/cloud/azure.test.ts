@@ -1,6 +1,7 @@
-// The Azure inventory against a loopback fake of Entra ID's token endpoint and Resource Manager:
-// client credentials, nextLink paging on the management host only, 429 waited out, a refused
-// secret in Entra ID's words, and nothing but GETs after the token.
+// The Azure inventory against a loopback fake of Entra ID's token endpoint and Resource Manager
+// (each list at the api-version its specification has): client credentials, nextLink paging on
+// the management host only, 429 waited out, a refused secret in Entra ID's words, and nothing but
+// GETs after the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azure } from '../../../../src/scanner/cloud/azure.ts';
 import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
