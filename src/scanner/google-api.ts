@@ -49,7 +49,7 @@ export function serviceAccountFrom(
   return sa;
 }
 
-/** The form that trades a signed JWT (RS256, valid an hour) for an access token of one scope. */
+/** The form that trades a signed JWT (RS256, valid an hour) for an access token of the scopes given (space-separated). */
 export function jwtBearerForm(
   sa: ServiceAccount,
   scope: string,

@@ -14,7 +14,10 @@ type Credentials = z.infer<typeof cloudCredentialSchemas.azure>;
 const LOGIN_URL = 'https://login.microsoftonline.com';
 const MANAGEMENT_URL = 'https://management.azure.com';
 
-/** Each list the inventory reads, at the API version it is read with. */
+/**
+ * Each list the inventory reads, at a stable API version whose specification in
+ * Azure/azure-rest-api-specs has that list and every field read below.
+ */
 const LISTS = {
   subscriptions: '2022-12-01',
   publicIPAddresses: '2024-05-01',
@@ -24,6 +27,9 @@ const LISTS = {
   cdnProfiles: '2024-02-01',
   permissions: '2022-04-01',
 } as const;
+
+/** A cancelled subscription turns Disabled, then Deleted: nothing of it is left to read. */
+const GONE_SUBSCRIPTIONS = new Set(['Disabled', 'Deleted']);
 
 const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string().optional() });
 const tokenReason = (body: unknown) => {
@@ -41,6 +47,21 @@ const armReason = (body: unknown) => {
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ value: z.array(item), nextLink: z.string().nullish() });
 const named = { name: z.string(), location: z.string().optional() };
+/** A storage account's service URLs (the Endpoints definition of Microsoft.Storage 2023-05-01). */
+const storageEndpoints = z
+  .object({
+    blob: z.string().optional(),
+    dfs: z.string().optional(),
+    file: z.string().optional(),
+    queue: z.string().optional(),
+    table: z.string().optional(),
+    web: z.string().optional(),
+  })
+  .loose();
+const storageUrls = (endpoints: z.infer<typeof storageEndpoints> | undefined) =>
+  endpoints
+    ? [endpoints.blob, endpoints.dfs, endpoints.file, endpoints.queue, endpoints.table, endpoints.web]
+    : [];
 const schemas = {
   subscriptions: listOf(z.object({ subscriptionId: z.string(), state: z.string().optional() }).loose()),
   publicIPAddresses: listOf(
@@ -81,7 +102,15 @@ const schemas = {
       .object({
         ...named,
         properties: z
-          .object({ primaryEndpoints: z.record(z.string(), z.string()).optional() })
+          .object({
+            primaryEndpoints: storageEndpoints
+              .extend({
+                // Published only under a routing preference, each its own host name.
+                internetEndpoints: storageEndpoints.optional(),
+                microsoftEndpoints: storageEndpoints.optional(),
+              })
+              .optional(),
+          })
           .loose()
           .default({}),
       })
@@ -195,7 +224,8 @@ export const azure: CloudProvider<Credentials> = {
       schemas.subscriptions,
       options,
     ))
-      for (const s of page.value) if (s.state !== 'Disabled') snapshot.accounts.push(s.subscriptionId);
+      for (const s of page.value)
+        if (!GONE_SUBSCRIPTIONS.has(s.state ?? '')) snapshot.accounts.push(s.subscriptionId);
     for (const subscription of snapshot.accounts) {
       const at = (provider: string) =>
         `/subscriptions/${encodeURIComponent(subscription)}/providers/${provider}`;
@@ -250,14 +280,22 @@ export const azure: CloudProvider<Credentials> = {
         schemas.storageAccounts,
         options,
       ))
-        for (const account of page.value)
-          for (const endpoint of Object.values(account.properties.primaryEndpoints ?? {}))
-            snapshot.resources.push({
-              type: 'bucket',
-              host: hostOf(endpoint),
-              name: account.name,
-              region: account.location,
-            });
+        for (const account of page.value) {
+          const primary = account.properties.primaryEndpoints;
+          const urls = [
+            ...storageUrls(primary),
+            ...storageUrls(primary?.internetEndpoints),
+            ...storageUrls(primary?.microsoftEndpoints),
+          ];
+          for (const url of urls)
+            if (url)
+              snapshot.resources.push({
+                type: 'bucket',
+                host: hostOf(url),
+                name: account.name,
+                region: account.location,
+              });
+        }
       for await (const page of pages(
         api,
         at('Microsoft.Cdn/profiles'),
@@ -283,7 +321,9 @@ export const azure: CloudProvider<Credentials> = {
   },
   /**
    * What the principal may do in each subscription (Microsoft.Authorization/permissions, readable
-   * with Reader): every action that is not a read, such as Contributor's `*`.
+   * with Reader): every action that is not a read, such as Contributor's `*`. ARM answers this
+   * subscription scope, though the published specification names only the resource-group and
+   * resource scopes; a refusal leaves the rights unchecked rather than failing the read.
    */
   async unneededRights(credentials, snapshot, options) {
     const api = await token(credentials, options);

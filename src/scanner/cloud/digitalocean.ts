@@ -89,7 +89,10 @@ async function* pages<T extends { links?: { pages?: { next?: string } } }>(
   token: string,
   options: CloudCallOptions | undefined,
 ): AsyncGenerator<T> {
-  let url: string | undefined = `${base}${path}?per_page=${PER_PAGE}&page=1`;
+  const first = new URL(`${base}${path}`);
+  first.searchParams.set('per_page', String(PER_PAGE));
+  first.searchParams.set('page', '1');
+  let url: string | undefined = first.toString();
   while (url) {
     const page: T = await cloudJson({
       cloud: 'digitalocean',
@@ -147,16 +150,18 @@ export const digitalocean: CloudProvider<Credentials> = {
       addresses: [],
       resources: [],
     };
-    for await (const page of pages(base, '/v2/droplets', schemas.droplets, token, options))
-      for (const d of page.droplets)
-        for (const n of [...d.networks.v4, ...d.networks.v6])
-          if (n.type === 'public')
-            snapshot.addresses.push({
-              address: n.ip_address,
-              type: 'droplet',
-              name: d.name,
-              region: d.region?.slug,
-            });
+    // The list holds no GPU Droplets unless asked for them alone (`type=gpus`).
+    for (const list of ['/v2/droplets', '/v2/droplets?type=gpus'])
+      for await (const page of pages(base, list, schemas.droplets, token, options))
+        for (const d of page.droplets)
+          for (const n of [...d.networks.v4, ...d.networks.v6])
+            if (n.type === 'public')
+              snapshot.addresses.push({
+                address: n.ip_address,
+                type: 'droplet',
+                name: d.name,
+                region: d.region?.slug,
+              });
     for await (const page of pages(base, '/v2/reserved_ips', schemas.reserved_ips, token, options))
       for (const ip of page.reserved_ips)
         snapshot.addresses.push({

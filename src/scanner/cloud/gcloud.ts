@@ -39,8 +39,16 @@ const WRITE_PERMISSIONS = [
   'iam.serviceAccountKeys.create',
   'resourcemanager.projects.setIamPolicy',
 ];
-/** Read-only across the platform: what roles/compute.viewer and storage.buckets.list then narrow. */
-const SCOPE = 'https://www.googleapis.com/auth/cloud-platform.read-only';
+/**
+ * Read-only scopes, space-separated, that the token carries; the roles (compute.viewer,
+ * storage.buckets.list) then narrow them. Compute Engine takes no cloud-platform.read-only token
+ * (its discovery document lists cloud-platform, compute and compute.readonly only), so its own
+ * read-only scope rides along for it; Cloud Storage and Resource Manager take cloud-platform.read-only.
+ */
+const SCOPE = [
+  'https://www.googleapis.com/auth/compute.readonly',
+  'https://www.googleapis.com/auth/cloud-platform.read-only',
+].join(' ');
 
 const apiReason = (body: unknown) => {
   const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);

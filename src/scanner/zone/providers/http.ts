@@ -32,6 +32,26 @@ export function retryAfterMs(header: string | null) {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/**
+ * DigitalOcean's `ratelimit-reset` (its API specification's shared headers): the Unix time, in
+ * seconds, at which its oldest counted request expires, in ms from now. A 429 of theirs carries
+ * this and no Retry-After. Undefined when absent or not a Unix time.
+ */
+export function rateLimitResetMs(header: string | null) {
+  const at = Number(header);
+  if (!header || !Number.isFinite(at) || at < 1e9) return undefined;
+  return Math.max(0, at * 1000 - Date.now());
+}
+
+/** How long a 429 asks us to wait: its Retry-After, else a ratelimit-reset within the cap, else the backoff. */
+function throttledMs(response: Response, backoff: number) {
+  const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+  if (retryAfter !== undefined) return retryAfter;
+  // A reset further off than the cap is the hourly window's; a per-minute limit may clear sooner.
+  const reset = rateLimitResetMs(response.headers.get('ratelimit-reset'));
+  return reset !== undefined && reset <= CALL_DEFAULTS.maxRetryAfterMs ? Math.max(reset, backoff) : backoff;
+}
+
 function failureOf(status: number, refused: number[]): ProviderFailure {
   if (refused.includes(status)) return 'credentials';
   if (status === 404) return 'not-found';
@@ -64,7 +84,8 @@ async function readJson(response: Response, limit: number, provider: ProviderId)
 
 /**
  * One JSON call to a provider's REST API with undici `fetch`: a deadline per attempt, 429 waits
- * `Retry-After` (capped), 5xx and timeouts back off exponentially, both a bounded number of times;
+ * `Retry-After` or a near `ratelimit-reset` (capped), 5xx and timeouts back off exponentially, both
+ * a bounded number of times;
  * the answer is checked against `schema`. Errors carry the provider's message, never the request.
  */
 export async function callJson<T>(call: JsonCall<T>): Promise<T> {
@@ -103,10 +124,8 @@ export async function callJson<T>(call: JsonCall<T>): Promise<T> {
     }
     if (response.status === 429 || response.status >= 500) {
       const body = await readJson(response, maxBodyBytes, name);
-      const wait =
-        response.status === 429
-          ? (retryAfterMs(response.headers.get('retry-after')) ?? retryBaseMs * 2 ** attempt)
-          : retryBaseMs * 2 ** attempt;
+      const backoff = retryBaseMs * 2 ** attempt;
+      const wait = response.status === 429 ? throttledMs(response, backoff) : backoff;
       if (attempt < maxRetries && wait <= CALL_DEFAULTS.maxRetryAfterMs) {
         await sleep(wait, undefined, { signal: options.signal });
         continue;

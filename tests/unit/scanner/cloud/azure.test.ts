@@ -1,6 +1,7 @@
-// The Azure inventory against a loopback fake of Entra ID's token endpoint and Resource Manager:
-// client credentials, nextLink paging on the management host only, 429 waited out, a refused
-// secret in Entra ID's words, and nothing but GETs after the token.
+// The Azure inventory against a loopback fake of Entra ID's token endpoint and Resource Manager
+// (each list at the api-version its specification has): client credentials, nextLink paging on
+// the management host only, 429 waited out, a refused secret in Entra ID's words, and nothing but
+// GETs after the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azure } from '../../../../src/scanner/cloud/azure.ts';
 import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
@@ -33,7 +34,10 @@ describe('Azure inventory', () => {
       name: 'acme-tm',
       fqdn: 'acme-tm.trafficmanager.net',
     });
-    fake.world.storage.push({ subscription: '99999999-2222-4333-8444-555555555555', name: 'acmeassets' });
+    fake.world.storage.push(
+      { subscription: '99999999-2222-4333-8444-555555555555', name: 'acmeassets' },
+      { subscription: sub, name: 'acmerouted', routed: true },
+    );
     fake.world.cdn.push(
       { subscription: sub, profile: 'edge', endpoint: 'acme-cdn', host: 'acme-cdn.azureedge.net' },
       {
@@ -63,6 +67,10 @@ describe('Azure inventory', () => {
       [
         'bucket acmeassets.blob.core.windows.net',
         'bucket acmeassets.z6.web.core.windows.net',
+        'bucket acmerouted.blob.core.windows.net',
+        'bucket acmerouted.z6.web.core.windows.net',
+        'bucket acmerouted-internetrouting.blob.core.windows.net',
+        'bucket acmerouted-microsoftrouting.blob.core.windows.net',
         'distribution acme-cdn.azureedge.net',
         'distribution acme-fd-abc123.z01.azurefd.net',
         'endpoint acme-tm.trafficmanager.net',
@@ -77,6 +85,22 @@ describe('Azure inventory', () => {
     const [token, ...rest] = fake.requests;
     expect(token).toMatchObject({ method: 'POST', path: '/contoso.onmicrosoft.com/oauth2/v2.0/token' });
     expect(rest.every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  it('leaves a cancelled subscription, Disabled or Deleted, unread', async () => {
+    const gone = ['22222222-2222-4333-8444-555555555555', '33333333-2222-4333-8444-555555555555'];
+    fake.world.subscriptions.push(...gone);
+    fake.world.states = { [gone[0] as string]: 'Disabled', [gone[1] as string]: 'Deleted' };
+    fake.requests.length = 0;
+    try {
+      const snapshot = await azure.read(CREDS, options());
+      expect(snapshot.accounts).not.toContain(gone[0]);
+      expect(snapshot.accounts).not.toContain(gone[1]);
+      expect(fake.requests.filter((r) => gone.some((id) => r.path.includes(id)))).toEqual([]);
+    } finally {
+      fake.world.subscriptions.splice(-2);
+      fake.world.states = {};
+    }
   });
 
   it('names the rights the principal has beyond reading: none for Reader, `*` for Contributor', async () => {

@@ -1,5 +1,6 @@
 // The DigitalOcean inventory against a loopback fake of its v2 API: paging by links.pages.next,
-// 429 with Retry-After waited out, a refused token in DigitalOcean's words, only GETs.
+// GPU Droplets asked for apart, 429 waited out until its ratelimit-reset, a refused token in
+// DigitalOcean's words, only GETs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalocean } from '../../../../src/scanner/cloud/digitalocean.ts';
 import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
@@ -19,6 +20,14 @@ describe('DigitalOcean inventory', () => {
         region: 'ams3',
         v4: [`127.0.30.${i}`],
         v6: i === 0 ? ['fd00:30::1'] : [],
+      });
+    for (let i = 0; i < 3; i++)
+      fake.world.droplets.push({
+        id: 10 + i,
+        name: `gpu-${i}`,
+        region: 'tor1',
+        v4: [`127.0.33.${i}`],
+        gpu: true,
       });
     fake.world.reservedIps.push({ ip: '127.0.31.1', region: 'ams3' });
     fake.world.loadBalancers.push({ id: 'lb-1', name: 'front', ip: '127.0.32.1', region: 'ams3' });
@@ -44,6 +53,7 @@ describe('DigitalOcean inventory', () => {
       [
         ...[0, 1, 2, 3, 4].map((i) => `droplet 127.0.30.${i}`),
         'droplet fd00:30::1',
+        ...[0, 1, 2].map((i) => `droplet 127.0.33.${i}`),
         'reserved-ip 127.0.31.1',
         'load-balancer 127.0.32.1',
       ].sort(),
@@ -53,15 +63,18 @@ describe('DigitalOcean inventory', () => {
       { type: 'endpoint', host: 'assets.ams3.cdn.digitaloceanspaces.com', name: 'assets' },
       { type: 'site', host: 'shop-abc12.ondigitalocean.app', name: 'shop' },
     ]);
-    // Five droplets at two a page: three pages.
-    expect(fake.requests.filter((r) => r.path.startsWith('/v2/droplets'))).toHaveLength(3);
+    // Five droplets at two a page: three pages; then three GPU Droplets, listed apart: two more.
+    expect(fake.requests.filter((r) => r.path.startsWith('/v2/droplets'))).toHaveLength(5);
+    expect(fake.requests.filter((r) => r.path.includes('type=gpus'))).toHaveLength(2);
     expect(fake.requests.every((r) => r.method === 'GET')).toBe(true);
   });
 
-  it('waits out a 429 as Retry-After says', async () => {
-    fake.faults.push({ status: 429, retryAfter: '0', path: /droplets/ });
+  it('waits out a 429 until its ratelimit-reset', async () => {
+    fake.faults.push({ status: 429, path: /droplets/ });
+    const started = Date.now();
     const snapshot = await digitalocean.read({ token: TOKEN }, options());
-    expect(snapshot.addresses).toHaveLength(8);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(snapshot.addresses).toHaveLength(11);
     expect(fake.faults).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // The Google Cloud inventory against a loopback fake of Google's token endpoint, Compute Engine's
-// aggregatedList calls and Cloud Storage: a service-account JWT signed RS256, pageToken paging,
-// 429 waited out, a deleted key refused in Google's words, nothing but GETs after the token.
+// aggregatedList calls and Cloud Storage: a service-account JWT signed RS256 for scopes each API
+// takes, pageToken paging, 429 waited out, a deleted key refused in Google's words, nothing but
+// GETs after the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gcloud } from '../../../../src/scanner/cloud/gcloud.ts';
 import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
