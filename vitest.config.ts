@@ -24,6 +24,7 @@ const sharedModules = globSync('tests/unit/{server,worker,core}/**/*.test.ts').f
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/emulator-setup.ts'],
+    setupFiles: ['tests/helpers/loopback-only.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -90,6 +90,7 @@ export interface ScanOptions {
   /** crt.sh-compatible base URL; `ct: false` skips certificate transparency. */
   ctUrl?: string;
   certspotterUrl?: string;
+  /** RDAP base for registration lookups (expiring, unregistered domains): rdap.org when absent, none when empty. */
   rdapUrl?: string;
   ct?: boolean;
   /** false: the apex and the given names only. */
