@@ -25,6 +25,18 @@ const account: CloudAccountView = {
   rightsChecked: true,
 };
 
+const cardHtml = (view: CloudAccountView, reading = false) =>
+  renderToStaticMarkup(
+    <CloudAccountCard
+      account={view}
+      disabled={false}
+      reading={reading}
+      onChanged={noop}
+      onSyncQueued={noop}
+      onRemove={noop}
+    />,
+  );
+
 describe('Settings → Cloud', () => {
   it('the connect form starts on AWS: its key fields, the optional role, and the policy to paste', () => {
     const html = renderToStaticMarkup(<ConnectCloudForm onConnected={noop} />);
@@ -42,16 +54,7 @@ describe('Settings → Cloud', () => {
   });
 
   it('an account shows its cloud, hint, ids, last read and what it remembers, with its grace period', () => {
-    const html = renderToStaticMarkup(
-      <CloudAccountCard
-        account={account}
-        disabled={false}
-        reading={false}
-        onChanged={noop}
-        onSyncQueued={noop}
-        onRemove={noop}
-      />,
-    );
+    const html = cardHtml(account);
     const words = text(html);
     expect(words).toContain('AWS · credential …Q7XZ');
     expect(words).toContain('123456789012');
@@ -60,59 +63,36 @@ describe('Settings → Cloud', () => {
     expect(html).toContain('aria-label="Remove Production"');
     expect(words).not.toContain('The last read failed');
     expect(words).not.toContain('can do more than read');
-    const broad = text(
-      renderToStaticMarkup(
-        <CloudAccountCard
-          account={{ ...account, provider: 'azure', unneededRights: ['*'] }}
-          disabled={false}
-          reading={false}
-          onChanged={noop}
-          onSyncQueued={noop}
-          onRemove={noop}
-        />,
-      ),
-    );
-    expect(broad).toContain('This credential can do more than read: *. DangleWatch needs none of these');
     expect(words).not.toContain('not checked');
-    const card = (view: CloudAccountView) =>
-      text(
-        renderToStaticMarkup(
-          <CloudAccountCard
-            account={view}
-            disabled={false}
-            reading={false}
-            onChanged={noop}
-            onSyncQueued={noop}
-            onRemove={noop}
-          />,
-        ),
-      );
-    // AWS would not say: the card gives the statement that lets it, limited to the key's own user and role.
-    const closed = card({ ...account, rightsChecked: false });
-    expect(closed).toContain('Rights beyond reading not checked.');
-    expect(closed).toContain('iam:SimulatePrincipalPolicy');
-    expect(closed).toContain('arn:aws:iam::ACCOUNT_ID:user/USER_NAME');
-    const ocean = card({ ...account, provider: 'digitalocean', rightsChecked: false });
-    expect(ocean).toContain('DigitalOcean does not let a token read its own scopes');
-    expect(ocean).toContain('droplet:read');
-    // Before the first read nothing is known yet, and nothing is said.
-    expect(card({ ...account, lastSyncAt: null, rightsChecked: false })).not.toContain('not checked');
-    const failing = renderToStaticMarkup(
-      <CloudAccountCard
-        account={{
+    const broad = text(cardHtml({ ...account, provider: 'azure', unneededRights: ['*'] }));
+    expect(broad).toContain('This credential can do more than read: *. DangleWatch needs none of these');
+    const failing = text(
+      cardHtml(
+        {
           ...account,
           syncError:
             'AWS DescribeRegions: AuthFailure: AWS was not able to validate the provided access credentials',
-        }}
-        disabled={false}
-        reading
-        onChanged={noop}
-        onSyncQueued={noop}
-        onRemove={noop}
-      />,
+        },
+        true,
+      ),
     );
-    expect(text(failing)).toContain('The last read failed: AWS DescribeRegions: AuthFailure');
-    expect(text(failing)).toContain('reading the account now...');
+    expect(failing).toContain('The last read failed: AWS DescribeRegions: AuthFailure');
+    expect(failing).toContain('reading the account now...');
+  });
+
+  it('says how to let the cloud tell the rights beyond reading, where it did not', () => {
+    // AWS would not say: the card gives the statement that lets it, limited to the key's own user and role.
+    const closed = text(cardHtml({ ...account, rightsChecked: false }));
+    expect(closed).toContain('Rights beyond reading not checked.');
+    expect(closed).toContain('iam:SimulatePrincipalPolicy');
+    expect(closed).toContain('arn:aws:iam::ACCOUNT_ID:user/USER_NAME');
+    const ocean = text(cardHtml({ ...account, provider: 'digitalocean', rightsChecked: false }));
+    expect(ocean).toContain('DigitalOcean does not let a token read its own scopes');
+    expect(ocean).toContain('droplet:read');
+    // Before the first read nothing is known yet, and nothing is said.
+    expect(text(cardHtml({ ...account, lastSyncAt: null, rightsChecked: false }))).not.toContain(
+      'not checked',
+    );
   });
 
   it('the inventory says of each item whether it is held now, or released and last seen when', () => {

@@ -52,6 +52,21 @@ for (const backend of databaseBackends) {
       const ctx = personalContext(USER, { tier: 'free', email: `owner@${DOMAIN}` });
       const deps = () => ({ secrets, urls, publicUrl: 'https://danglewatch.example.net', logger });
 
+      /** The domain, verified, in the owner's workspace: at the start, and again after its removal. */
+      const addDomain = async () => {
+        const [row] = await database.db
+          .insert(domains)
+          .values({
+            workspaceId: USER,
+            domain: DOMAIN,
+            verificationToken: 't'.repeat(24),
+            scanConfig: DEFAULT_SCAN_CONFIG,
+            status: 'verified',
+          })
+          .returning();
+        domainId = row?.id ?? '';
+      };
+
       beforeAll(async () => {
         database = await backend.open();
         dns = await startDnsServer();
@@ -93,17 +108,7 @@ for (const backend of databaseBackends) {
           rdapUrl: '',
         };
         await database.db.insert(users).values({ id: USER, email: `owner@${DOMAIN}`, provider: 'google' });
-        const [row] = await database.db
-          .insert(domains)
-          .values({
-            workspaceId: USER,
-            domain: DOMAIN,
-            verificationToken: 't'.repeat(24),
-            scanConfig: DEFAULT_SCAN_CONFIG,
-            status: 'verified',
-          })
-          .returning();
-        domainId = row?.id ?? '';
+        await addDomain();
       });
       afterAll(async () => {
         await pd?.close();
@@ -381,17 +386,7 @@ for (const backend of databaseBackends) {
         expect((await finding()).resolvedAt).toBeNull();
         expect(await queueTicketSync(database.db, USER, [(await finding()).id], { now: new Date() })).toBe(0);
 
-        const [row] = await database.db
-          .insert(domains)
-          .values({
-            workspaceId: USER,
-            domain: DOMAIN,
-            verificationToken: 't'.repeat(24),
-            scanConfig: DEFAULT_SCAN_CONFIG,
-            status: 'verified',
-          })
-          .returning();
-        domainId = row?.id ?? '';
+        await addDomain();
         expect(await scanOnce()).toBe(4);
         expect(issues()[0]?.state).toBe('open');
         expect(issues()).toHaveLength(1);
