@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 import type { FindingStatus } from '../../model/contract.ts';
@@ -325,6 +325,13 @@ async function graphql(
   return (body.data ?? {}) as Json;
 }
 
+/** A UUID v4 made from the team and the finding's key: the same for every attempt to file it. */
+function stableIssueId(teamId: string, key: string): string {
+  const hex = createHash('sha256').update(`danglewatch ${teamId} ${key}`).digest('hex');
+  const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * Linear: one issue per finding, found again by its attachment, whose URL is the finding's dashboard
  * link (carrying its key); resolved → the team's completed state, back → its unstarted one.
@@ -377,10 +384,10 @@ function linear(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
     throw error;
   };
   const done = (stateType: string) => stateType === 'completed' || stateType === 'canceled';
-  const create = async (title: string, description: string) => {
+  const create = async (title: string, description: string, id?: string) => {
     const data = await gql(
       'mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier } } }',
-      { input: { teamId, title, description } },
+      { input: { teamId, title, description, ...(id ? { id } : {}) } },
     );
     const issue = (data.issueCreate as Json | undefined)?.issue as Json | undefined;
     if (!issue?.id) throw new TargetError('Linear refused: no issue was created', false);
@@ -413,11 +420,27 @@ function linear(settings: Json, credentials: Json, urls: IntegrationUrls): Targe
     async open(item, ref, reason) {
       const found = (ref ? await byId(ref).catch(gone) : null) ?? (await find(item.link));
       if (!found) {
-        const id = await create(item.title, `${item.body}\n\n[The finding in DangleWatch](${item.link})`);
+        // The id is ours, from the finding's key: an attempt that died between filing the issue and
+        // attaching its link finds the issue by that id next time, instead of filing it twice.
+        let id = stableIssueId(teamId, item.key);
+        const filed = await byId(id).catch(gone);
+        if (!filed) {
+          const description = `${item.body}\n\n[The finding in DangleWatch](${item.link})`;
+          try {
+            await create(item.title, description, id);
+          } catch (error) {
+            // Linear keeps the id of an issue deleted since (in its trash): a new issue, its id Linear's.
+            if (!(error instanceof TargetError) || error.retry) throw error;
+            id = await create(item.title, description);
+          }
+        }
         await gql(
           'mutation Attach($input: AttachmentCreateInput!) { attachmentCreate(input: $input) { success attachment { id } } }',
           { input: { issueId: id, url: item.link, title: `DangleWatch ${item.key}` } },
         );
+        if (!filed || !done(filed.stateType)) return id;
+        await comment(id, reason ?? 'The finding is open again.');
+        await move(id, await stateOf('unstarted'));
         return id;
       }
       if (done(found.stateType)) {

@@ -234,6 +234,41 @@ describe('Linear GraphQL against a loopback stand-in', () => {
     expect(linear.issues).toHaveLength(1);
   });
 
+  it('an attempt that died between filing and attaching is finished by the next, not filed twice', async () => {
+    const key = 'dw:7777777777777777777777777777777777777777';
+    const before = linear.issues.length;
+    linear.operationFaults.set('Attach', { status: 503, body: {} });
+    expect((await refusal(target().open(item(key), null, null))).retry).toBe(true);
+    expect(linear.issues).toHaveLength(before + 1);
+    expect(linear.issues.at(-1)?.attachments).toEqual([]);
+    const ref = await target().open(item(key), null, null);
+    expect(linear.issues).toHaveLength(before + 1);
+    expect(ref).toBe(linear.issues.at(-1)?.id);
+    expect(linear.issues.at(-1)?.attachments).toEqual([{ url: item(key).link, title: `DangleWatch ${key}` }]);
+    // The id is the same on every attempt, and a UUID v4 as Linear takes it.
+    expect(ref).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('files anew when the id it would choose is taken by an issue deleted since', async () => {
+    const key = 'dw:8888888888888888888888888888888888888888';
+    const ref = (await target().open(item(key), null, null)) ?? '';
+    const deleted = linear.issues.findIndex((i) => i.id === ref);
+    // Deleted in Linear, its id kept: lookups no longer find it, creating with it is refused.
+    const [gone] = linear.issues.splice(deleted, 1);
+    linear.operationFaults.set('Create', {
+      status: 400,
+      body: {
+        errors: [{ message: 'Entity already exists', extensions: { code: 'INVALID_INPUT' } }],
+        data: null,
+      },
+    });
+    const again = await target().open(item(key), null, null);
+    expect(again).not.toBe(gone?.id);
+    expect(linear.issues.find((i) => i.id === again)?.attachments).toEqual([
+      { url: item(key).link, title: `DangleWatch ${key}` },
+    ]);
+  });
+
   it('the test item: one issue titled "DangleWatch test", completed at once', async () => {
     await target().test();
     const test = linear.issues.at(-1);
