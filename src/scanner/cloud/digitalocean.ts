@@ -47,6 +47,10 @@ const schemas = {
     ),
     links,
   }),
+  reserved_ipv6s: z.object({
+    reserved_ipv6s: z.array(z.object({ ip: z.string(), region_slug: z.string().optional() }).loose()),
+    links,
+  }),
   load_balancers: z.object({
     load_balancers: z.array(
       z
@@ -169,6 +173,15 @@ export const digitalocean: CloudProvider<Credentials> = {
           type: 'reserved-ip',
           name: ip.ip,
           region: ip.region?.slug,
+        });
+    // Reserved IPv6 blocks are listed apart from the IPv4 ones, under the same read scope.
+    for await (const page of pages(base, '/v2/reserved_ipv6', schemas.reserved_ipv6s, token, options))
+      for (const ip of page.reserved_ipv6s)
+        snapshot.addresses.push({
+          address: ip.ip,
+          type: 'reserved-ipv6',
+          name: ip.ip,
+          region: ip.region_slug,
         });
     for await (const page of pages(base, '/v2/load_balancers', schemas.load_balancers, token, options))
       for (const lb of page.load_balancers)

@@ -30,6 +30,7 @@ describe('DigitalOcean inventory', () => {
         gpu: true,
       });
     fake.world.reservedIps.push({ ip: '127.0.31.1', region: 'ams3' });
+    fake.world.reservedIpv6s.push({ ip: 'fd00:31::1', region: 'nyc3' });
     fake.world.loadBalancers.push({ id: 'lb-1', name: 'front', ip: '127.0.32.1', region: 'ams3' });
     fake.world.cdnEndpoints.push({
       id: 'cdn-1',
@@ -45,7 +46,7 @@ describe('DigitalOcean inventory', () => {
   afterAll(() => fake?.close());
   const options = () => ({ env: { DIGITALOCEAN_API_URL: fake.url }, maxRetries: 2, retryBaseMs: 10 });
 
-  it('reads droplets, reserved IPs, load balancers, Spaces behind CDN endpoints and apps, page after page', async () => {
+  it('reads droplets, reserved IPv4 and IPv6 addresses, load balancers, Spaces behind CDN endpoints and apps, page after page', async () => {
     fake.requests.length = 0;
     const snapshot = await digitalocean.read({ token: TOKEN }, options());
     expect(snapshot.accounts).toEqual([fake.world.team]);
@@ -55,6 +56,7 @@ describe('DigitalOcean inventory', () => {
         'droplet fd00:30::1',
         ...[0, 1, 2].map((i) => `droplet 127.0.33.${i}`),
         'reserved-ip 127.0.31.1',
+        'reserved-ipv6 fd00:31::1',
         'load-balancer 127.0.32.1',
       ].sort(),
     );
@@ -74,7 +76,7 @@ describe('DigitalOcean inventory', () => {
     const started = Date.now();
     const snapshot = await digitalocean.read({ token: TOKEN }, options());
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(snapshot.addresses).toHaveLength(11);
+    expect(snapshot.addresses).toHaveLength(12);
     expect(fake.faults).toEqual([]);
   });
 
