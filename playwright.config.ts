@@ -15,6 +15,7 @@ export const fixtureURL = `http://127.0.0.1:${23000 + (port % 1000)}`;
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/helpers/e2e-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -24,13 +24,13 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   const { token, nameServers } = await cloudflareZone(
     zone,
     [
-      { name: zone, type: 'A', ttl: 300, data: '192.0.2.10' },
+      { name: zone, type: 'A', ttl: 300, data: '127.0.95.10' },
       { name: `www.${zone}`, type: 'CNAME', ttl: 300, data: zone },
     ],
     'pending',
   );
   // Cloudflare serves the zone it holds.
-  await publishDns(zone, 'A', '192.0.2.10');
+  await publishDns(zone, 'A', '127.0.95.10');
   await publishDns(`www.${zone}`, 'CNAME', zone);
   await signInToDashboard(page, context, { email: `cleo.${stamp}@${zone}`, name: 'Cleo Cloudflare' });
 
@@ -163,7 +163,7 @@ test('Add Domain: connect the DNS provider instead of a TXT record, and monitor 
   const stamp = `${Date.now()}`.slice(-8);
   const zone = `cfadd-${stamp}.dev`;
   const { token, nameServers } = await cloudflareZone(zone, [
-    { name: zone, type: 'A', ttl: 300, data: '192.0.2.20' },
+    { name: zone, type: 'A', ttl: 300, data: '127.0.95.20' },
   ]);
   await delegate(zone, nameServers);
   await signInToDashboard(page, context, { email: `ada.${stamp}@${zone}`, name: 'Ada Add' });
@@ -196,12 +196,12 @@ test('a zone file uploaded for a TXT-verified domain becomes its inventory; a br
 
   const upload = card.getByLabel('Upload zone file');
   // 250 more records: the dialog reads them a page at a time.
-  const hosts = Array.from({ length: 250 }, (_, n) => `h${n} IN A 192.0.2.${n}\n`).join('');
+  const hosts = Array.from({ length: 250 }, (_, n) => `h${n} IN A 127.0.95.${n}\n`).join('');
   const zoneFile = (lastLine: string) => ({
     name: `${domain}.zone`,
     mimeType: 'text/plain',
     buffer: Buffer.from(
-      `$ORIGIN ${domain}.\n$TTL 300\n@ IN A 192.0.2.20\nwww IN CNAME @\n${lastLine}\n${hosts}`,
+      `$ORIGIN ${domain}.\n$TTL 300\n@ IN A 127.0.95.20\nwww IN CNAME @\n${lastLine}\n${hosts}`,
     ),
   });
   await upload.setInputFiles(zoneFile('broken IN A 999.1.1.1'));

@@ -166,7 +166,7 @@ for (const [label, viewport] of [
       const dangling = `staging.${domain}`;
       await publishDns(dangling, 'CNAME', `dw-${stamp}-${viewport.width}.trafficmanager.net`);
       const { token } = await cloudflareZone(`cf-${domain}`, [
-        { name: `cf-${domain}`, type: 'A', ttl: 300, data: '192.0.2.10' },
+        { name: `cf-${domain}`, type: 'A', ttl: 300, data: '127.0.95.10' },
       ]);
       await signInToDashboard(page, context, { email: `val.${stamp}@${domain}`, name: 'Val Viewport' });
       await addVerifiedDomain(page, domain);
@@ -177,7 +177,7 @@ for (const [label, viewport] of [
         name: `${domain}.zone`,
         mimeType: 'text/plain',
         buffer: Buffer.from(
-          `$ORIGIN ${domain}.\n$TTL 300\n@ IN A 192.0.2.20\nstaging IN CNAME dw-${stamp}-${viewport.width}.trafficmanager.net.\n` +
+          `$ORIGIN ${domain}.\n$TTL 300\n@ IN A 127.0.95.20\nstaging IN CNAME dw-${stamp}-${viewport.width}.trafficmanager.net.\n` +
             `long-${'x'.repeat(50)} IN TXT "${'v=spf1 include:_spf.example.net '.repeat(4)}"\n`,
         ),
       });

@@ -30,6 +30,14 @@ import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 import { PROBE_AZURE, PROBE_KEY, type ProofBehaviour, startProofServer } from '../fixtures/proof-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
 import { startPagerDuty } from '../fixtures/trackers/pagerduty.ts';
+import { guardSockets } from './loopback-guard.ts';
+
+/** What the server and its worker tried to reach beyond loopback: refused, and read by the suite's teardown. */
+const reachedBeyond: string[] = [];
+guardSockets((where) => {
+  reachedBeyond.push(where);
+  process.stderr.write(`e2e server: refused a connection beyond loopback: ${where}\n`);
+});
 
 const controlPort = Number(process.env.E2E_FIXTURE_PORT);
 if (!Number.isInteger(controlPort) || controlPort <= 0) throw new Error('E2E_FIXTURE_PORT is not set');
@@ -142,6 +150,9 @@ const control = http.createServer(async (req, res) => {
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify(Object.fromEntries(pagerduty.alerts)));
+      return;
+    } else if (req.url === '/reached-beyond') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reachedBeyond));
       return;
     } else if (req.url === '/hooks') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hooks));
