@@ -29,6 +29,9 @@ test('a gmail.com user on Free: the rule before sign-in, the next step before ty
   await hydrated(page);
   await expect(page.getByTestId('free-domain-rule')).toContainText(FREE_DOMAIN_SENTENCE);
   await signInThroughPopup(page, 'Continue with Google', account);
+  // The login page goes on to the dashboard by itself once signed in; going elsewhere before it has
+  // would race its redirect.
+  await expect(page).toHaveURL(/\/dashboard/, { timeout: 15_000 });
   await page.goto('/dashboard?section=domains');
   await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible({ timeout: 15_000 });
 
