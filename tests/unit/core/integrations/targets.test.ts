@@ -45,7 +45,7 @@ describe('PagerDuty Events API v2 against a loopback stand-in', () => {
   beforeAll(async () => {
     pd = await startPagerDuty();
     pd.routingKeys.add(ROUTING_KEY);
-    urls = { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, timeoutMs: 300 };
+    urls = { ...DEFAULT_INTEGRATION_URLS, pagerduty: pd.url, timeoutMs: 1_000 };
   });
   afterAll(() => pd?.close());
   const target = (routingKey = ROUTING_KEY) => targetOf('pagerduty', {}, { routingKey }, urls);
@@ -101,7 +101,7 @@ describe('GitHub Issues against a loopback stand-in', () => {
     gh.tokens.add(TOKEN);
     gh.repos.set('acme/infra', { hasIssues: true, issues: [] });
     gh.repos.set('acme/no-issues', { hasIssues: false, issues: [] });
-    urls = { ...DEFAULT_INTEGRATION_URLS, github: gh.url, timeoutMs: 300 };
+    urls = { ...DEFAULT_INTEGRATION_URLS, github: gh.url, timeoutMs: 1_000 };
   });
   afterAll(() => gh?.close());
   const target = (repository = 'acme/infra', token = TOKEN) =>
@@ -193,7 +193,7 @@ describe('Linear GraphQL against a loopback stand-in', () => {
         { id: 's-done', name: 'Done', type: 'completed', position: 3 },
       ],
     });
-    urls = { ...DEFAULT_INTEGRATION_URLS, linear: linear.url, timeoutMs: 300 };
+    urls = { ...DEFAULT_INTEGRATION_URLS, linear: linear.url, timeoutMs: 1_000 };
   });
   afterAll(() => linear?.close());
   const target = (apiKey = 'lin_api_fixture', teamId = TEAM) =>
@@ -297,7 +297,7 @@ describe('Jira Cloud REST v3 against a loopback stand-in', () => {
     jira = await startJira();
     jira.accounts.add('ann@acme.com:ATATT-fixture');
     jira.projects.set('OPS', { issueTypes: ['Task', 'Bug'] });
-    urls = { ...DEFAULT_INTEGRATION_URLS, allowPlainLoopback: true, timeoutMs: 300 };
+    urls = { ...DEFAULT_INTEGRATION_URLS, allowPlainLoopback: true, timeoutMs: 1_000 };
   });
   afterAll(() => jira?.close());
   const target = (extra: Record<string, string> = {}, creds: Record<string, string> = credentials) =>
@@ -417,7 +417,7 @@ describe('Jira Cloud REST v3 against a loopback stand-in', () => {
     expect((await refusal(jiraChoices(jira.url, credentials, undefined, urls))).retry).toBe(true);
     jira.faults.push('hang');
     expect((await refusal(jiraChoices(jira.url, credentials, undefined, urls))).message).toBe(
-      'Jira did not answer within 0.3 s',
+      'Jira did not answer within 1 s',
     );
     const strict = { ...urls, allowPlainLoopback: false };
     expect((await refusal(jiraChoices(jira.url, credentials, undefined, strict))).message).toBe(
