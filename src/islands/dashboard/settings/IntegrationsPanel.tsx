@@ -25,6 +25,13 @@ const STATUS_WORDS: Record<FindingStatus, string> = {
   review: 'Every finding (review too)',
 };
 
+/** The least status that files, widest last: the connect form's choice and each card's. */
+const STATUS_OPTIONS = [...FINDING_STATUSES].reverse().map((s) => (
+  <option key={s} value={s}>
+    {STATUS_WORDS[s]}
+  </option>
+));
+
 /**
  * Trackers and pagers: each finding becomes one ticket (or PagerDuty alert), closed when it is fixed
  * or accepted, filed again when it comes back. Admins connect a service here (its credential is
@@ -180,11 +187,7 @@ export function IntegrationsPanel() {
             value={minStatus}
             onChange={(event) => setMinStatus(event.target.value as FindingStatus)}
           >
-            {[...FINDING_STATUSES].reverse().map((s) => (
-              <option key={s} value={s}>
-                {STATUS_WORDS[s]}
-              </option>
-            ))}
+            {STATUS_OPTIONS}
           </select>
         </label>
         {kind === 'jira' && (
@@ -268,11 +271,7 @@ export function IntegrationsPanel() {
                       )
                     }
                   >
-                    {[...FINDING_STATUSES].reverse().map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_WORDS[s]}
-                      </option>
-                    ))}
+                    {STATUS_OPTIONS}
                   </select>
                 </label>
                 <button
