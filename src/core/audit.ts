@@ -1,22 +1,22 @@
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { AuditAction } from '../model/activity.ts';
 import type { WorkspaceContext } from './access.ts';
 
-/**
- * Records one action: who did it (`userId`), in which workspace (none for what concerns the account
- * alone), and `ip`, the requester's address when a request did it.
- */
-export async function audit(
-  db: Db,
-  entry: {
-    userId: string;
-    workspaceId?: string;
-    action: AuditAction;
-    detail?: Record<string, unknown>;
-    ip?: string;
-  },
-): Promise<void> {
+interface AuditEntry<A extends AuditAction = AuditAction> {
+  userId: string;
+  /** None for what concerns the account alone. */
+  workspaceId?: string;
+  action: A;
+  detail?: Record<string, unknown>;
+  /** The requester's address, when a request did it. */
+  ip?: string;
+}
+
+/** What is recorded although nothing changed: it has no change to commit with. */
+type ReadAction = Extract<AuditAction, 'data.exported'>;
+
+async function insert(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
     workspaceId: entry.workspaceId ?? null,
@@ -26,13 +26,26 @@ export async function audit(
   });
 }
 
-/** Records what `ctx`'s actor did in its workspace, inside the change's own transaction when `db` is one. */
-export async function auditIn(
-  db: Db,
+/**
+ * Records one change, in the change's own transaction: an entry is written if and only if its
+ * change commits, so `tx` must be one (a plain Db does not compile).
+ */
+export function audit(tx: Tx, entry: AuditEntry<Exclude<AuditAction, ReadAction>>): Promise<void> {
+  return insert(tx, entry);
+}
+
+/** Records what someone read: nothing changed, so there is no transaction to join. */
+export function auditRead(db: Db, entry: AuditEntry<ReadAction>): Promise<void> {
+  return insert(db, entry);
+}
+
+/** Records what `ctx`'s actor changed in its workspace, in the change's own transaction. */
+export function auditIn(
+  tx: Tx,
   ctx: WorkspaceContext,
-  action: AuditAction,
+  action: Exclude<AuditAction, ReadAction>,
   detail?: Record<string, unknown>,
 ): Promise<void> {
   const { userId, ip } = ctx.actor;
-  await audit(db, { userId, workspaceId: ctx.workspace.id, action, detail, ip });
+  return audit(tx, { userId, workspaceId: ctx.workspace.id, action, detail, ip });
 }

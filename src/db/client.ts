@@ -146,7 +146,15 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Runs `work` in one transaction, handed the transaction as a Db so services can pass it on. */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
+declare const transaction: unique symbol;
+
+/**
+ * A Db that is an open transaction. Only inTransaction makes one, so a function that takes a Tx
+ * (the audit log) cannot be handed a connection whose change has already committed.
+ */
+export type Tx = Db & { readonly [transaction]: true };
+
+/** Runs `work` in one transaction, handed the transaction as a Tx so services can pass it on. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Tx));
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, migrateDatabase, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
 
 export interface DatabaseBackend {
   name: 'PGlite' | 'PostgreSQL';
@@ -41,11 +41,7 @@ export const databaseBackends: DatabaseBackend[] = [
     skipReason: postgresUrl
       ? undefined
       : 'TEST_DATABASE_URL is not set, so there is no PostgreSQL to test against',
-    open: async () => {
-      const database = await openPostgres();
-      await migrateDatabase(database);
-      return database;
-    },
+    open: () => openPostgres(inject('postgresTemplate')),
     openUnmigrated: () => openPostgres(),
   },
 ];
@@ -53,14 +49,20 @@ export const databaseBackends: DatabaseBackend[] = [
 /** The backends of a file whose tests do not depend on the engine: the one `npm start` runs on. */
 export const embeddedOnly: DatabaseBackend[] = [pgliteBackend];
 
-/** A database of its own on the test server, dropped when closed. */
-async function openPostgres(): Promise<Database> {
+/**
+ * A database of its own on the test server, dropped when closed: a copy of the run's migrated
+ * template, or empty without one.
+ */
+async function openPostgres(template?: string): Promise<Database> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `dw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });

@@ -19,7 +19,7 @@ import {
   workspaces,
 } from '../../db/schema.ts';
 import type { Actor } from '../access.ts';
-import { audit } from '../audit.ts';
+import { auditRead } from '../audit.ts';
 import { findingKey } from '../findings/key.ts';
 import type { JsonMember } from '../json-stream.ts';
 import { workspaceScans } from '../scans/scans.ts';
@@ -37,7 +37,7 @@ export function exportFileName(now: Date): string {
  */
 export async function exportAccount(db: Db, actor: Actor, now: Date): Promise<JsonMember[]> {
   const userId = actor.userId;
-  await audit(db, { userId, action: 'data.exported', ip: actor.ip });
+  await auditRead(db, { userId, action: 'data.exported', ip: actor.ip });
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
   // The account's plan and subscription are its personal workspace's (whose id is its uid).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { workspaces } from '../../db/schema.ts';
 import {
   type BillingInfo,
@@ -146,8 +146,10 @@ export async function cancelSubscription(
   const subscription = await stripe.stripe.subscriptions.update(workspace.stripeSubscriptionId, {
     cancel_at_period_end: true,
   });
-  await applySubscription(db, stripe, subscription, logger);
-  await auditIn(db, ctx, 'subscription.canceled', { subscription: subscription.id });
+  await inTransaction(db, async (tx) => {
+    await applySubscription(tx, stripe, subscription, logger);
+    await auditIn(tx, ctx, 'subscription.canceled', { subscription: subscription.id });
+  });
   return billingInfo(db, billing, await workspaceBilling(db, workspace.id), now, logger, true);
 }
 

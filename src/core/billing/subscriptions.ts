@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { stripeEvents, workspaces } from '../../db/schema.ts';
 import type { SubscriptionStatus } from '../../model/billing.ts';
 import { audit } from '../audit.ts';
@@ -100,30 +100,31 @@ export async function applySubscription(
     return;
   }
   const tier = entitled(subscription) && plan ? plan.id : 'free';
-  await db
-    .update(workspaces)
-    .set({
-      tier,
-      stripeCustomerId: idOf(subscription.customer) ?? workspace.stripeCustomerId,
-      stripeSubscriptionId: status === 'canceled' ? null : subscription.id,
-      subscriptionStatus: status,
-      currentPeriodEnd: status === 'canceled' ? null : periodEnd(subscription),
-      cancelAtPeriodEnd: status === 'canceled' ? false : subscription.cancel_at_period_end,
-    })
-    .where(eq(workspaces.id, workspace.id));
-  if (tier !== workspace.tier) {
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(workspaces)
+      .set({
+        tier,
+        stripeCustomerId: idOf(subscription.customer) ?? workspace.stripeCustomerId,
+        stripeSubscriptionId: status === 'canceled' ? null : subscription.id,
+        subscriptionStatus: status,
+        currentPeriodEnd: status === 'canceled' ? null : periodEnd(subscription),
+        cancelAtPeriodEnd: status === 'canceled' ? false : subscription.cancel_at_period_end,
+      })
+      .where(eq(workspaces.id, workspace.id));
+    if (tier === workspace.tier) return;
     // Domains beyond a smaller plan stop being scanned; a larger one brings them back.
-    await applyDomainLimit(db, workspace.id);
-    const actor = await workspaceOwner(db, workspace.id);
+    await applyDomainLimit(tx, workspace.id);
+    const actor = await workspaceOwner(tx, workspace.id);
     if (actor) {
-      await audit(db, {
+      await audit(tx, {
         userId: actor,
         workspaceId: workspace.id,
         action: 'plan.changed',
         detail: { from: workspace.tier, to: tier, source: 'stripe', subscription: subscription.id },
       });
     }
-  }
+  });
 }
 
 /** The subscription an invoice bills: under `parent` in current API versions, top-level before. */

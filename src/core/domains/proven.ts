@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { domains, firstScans, scans } from '../../db/schema.ts';
 import { audit } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
@@ -65,36 +65,40 @@ export async function markOwnershipProven(
   const newlyVerified = row.status !== 'verified';
   const shared = typeof proof === 'object' ? proof.shared : null;
   const kind = typeof proof === 'object' ? 'shared' : proof;
-  const [updated] = await db
-    .update(domains)
-    .set({
-      status: 'verified',
-      proof: kind,
-      provedBy: shared ? null : actorId,
-      proofSourceId: shared?.id ?? null,
-      verifiedAt: row.verifiedAt ?? now,
-      verificationError: null,
-      recordMissingSince: null,
-      pausedReason: null,
-      ownershipCheckedAt: now,
-      ...(newlyVerified || row.pausedReason ? { nextScanAt: nextScanAfter(row, now) } : {}),
-    })
-    .where(eq(domains.id, row.id))
-    .returning();
-  if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
-  if (!newlyVerified) return { domain: updated, newlyVerified, firstScan: false };
-  await audit(db, {
-    userId: actorId,
-    workspaceId: workspace.id,
-    action: 'domain.verified',
-    detail: {
-      domainId: row.id,
-      domain: row.domain,
-      proof: kind,
-      ...(shared ? { sharedFrom: { workspaceId: shared.workspaceId, domainId: shared.id } } : {}),
-    },
-    ip: request.ip,
+  const updated = await inTransaction(db, async (tx) => {
+    const [changed] = await tx
+      .update(domains)
+      .set({
+        status: 'verified',
+        proof: kind,
+        provedBy: shared ? null : actorId,
+        proofSourceId: shared?.id ?? null,
+        verifiedAt: row.verifiedAt ?? now,
+        verificationError: null,
+        recordMissingSince: null,
+        pausedReason: null,
+        ownershipCheckedAt: now,
+        ...(newlyVerified || row.pausedReason ? { nextScanAt: nextScanAfter(row, now) } : {}),
+      })
+      .where(eq(domains.id, row.id))
+      .returning();
+    if (!changed) throw new ServiceError('not-found', 'NOT_FOUND', 'Domain not found');
+    if (newlyVerified)
+      await audit(tx, {
+        userId: actorId,
+        workspaceId: workspace.id,
+        action: 'domain.verified',
+        detail: {
+          domainId: row.id,
+          domain: row.domain,
+          proof: kind,
+          ...(shared ? { sharedFrom: { workspaceId: shared.workspaceId, domainId: shared.id } } : {}),
+        },
+        ip: request.ip,
+      });
+    return changed;
   });
+  if (!newlyVerified) return { domain: updated, newlyVerified, firstScan: false };
   const due = await firstScanDue(db, actorId, updated, proof);
   if (!due || updated.overPlanLimit) return { domain: updated, newlyVerified, firstScan: false };
   const { scanFrequency: _, ...config } = updated.scanConfig;

@@ -125,6 +125,15 @@ export async function requestScan(
       })
       .returning();
     if (!inserted) throw new Error('insert returned no scan');
+    if (trigger === 'manual' || trigger === 'rescan') {
+      await audit(tx, {
+        userId: request.actorId ?? workspace.id,
+        workspaceId: workspace.id,
+        action: 'scan.started',
+        detail: { scanId: inserted.id, domain: domain.domain, trigger },
+        ip: request.ip,
+      });
+    }
     return inserted;
   }).catch(async (error: unknown) => {
     // The scheduling pass inserts without the workspace's lock: the index settles that race.
@@ -133,15 +142,6 @@ export async function requestScan(
     throw error;
   });
   await queue.enqueue(row.id);
-  if (trigger === 'manual' || trigger === 'rescan') {
-    await audit(db, {
-      userId: request.actorId ?? workspace.id,
-      workspaceId: workspace.id,
-      action: 'scan.started',
-      detail: { scanId: row.id, domain: domain.domain, trigger },
-      ip: request.ip,
-    });
-  }
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { domains, users, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { PLANS, type PlanId } from '../../model/plans.ts';
 import { audit } from '../audit.ts';
@@ -52,13 +52,15 @@ async function changePlan(db: Db, userId: string, workspaceId: string, plan: Pla
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
   if (!before || before.tier === plan) return;
-  await db.update(workspaces).set({ tier: plan }).where(eq(workspaces.id, workspaceId));
-  await applyDomainLimit(db, workspaceId);
-  await audit(db, {
-    userId,
-    workspaceId,
-    action: 'plan.changed',
-    detail: { from: before.tier, to: plan, source: 'operator' },
+  await inTransaction(db, async (tx) => {
+    await tx.update(workspaces).set({ tier: plan }).where(eq(workspaces.id, workspaceId));
+    await applyDomainLimit(tx, workspaceId);
+    await audit(tx, {
+      userId,
+      workspaceId,
+      action: 'plan.changed',
+      detail: { from: before.tier, to: plan, source: 'operator' },
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { deletedAccounts, users, workspaces } from '../../db/schema.ts';
 import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '../../model/profile.ts';
@@ -46,12 +46,19 @@ function profileOf(row: Account): UserProfile {
  * and a new sign-in (a new auth_time) in the audit log.
  */
 export async function recordSignIn(db: Db, token: SignIn, ip: string | undefined): Promise<Account> {
-  const before = await findUser(db, token.uid);
-  const row = await upsertUser(db, token);
-  if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
-    await audit(db, { userId: row.id, action: 'account.signed_in', detail: { provider: row.provider }, ip });
-  }
-  return row;
+  return inTransaction(db, async (tx) => {
+    const before = await findUser(tx, token.uid);
+    const row = await upsertUser(tx, token);
+    if (before?.lastLoginAt.getTime() !== row.lastLoginAt.getTime()) {
+      await audit(tx, {
+        userId: row.id,
+        action: 'account.signed_in',
+        detail: { provider: row.provider },
+        ip,
+      });
+    }
+    return row;
+  });
 }
 
 /**

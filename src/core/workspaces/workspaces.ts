@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Db, inTransaction, queryRows } from '../../db/client.ts';
+import { type Db, inTransaction, queryRows, type Tx } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import type { PlanId } from '../../model/plans.ts';
 import { getPlanForTier } from '../../model/profile.ts';
@@ -49,10 +49,10 @@ export async function workspaceAccess(db: Db, userId: string, named?: string): P
  * owner's personal workspace's lock, which every workspace sharing that Free allowance takes
  * (src/core/workspaces/allowance.ts). `work` must use the transaction it is given, not `db`.
  */
-export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export function underWorkspaceLock<T>(db: Db, workspaceId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
     await tx.execute(allowanceLockSql(workspaceId));
-    return work(tx as unknown as Db);
+    return work(tx);
   });
 }
 
