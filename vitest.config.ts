@@ -14,8 +14,11 @@ const ownModules = [
 ];
 
 /**
- * The files that load the app, the services and the worker's jobs: a worker imports those once and
- * runs one such file after another on them, instead of importing them again for each file.
+ * The service lane: the files that load the app, the services and the worker's jobs. A worker
+ * imports those once and runs one such file after another on them, instead of importing them
+ * again for each file, and each file gets the worker's databases emptied instead of new ones
+ * (tests/helpers/databases.ts). Every other file is the unit lane: engine, CLI, model, browser
+ * code, migrations and processes, each file in a module graph of its own.
  */
 const sharedModules = globSync('tests/unit/{server,worker,core}/**/*.test.ts').filter(
   (file) => !ownModules.includes(file),
@@ -33,7 +36,10 @@ export default defineConfig({
     // cap tests and the scale test then ran past their timeouts.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'app', include: sharedModules, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'services', include: sharedModules, isolate: false, provide: { reuseDatabases: true } },
+      },
       { extends: true, test: { name: 'unit', include, exclude: sharedModules } },
     ],
   },

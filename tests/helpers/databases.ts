@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -8,7 +9,10 @@ export interface DatabaseBackend {
   name: 'PGlite' | 'PostgreSQL';
   /** Why this backend cannot run here, or undefined when it can. */
   skipReason: string | undefined;
-  /** A fresh, migrated, empty database; close it with the returned close(). */
+  /**
+   * A migrated, empty database; close it with the returned close(). In the service lane it is the
+   * worker's own database, emptied (see `reused`); elsewhere a new one.
+   */
   open(): Promise<Database>;
   /** A fresh database with no migration applied: for tests of the migrations themselves. */
   openUnmigrated(): Promise<Database>;
@@ -21,7 +25,9 @@ export const pgliteBackend: DatabaseBackend = {
   name: 'PGlite',
   skipReason: undefined,
   open: () =>
-    openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
+    reused('PGlite', () =>
+      openDatabase({ dataDir: undefined, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) }),
+    ),
   openUnmigrated: () => openDatabase({ dataDir: undefined }),
 };
 
@@ -41,7 +47,7 @@ export const databaseBackends: DatabaseBackend[] = [
     skipReason: postgresUrl
       ? undefined
       : 'TEST_DATABASE_URL is not set, so there is no PostgreSQL to test against',
-    open: () => openPostgres(inject('postgresTemplate')),
+    open: () => reused('PostgreSQL', () => openPostgres(inject('postgresTemplate'))),
     openUnmigrated: () => openPostgres(),
   },
 ];
@@ -76,4 +82,51 @@ async function openPostgres(template?: string): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * The service lane (vitest's `app` project, whose files share one module graph per worker) gives
+ * each file the worker's own database of each backend, emptied, instead of a new one: opening a
+ * PGlite costs about a second of CPU and a PostgreSQL copy a second of the server's, a hundred
+ * times a run. A database still open when another is asked for (two at once in one file) stays
+ * its own, and the second is new.
+ *
+ * Emptied rather than run in one transaction rolled back at the end: the services' tests send
+ * concurrent requests whose transactions must really commit and contend (locks, unique indexes,
+ * claims); inside one outer transaction they would be savepoints on one connection and the races
+ * they exist for would not happen.
+ */
+const workerDatabases = new Map<DatabaseBackend['name'], { database: Promise<Database>; inUse: boolean }>();
+
+async function reused(name: DatabaseBackend['name'], open: () => Promise<Database>): Promise<Database> {
+  if (!inject('reuseDatabases')) return open();
+  let entry = workerDatabases.get(name);
+  if (entry?.inUse) return open();
+  if (entry) {
+    entry.inUse = true;
+    await emptyDatabase(await entry.database);
+  } else {
+    entry = { database: open(), inUse: true };
+    workerDatabases.set(name, entry);
+  }
+  const held = entry;
+  const database = await held.database;
+  return {
+    ...database,
+    close: async () => {
+      held.inUse = false;
+    },
+  };
+}
+
+/** Every row of the schema gone, and pg-boss's schema too (a queue started on it makes it anew). */
+async function emptyDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`
+    DO $$ BEGIN
+      EXECUTE (
+        SELECT 'TRUNCATE ' || string_agg(format('%I.%I', schemaname, tablename), ', ') || ' RESTART IDENTITY CASCADE'
+        FROM pg_tables WHERE schemaname = 'public'
+      );
+    END $$`);
+  await database.db.execute(sql`DROP SCHEMA IF EXISTS pgboss CASCADE`);
 }

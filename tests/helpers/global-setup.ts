@@ -62,5 +62,7 @@ declare module 'vitest' {
     runDir: string;
     /** The migrated PostgreSQL database each test database copies; empty without TEST_DATABASE_URL. */
     postgresTemplate: string;
+    /** Set for the service lane: its files reuse their worker's databases (tests/helpers/databases.ts). */
+    reuseDatabases?: boolean;
   }
 }
