@@ -1,5 +1,5 @@
+import type { EngineSettings } from '../core/engine-settings.ts';
 import type { IntegrationUrls } from '../core/integrations/targets.ts';
-import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import { proofSettings } from '../scanner/proof/settings.ts';
 import { configuredCloudRanges } from './cloud-ranges.ts';
 import type { Config } from './config.ts';

@@ -6,9 +6,9 @@ import type { CloudSyncSettings } from '../core/cloud-accounts/scheduled-sync.ts
 import type { ZoneSyncSettings } from '../core/dns-connections/scheduled-sync.ts';
 import type { SecretsKey } from '../core/dns-connections/secrets.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
+import type { EngineSettings } from '../core/engine-settings.ts';
 import { INTEGRATION_ATTEMPTS } from '../core/integrations/deliver.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../core/integrations/targets.ts';
-import type { EngineSettings } from '../core/scans/engine-settings.ts';
 import { pendingScanIds } from '../core/scans/reaper.ts';
 import { forgetWorkerHeartbeat, recordWorkerHeartbeat } from '../core/scans/worker-heartbeats.ts';
 import { WEBHOOK_ATTEMPTS } from '../core/webhooks/deliver.ts';

@@ -4,7 +4,7 @@ import { findings } from '../../db/schema.ts';
 import type { FindingRef, FindingView } from '../../model/contract.ts';
 import { PROOF_MAX_AGE_MS } from '../../model/proof.ts';
 import { reproveFinding } from '../../scanner/proof/reprove.ts';
-import type { EngineSettings } from '../scans/engine-settings.ts';
+import type { EngineSettings } from '../engine-settings.ts';
 import type { AlertChanges } from './alert-message.ts';
 
 const samePlace = (a: FindingRef, b: FindingView) =>

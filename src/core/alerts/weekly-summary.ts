@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { findings } from '../../db/schema.ts';
 import { EXPIRING_SOON_DAYS } from '../../model/acceptance.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
-import { acceptancesExpiringSoon } from '../findings/acceptance-expiry.ts';
+import { acceptancesExpiringSoon } from '../findings/expiring-soon.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { alertRecipients } from './recipients.ts';
 

@@ -7,10 +7,10 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../scanner/zone/providers/provider.ts';
+import { type InventoryUpdate, replaceInventory } from '../domains/inventory.ts';
 import { type ScanQueue, scanNewRecords } from '../domains/scan-requests.ts';
 import type { ScanRow } from '../domains/views.ts';
 import { workspaceOwner, workspaceTier } from '../workspaces/workspaces.ts';
-import { type InventoryUpdate, replaceInventory } from './inventory.ts';
 import { unseal } from './secrets.ts';
 import { applyZoneProof, type ZoneOwnership } from './zone-ownership.ts';
 import { checkZoneProof } from './zone-proof.ts';

@@ -8,14 +8,14 @@ import { DEFAULT_SCAN_OPTIONS, type ScanProgress, type ScanRunConfig } from '../
 import { getPlanForTier } from '../../model/profile.ts';
 import { ScanDeadlineError, scanDomain } from '../../scanner/scan.ts';
 import { cloudInventoryForScan } from '../cloud-accounts/inventory.ts';
-import { inventoryRecords } from '../dns-connections/inventory.ts';
+import { inventoryRecords } from '../domains/inventory.ts';
 import { nextScanAfter } from '../domains/schedule.ts';
-import { expireAcceptances } from '../findings/acceptance-expiry.ts';
+import type { EngineSettings } from '../engine-settings.ts';
 import { recordFindingHistory } from '../findings/lifecycle.ts';
 import { queueScanTickets } from '../integrations/tickets.ts';
+import { expireAcceptances } from '../triage/acceptance-expiry.ts';
 import { workspaceTier } from '../workspaces/workspaces.ts';
 import { claimScan } from './concurrency.ts';
-import type { EngineSettings } from './engine-settings.ts';
 
 type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'skipped' | 'deferred' | 'released';
 

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { inventoryView } from '../../core/dns-connections/inventory.ts';
 import {
   addDomain,
   domainTrend,
@@ -12,6 +11,7 @@ import {
   uploadZoneFile,
   verifyDomain,
 } from '../../core/domains/domains.ts';
+import { inventoryView } from '../../core/domains/inventory.ts';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { listDomains } from '../../core/domains/store.ts';
 import { BODY_LIMIT_KB, DNS_READ_RATE, ZONE_FILE_RATE } from '../../core/limits.ts';

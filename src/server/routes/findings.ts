@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { acceptRisk, listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
+import { acceptRisk, listFindings } from '../../core/triage/findings.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { acceptRiskSchema, findingQuerySchema } from '../../model/schemas.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { type ScanQueue, startRequestedScan } from '../../core/domains/scan-requests.ts';
 import { listDomains } from '../../core/domains/store.ts';
-import { listFindings } from '../../core/findings/findings.ts';
 import { BODY_LIMIT_KB } from '../../core/limits.ts';
 import { listScans, scanDetails } from '../../core/scans/scans.ts';
+import { listFindings } from '../../core/triage/findings.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { findingQuerySchema, scanListQuerySchema, startScanSchema } from '../../model/schemas.ts';

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { EngineSettings } from '../../core/scans/engine-settings.ts';
+import type { EngineSettings } from '../../core/engine-settings.ts';
 import { deliverWebhook } from '../../core/webhooks/deliver.ts';
 import type { Db } from '../../db/client.ts';
 

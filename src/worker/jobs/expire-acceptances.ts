@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AlertDeps } from '../../core/alerts/send-scan-alert.ts';
-import { expireAcceptances, sendLapsedAcceptanceAlerts } from '../../core/findings/acceptance-expiry.ts';
+import { expireAcceptances, sendLapsedAcceptanceAlerts } from '../../core/triage/acceptance-expiry.ts';
 import type { Db } from '../../db/client.ts';
 
 export const EXPIRE_ACCEPTANCES = 'expire-acceptances';

@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
-import type { EngineSettings } from '../../core/scans/engine-settings.ts';
+import type { EngineSettings } from '../../core/engine-settings.ts';
 import { runScan } from '../../core/scans/run.ts';
 import type { Db } from '../../db/client.ts';
 import { type DatabaseOutage, whenDatabaseAnswers } from '../../db/outage.ts';

@@ -59,8 +59,8 @@ const PUBLIC: Record<string, string> = {
   'integrations/deliver.ts#deliverIntegration': 'worker: delivers what a service queued',
   'integrations/tickets.ts#claimTicketDeliveries': "worker: queues the tickets whose findings' state changed",
   'alerts/weekly-summary.ts#sendWeeklySummaries': "worker: each workspace's acceptances ending this week",
-  'findings/acceptance-expiry.ts#expireAcceptances': 'worker: ends acceptances whose expiry came, no caller',
-  'findings/acceptance-expiry.ts#sendLapsedAcceptanceAlerts':
+  'triage/acceptance-expiry.ts#expireAcceptances': 'worker: ends acceptances whose expiry came, no caller',
+  'triage/acceptance-expiry.ts#sendLapsedAcceptanceAlerts':
     'worker: tells the workspace of an ended acceptance',
   'dns-connections/scheduled-sync.ts#dueConnections': "worker: the schedule's zone syncs, no caller",
   'dns-connections/scheduled-sync.ts#runZoneSync': 'worker: a sync the schedule or a checked request queued',

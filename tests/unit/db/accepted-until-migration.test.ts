@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findingRecord } from '../../../src/core/domains/views.ts';
-import { expireAcceptances } from '../../../src/core/findings/acceptance-expiry.ts';
+import { expireAcceptances } from '../../../src/core/triage/acceptance-expiry.ts';
 import { type Database, migrateDatabase } from '../../../src/db/client.ts';
 import { findings } from '../../../src/db/schema.ts';
 import { findingView } from '../../fixtures/finding.ts';

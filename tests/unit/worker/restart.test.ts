@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestScan } from '../../../src/core/domains/scan-requests.ts';
-import type { EngineSettings } from '../../../src/core/scans/engine-settings.ts';
+import type { EngineSettings } from '../../../src/core/engine-settings.ts';
 import type { Database } from '../../../src/db/client.ts';
 import { domains, scans, users } from '../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../src/model/contract.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertMessage } from '../../../../src/core/alerts/alert-message.ts';
 import { provenAlert, reproveWith } from '../../../../src/core/alerts/proven.ts';
-import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
+import type { EngineSettings } from '../../../../src/core/engine-settings.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { findings, users } from '../../../../src/db/schema.ts';
 import type { FindingRef, FindingView, Proof } from '../../../../src/model/contract.ts';

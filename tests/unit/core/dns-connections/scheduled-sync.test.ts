@@ -12,8 +12,8 @@ import {
   runZoneSync,
   type ZoneSyncSettings,
 } from '../../../../src/core/dns-connections/scheduled-sync.ts';
+import type { EngineSettings } from '../../../../src/core/engine-settings.ts';
 import type { MailMessage } from '../../../../src/core/mail/mailer.ts';
-import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import { runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { dnsConnections, scans, users, workspaces } from '../../../../src/db/schema.ts';

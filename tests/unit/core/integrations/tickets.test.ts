@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDomain } from '../../../../src/core/domains/domains.ts';
-import { expireAcceptances } from '../../../../src/core/findings/acceptance-expiry.ts';
-import { acceptRisk } from '../../../../src/core/findings/findings.ts';
+import type { EngineSettings } from '../../../../src/core/engine-settings.ts';
 import { findingKey } from '../../../../src/core/findings/key.ts';
 import { deliverIntegration } from '../../../../src/core/integrations/deliver.ts';
 import {
@@ -14,8 +13,9 @@ import {
 } from '../../../../src/core/integrations/integrations.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../../../src/core/integrations/targets.ts';
 import { claimTicketDeliveries, queueTicketSync } from '../../../../src/core/integrations/tickets.ts';
-import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
 import { runScan } from '../../../../src/core/scans/run.ts';
+import { expireAcceptances } from '../../../../src/core/triage/acceptance-expiry.ts';
+import { acceptRisk } from '../../../../src/core/triage/findings.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { domains, findings, integrations, scans, users } from '../../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextScanAfter } from '../../../../src/core/domains/schedule.ts';
-import type { EngineSettings } from '../../../../src/core/scans/engine-settings.ts';
+import type { EngineSettings } from '../../../../src/core/engine-settings.ts';
 import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { domains, scans, workspaces } from '../../../../src/db/schema.ts';

@@ -6,9 +6,9 @@ import { encodeInventoryCursor, type InventoryCursor } from '../../model/schemas
 import { ProviderError, type ProviderId } from '../../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../../scanner/zone/record.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
-import { ownDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
 import { INVENTORY_RECORD_LIMIT } from '../limits.ts';
+import { ownDomain } from './store.ts';
 
 /** Records written per statement while a zone is stored. */
 const BATCH = 500;

@@ -1,13 +1,13 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { domains, findings, type LapsedAcceptance, webhookDeliveries, webhooks } from '../../db/schema.ts';
-import { EXPIRING_SOON_DAYS, lapsedSentence, UNTIL_RECORD_CHANGES } from '../../model/acceptance.ts';
+import { lapsedSentence } from '../../model/acceptance.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { alertRecipients } from '../alerts/recipients.ts';
+import { findingKey } from '../findings/key.ts';
 import { queueTicketSync } from '../integrations/tickets.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findingKey } from './key.ts';
 
 /** Open findings whose acceptance has ended by `now`: its date passed, or it has none (counts as ended). */
 const ended = (now: Date) =>
@@ -191,32 +191,3 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
-
-/**
- * The workspace's acceptances that end within the next 7 days, soonest first: what the weekly
- * summary lists so nobody is surprised by a finding coming back.
- */
-export async function acceptancesExpiringSoon(db: Db, workspaceId: string, now: Date) {
-  const horizon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await db
-    .select({
-      id: findings.id,
-      domain: findings.domain,
-      subdomain: findings.subdomain,
-      by: findings.acceptedBy,
-      note: findings.acceptedNote,
-      until: findings.acceptedUntil,
-    })
-    .from(findings)
-    .where(
-      and(
-        eq(findings.workspaceId, workspaceId),
-        isNotNull(findings.acceptedAt),
-        isNull(findings.resolvedAt),
-        gt(findings.acceptedUntil, now),
-        lte(findings.acceptedUntil, horizon),
-      ),
-    )
-    .orderBy(asc(findings.acceptedUntil));
-  return rows.map((r) => ({ ...r, until: r.until?.toISOString() ?? UNTIL_RECORD_CHANGES }));
-}

@@ -9,9 +9,9 @@ import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { findingRecord } from '../domains/views.ts';
 import { ServiceError } from '../errors.ts';
+import { findingKey } from '../findings/key.ts';
 import { queueTicketSync } from '../integrations/tickets.ts';
 import { isUuid } from '../validation.ts';
-import { findingKey } from './key.ts';
 
 /** The workspace's findings with their history, most recently seen first. */
 export async function listFindings(

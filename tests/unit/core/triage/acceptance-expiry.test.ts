@@ -7,13 +7,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWeeklySummaries } from '../../../../src/core/alerts/weekly-summary.ts';
 import { findingRecord } from '../../../../src/core/domains/views.ts';
-import {
-  acceptancesExpiringSoon,
-  expireAcceptances,
-  sendLapsedAcceptanceAlerts,
-} from '../../../../src/core/findings/acceptance-expiry.ts';
+import { acceptancesExpiringSoon } from '../../../../src/core/findings/expiring-soon.ts';
 import { recordFindingHistory } from '../../../../src/core/findings/lifecycle.ts';
 import { createMailer } from '../../../../src/core/mail/mailer.ts';
+import {
+  expireAcceptances,
+  sendLapsedAcceptanceAlerts,
+} from '../../../../src/core/triage/acceptance-expiry.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { findings, users, webhookDeliveries, webhooks } from '../../../../src/db/schema.ts';
 import { findingView } from '../../../fixtures/finding.ts';

@@ -1,4 +1,4 @@
-import type { ScanOptions } from '../../scanner/types.ts';
+import type { ScanOptions } from '../scanner/types.ts';
 
 /**
  * The engine settings every scan of this server uses: from the environment in production; tests
