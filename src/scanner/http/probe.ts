@@ -293,6 +293,6 @@ function classify(
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return { kind: 'unreachable', message };
   if (code === 'UND_ERR_SOCKET') return { kind: 'other', message: stops.closed };
-  if (code.startsWith('HPE_')) return { kind: 'other', message: stops.notHttp(message) };
+  if (name === 'HTTPParserError') return { kind: 'other', message: stops.notHttp(message) };
   return { kind: 'other', message };
 }
