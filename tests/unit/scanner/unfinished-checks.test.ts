@@ -22,14 +22,29 @@ const notFound: Page = { status: 404, body: 'Not Found' };
 
 /**
  * The server behind each name, by scheme (one behaviour for both unless told), and the error the
- * report must carry for the name.
+ * report must carry for the name. Each name points at a catalogue service, whose page the scan
+ * reads for its unclaimed sentence, unless it is a name of the zone's own (an address: its page
+ * is read for the scripts it loads).
  */
 const cases: Array<{
   label: string;
   http: ReturnType<Site>;
   https?: ReturnType<Site> | 'stalled handshake';
+  ownAddress?: true;
   error: string | RegExp;
 }> = [
+  {
+    label: 'www',
+    http: 'endless-body',
+    ownAddress: true,
+    error: `the server kept sending after ${KB} KB`,
+  },
+  {
+    label: 'www-bomb',
+    http: 'gzip-bomb',
+    ownAddress: true,
+    error: `the server's gzip-compressed page unpacks to more than ${KB} KB`,
+  },
   { label: 'endless-body', http: 'endless-body', error: `the server kept sending after ${KB} KB` },
   { label: 'huge-body', http: 'huge-body', error: `the server kept sending after ${KB} KB` },
   {
@@ -88,7 +103,11 @@ beforeAll(async () => {
     [`clean.${apex}`, { type: 'CNAME', data: 'clean.bigcartel.com' }],
     ['clean.bigcartel.com', { type: 'A', data: FIXTURE_IP }],
   ];
-  for (const { label } of cases) {
+  for (const { label, ownAddress } of cases) {
+    if (ownAddress) {
+      records.push([name(label), { type: 'A', data: FIXTURE_IP }]);
+      continue;
+    }
     records.push([name(label), { type: 'CNAME', data: `${label}.bigcartel.com` }]);
     records.push([`${label}.bigcartel.com`, { type: 'A', data: FIXTURE_IP }]);
   }
