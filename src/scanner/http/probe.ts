@@ -184,18 +184,18 @@ async function fetchPinned(
     connect: (connectOptions, callback) => {
       const port = Number(connectOptions.port) || options.ports[tls ? 'https' : 'http'];
       options.onConnect?.(address, port);
+      // undici's connector returns the socket it opens, though its types say nothing is returned.
       const socket = connect(
         { ...connectOptions, hostname: address, servername: isIP(host) ? undefined : host },
-        (error, connected) => {
-          reached.connected = !error;
-          callback(error, connected);
+        (...answer) => {
+          reached.connected = answer[0] === null;
+          callback(...answer);
         },
-      ) as Socket;
+      ) as unknown as Socket | undefined;
       if (tls)
-        socket.once('connect', () => {
+        socket?.once('connect', () => {
           reached.tcp = true;
         });
-      return socket;
     },
   });
   const signals = [AbortSignal.timeout(options.timeoutMs)];
