@@ -173,12 +173,12 @@ async function fetchPinned(
     timeout: options.timeoutMs,
     secureContext: sharedSecureContext(),
   });
-  // One client for the one origin of this request (no pool, no WHATWG fetch on top: a scan makes
-  // hundreds of probes, and fetch's Request, Headers and streams cost more than the request itself).
   const tls = url.protocol === 'https:';
   // How far the exchange got, for the sentence a timeout gets: no connection, a handshake that
   // stalled, no answer, or a page that came too slowly.
   const reached = { tcp: false, connected: false, headers: false };
+  // One client for the one origin of this request (no pool, no WHATWG fetch on top: a scan makes
+  // hundreds of probes, and fetch's Request, Headers and streams cost more than the request itself).
   const client = new Client(url.origin, {
     maxHeaderSize: MAX_HEADER_BYTES,
     connect: (connectOptions, callback) => {
