@@ -2,7 +2,7 @@ import type { FindingView, ScanView } from '../model/contract.ts';
 import { csvField } from '../model/findings-csv.ts';
 import { buildSarif } from '../model/sarif.ts';
 import { toJsonDocument } from '../scanner/report/json.ts';
-import { renderFindings, renderReport } from '../scanner/report/text.ts';
+import { namesLine, renderErrors, renderFindings, renderReport } from '../scanner/report/text.ts';
 import type { ScanError, ScanResult } from '../scanner/types.ts';
 
 export const REPORT_FORMATS = ['text', 'json', 'sarif', 'csv'] as const;
@@ -38,15 +38,16 @@ export function remoteReport(scan: ScanView, server: string): ScanReport {
       completedAt: scan.completed_at,
       subdomains: scan.subdomains ?? [],
       findings: scan.findings,
-      errors: [],
+      errors: scan.errors ?? [],
     },
     text: () =>
       [
         `DangleWatch scan of ${scan.domain} on ${new URL(server).host} (scan ${scan.scan_id})`,
-        `${scan.subdomains_scanned} names checked, ${scan.findings.length} findings, ` +
+        `${namesLine(scan.subdomains_scanned, scan.errors ?? [], scan.subdomains ?? [])}, ${scan.findings.length} findings, ` +
           `${scan.false_positives_filtered} dropped by validation (Filtered FP)`,
         '',
         ...renderFindings(scan.findings),
+        ...renderErrors(scan.errors ?? []),
       ].join('\n'),
   };
 }
@@ -75,6 +76,7 @@ export function formatReport(
         status: 'completed' as const,
         started_at: document.startedAt,
         completed_at: document.completedAt,
+        errors: document.errors,
       };
       return `${JSON.stringify(buildSarif(scan, undefined, known), null, 2)}\n`;
     }

@@ -20,6 +20,7 @@ import {
   type FindingView,
   type Proof,
   type ScanConfig,
+  type ScanErrorView,
   type ScanProgress,
   type ScanRunConfig,
 } from '../model/contract.ts';
@@ -432,10 +433,7 @@ export const scans = pgTable(
     findings: jsonb('findings').$type<FindingView[]>().notNull().default([]),
     subdomains: jsonb('subdomains').$type<string[]>().notNull().default([]),
     /** Lookups that failed (SERVFAIL, timeouts): not findings, but the user should know. */
-    scanErrors: jsonb('scan_errors')
-      .$type<{ subdomain?: string; stage: string; message: string }[]>()
-      .notNull()
-      .default([]),
+    scanErrors: jsonb('scan_errors').$type<ScanErrorView[]>().notNull().default([]),
     error: text('error'),
     /** What this scan changed against the domain's open findings (core/findings/lifecycle.ts). */
     changes: jsonb('changes').$type<FindingChanges>(),

@@ -249,6 +249,16 @@ export interface ScanProgress {
   total: number;
 }
 
+/**
+ * A check the scan could not finish (a server that never stops sending, a lookup that failed): not
+ * a finding, but the name it names was not checked, and the user should know.
+ */
+export interface ScanErrorView {
+  subdomain?: string;
+  stage: 'discover' | 'resolve' | 'detect' | 'validate';
+  message: string;
+}
+
 /** A scan as the scan service answers it. */
 export interface ScanView {
   scan_id: string;
@@ -269,6 +279,8 @@ export interface ScanView {
   findings: FindingView[];
   /** The names checked; only on GET one scan (the report download). */
   subdomains?: string[];
+  /** The checks it could not finish and the lookups that failed; only on GET one scan. */
+  errors?: ScanErrorView[];
   /** Against the scans before it; null until the scan completed. */
   changes: FindingChanges | null;
   /**

@@ -1,4 +1,5 @@
-import type { FindingView, ScanView } from './contract.ts';
+import type { FindingView, ScanErrorView, ScanView } from './contract.ts';
+import { scanErrorSentence } from './scan-errors.ts';
 
 /** SARIF 2.1.0, the format code-scanning dashboards read: one run, a rule per service and record type. */
 interface SarifLog {
@@ -39,12 +40,31 @@ export function sarifFileName(scan: Pick<ScanView, 'domain' | 'scan_id'>): strin
   return `scan-report-${scan.domain}-${scan.scan_id}.sarif`;
 }
 
+/** The DNS name as SARIF places it: a logical location (there is no file). */
+const nameLocation = (subdomain: string, recordType?: string) => ({
+  name: subdomain,
+  fullyQualifiedName: recordType ? `dns:${subdomain}/${recordType}` : `dns:${subdomain}`,
+  kind: 'resource',
+});
+
 /**
- * A scan as a SARIF log: each finding a result on the DNS name (a logical location), with its fix.
- * Given `known` (a baseline's findings), each result says whether it is new or was known.
+ * A check the scan could not finish, as a notification of the run: a warning on the name, not a
+ * result (nothing was found), so that a name whose check failed never reads as a clean one.
+ */
+const notification = (error: ScanErrorView) => ({
+  level: 'warning',
+  message: { text: scanErrorSentence(error) },
+  ...(error.subdomain ? { locations: [{ logicalLocations: [nameLocation(error.subdomain)] }] } : {}),
+  properties: { stage: error.stage },
+});
+
+/**
+ * A scan as a SARIF log: each finding a result on the DNS name (a logical location), with its fix;
+ * each check it could not finish a notification of the run. Given `known` (a baseline's findings),
+ * each result says whether it is new or was known.
  */
 export function buildSarif(
-  scan: Pick<ScanView, 'findings' | 'status' | 'started_at' | 'completed_at'>,
+  scan: Pick<ScanView, 'findings' | 'status' | 'started_at' | 'completed_at' | 'errors'>,
   toolVersion = '0.1.0',
   known?: (finding: FindingView) => boolean,
 ): SarifLog {
@@ -74,6 +94,7 @@ export function buildSarif(
             executionSuccessful: scan.status === 'completed',
             ...(scan.started_at ? { startTimeUtc: scan.started_at } : {}),
             ...(scan.completed_at ? { endTimeUtc: scan.completed_at } : {}),
+            ...(scan.errors?.length ? { toolExecutionNotifications: scan.errors.map(notification) } : {}),
           },
         ],
         results: scan.findings.map((f) => ({
@@ -85,13 +106,7 @@ export function buildSarif(
               // GitHub code scanning refuses a file whose results have no physical location (a
               // repository-relative URI and a start line): the DNS name stands in as a path.
               physicalLocation: { artifactLocation: { uri: `dns/${f.subdomain}` }, region: { startLine: 1 } },
-              logicalLocations: [
-                {
-                  name: f.subdomain,
-                  fullyQualifiedName: `dns:${f.subdomain}/${f.recordType}`,
-                  kind: 'resource',
-                },
-              ],
+              logicalLocations: [nameLocation(f.subdomain, f.recordType)],
             },
           ],
           partialFingerprints: {

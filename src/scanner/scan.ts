@@ -155,13 +155,18 @@ async function run(
       sources: names.sourcesOf(finding.subdomain),
     }));
     withSources.sort((a, b) => rank(a) - rank(b) || a.subdomain.localeCompare(b.subdomain));
+    const errors = dedupeErrors(ctx.errors);
+    const unchecked = failedNames(checked, errors, withSources);
     return {
       domain,
       startedAt,
       completedAt: new Date().toISOString(),
-      subdomains: [...checked].sort(),
+      subdomains: (unchecked.size > 0
+        ? [...checked].filter((name) => !unchecked.has(name))
+        : [...checked]
+      ).sort(),
       findings: withSources,
-      errors: dedupeErrors(ctx.errors),
+      errors,
       stats: {
         dnsQueries: dns.queries,
         candidates: unique.length,
@@ -312,6 +317,18 @@ async function scanNames(
 const ORDER = { claimable: 0, likely: 1, review: 2 } as const;
 function rank(finding: Finding) {
   return ORDER[finding.status];
+}
+
+/**
+ * Names a check of which could not finish (their errors) and that show no finding: they are not
+ * checked, so they never read as clean, and the findings they had stay open.
+ */
+function failedNames(checked: Set<string>, errors: ScanResult['errors'], findings: readonly Finding[]) {
+  const failed = new Set<string>();
+  for (const error of errors)
+    if (error.subdomain && checked.has(error.subdomain)) failed.add(error.subdomain);
+  if (failed.size > 0) for (const finding of findings) failed.delete(finding.subdomain);
+  return failed;
 }
 
 function dedupeErrors(errors: ScanResult['errors']) {

@@ -1,4 +1,4 @@
-import type { CloudProviderId, FindingRecordType, FindingView } from '../model/contract.ts';
+import type { CloudProviderId, FindingRecordType, FindingView, ScanErrorView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import type { AllowPrivate } from './net/address-guard.ts';
 import type { ProofSettings } from './proof/settings.ts';
@@ -35,11 +35,7 @@ export type Finding = Required<Omit<FindingView, 'key'>>;
  */
 export type Detected = Omit<Finding, 'sources' | 'proof'> & { proof?: Finding['proof'] };
 
-export interface ScanError {
-  subdomain?: string;
-  stage: 'discover' | 'resolve' | 'detect' | 'validate';
-  message: string;
-}
+export type ScanError = ScanErrorView;
 
 /** Emitted at every step and repeated at least every `DEFAULTS.progressIntervalMs` while a scan runs. */
 export interface ProgressEvent {

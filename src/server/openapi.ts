@@ -96,6 +96,19 @@ const scanSchema = z.object({
   scan_config: scanConfigSchema.omit({ scanFrequency: true }),
   findings: z.array(findingSchema),
   subdomains: z.array(z.string()).optional().meta({ description: 'The names checked; only on one scan.' }),
+  errors: z
+    .array(
+      z.object({
+        subdomain: z.string().optional(),
+        stage: z.enum(['discover', 'resolve', 'detect', 'validate']),
+        message: z.string(),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        'The checks it could not finish and the lookups that failed (a name here and not in subdomains was not checked); only on one scan.',
+    }),
   changes: findingChangesSchema.nullable(),
   partial: z.boolean(),
   namesChecked: z.number().int(),

@@ -24,7 +24,7 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 /** A scan as lists read it: without its names (thousands, for a big zone) and lookup errors. */
 type ScanListRow = Omit<ScanRow, 'subdomains' | 'scanErrors'>;
 
-/** A scan row in the scan service's field names; the names only from a whole row. */
+/** A scan row in the scan service's field names; the names and errors only from a whole row. */
 export function scanView(row: ScanListRow): ScanView;
 export function scanView(row: ScanRow, options: { withSubdomains?: boolean }): ScanView;
 export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?: boolean } = {}): ScanView {
@@ -47,7 +47,9 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     changes: row.changes ?? null,
     partial: Boolean(row.config?.names),
     namesChecked: row.status === 'completed' ? row.subdomainsScanned : (row.progress?.checked ?? 0),
-    ...(options.withSubdomains && 'subdomains' in row ? { subdomains: row.subdomains } : {}),
+    ...(options.withSubdomains && 'subdomains' in row
+      ? { subdomains: row.subdomains, errors: row.scanErrors }
+      : {}),
   };
 }
 

@@ -409,6 +409,9 @@ async function detectAddresses(ctx: ScanContext, res: Resolution): Promise<Candi
   return candidates;
 }
 
+/** Probe stops that leave an address silent: nothing connects, or nothing answers once connected. */
+const SILENT = new Set(['refused', 'reset', 'timeout', 'slow']);
+
 /** Neither HTTP nor HTTPS accepts a connection; a refused address (SSRF guard) is not "silent". */
 async function isSilent(ctx: ScanContext, host: string, address: string, fresh: boolean) {
   const results = await Promise.all(
@@ -417,9 +420,7 @@ async function isSilent(ctx: ScanContext, host: string, address: string, fresh: 
   for (const result of results) {
     if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
   }
-  const dead = results.every(
-    (r) => r.responses.length === 0 && (r.error?.kind === 'refused' || r.error?.kind === 'timeout'),
-  );
+  const dead = results.every((r) => r.responses.length === 0 && SILENT.has(r.error?.kind ?? ''));
   return dead
     ? `no answer on HTTP or HTTPS: ${results.map((r) => `${r.scheme} ${r.error?.kind}`).join(', ')}`
     : undefined;

@@ -4,7 +4,7 @@ import { type Resolution, resolveChain } from '../dns/chain.ts';
 import { inZone, isHostName } from '../dns/names.ts';
 import { entriesForCname } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import type { ProbeResult } from '../http/probe.ts';
+import { type ProbeResult, unfinished } from '../http/probe.ts';
 import { rdapProof } from '../proof/rdap.ts';
 import { secondOrderTexts } from '../report/texts.ts';
 import type { RecordKind } from '../types.ts';
@@ -116,6 +116,8 @@ export class SecondOrder {
       const response = result.responses.find(
         (r) => r.host === page.name && r.status >= 200 && r.status < 300,
       );
+      const stop = unfinished(result);
+      if (stop) this.ctx.error('detect', stop, page.name);
       if (!response) continue;
       const hosts = new Map<string, string>();
       for (const host of referencedHosts(response.body)) hosts.set(host, 'a script, style or frame');

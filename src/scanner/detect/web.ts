@@ -1,7 +1,7 @@
 import type { ScanContext } from '../context.ts';
 import { evidenceIn } from '../fingerprints/match.ts';
 import type { Entry } from '../fingerprints/schema.ts';
-import type { Scheme } from '../http/probe.ts';
+import { type Scheme, unfinished } from '../http/probe.ts';
 
 /** The address a probe goes to: IPv4 first, as most services answer there. */
 export function firstAddress(a: string[], aaaa: string[]) {
@@ -28,13 +28,22 @@ export async function webEvidence(
   // A cancelled scan rejects it; the rejection is seen where it is awaited, if it still is.
   early?.catch(() => {});
   const evidence: string[] = [];
+  // A probe that stopped on a fault or a limit is the name's error, unless the other scheme settled it.
+  const stopped: string[] = [];
   for (const scheme of ['http', 'https'] as const) {
     const result = await (scheme === 'https' ? (early ?? probe('https')) : probe('http'));
     if (result.error?.kind === 'blocked') ctx.error('detect', result.error.message, host);
+    const stop = unfinished(result);
+    if (stop) stopped.push(stop);
     const own = result.responses.filter((response) => response.host === host);
     const found = own.map((response) => evidenceIn(entry, response)).find(Boolean);
     if (found) evidence.push(found);
-    else if (own.some((response) => response.status >= 200 && response.status < 300)) return [];
+    else if (own.some((response) => response.status >= 200 && response.status < 300)) {
+      // A working page cut off at a limit says the resource is in use, yet was not read whole.
+      if (stop) ctx.error('detect', stop, host);
+      return [];
+    }
   }
+  if (evidence.length === 0) for (const stop of stopped) ctx.error('detect', stop, host);
   return evidence;
 }

@@ -1,5 +1,6 @@
 import { proofSentence } from '../../model/proof.ts';
-import type { Detected, Risk, ScanResult } from '../types.ts';
+import { scanErrorSentence, uncheckedNames } from '../../model/scan-errors.ts';
+import type { Detected, Risk, ScanError, ScanResult } from '../types.ts';
 
 const HEADINGS: Record<Risk, string> = {
   high: 'HIGH RISK: someone else can take these over now',
@@ -47,22 +48,34 @@ export function renderFindings(findings: readonly Detected[]): string[] {
   return out;
 }
 
+/** Errors shown in full; past them, a count (the JSON report has every one). */
+const ERRORS_SHOWN = 20;
+
+/** The checks a scan could not finish and the lookups that failed, a sentence each; lines of text. */
+export function renderErrors(errors: readonly ScanError[]): string[] {
+  if (errors.length === 0) return [];
+  const out = [`Could not finish every check (${errors.length}):`];
+  for (const e of errors.slice(0, ERRORS_SHOWN)) out.push(wrap(`- ${scanErrorSentence(e)}`, '  '));
+  if (errors.length > ERRORS_SHOWN) out.push(`  … and ${errors.length - ERRORS_SHOWN} more`);
+  out.push('');
+  return out;
+}
+
+/** "120 names checked", and how many could not be, when some could not. */
+export function namesLine(checked: number, errors: readonly ScanError[], names: readonly string[]) {
+  const unchecked = errors.length > 0 ? uncheckedNames(errors, names).length : 0;
+  return `${checked} names checked${unchecked > 0 ? `, ${unchecked} could not be checked` : ''}`;
+}
+
 /** The default, human-readable report: findings grouped by risk, each with its explanation and fix. */
 export function renderReport(result: ScanResult) {
   const out: string[] = [
     `DangleWatch scan of ${result.domain}`,
-    `${result.subdomains.length} names checked, ${result.findings.length} findings, ` +
+    `${namesLine(result.subdomains.length, result.errors, result.subdomains)}, ${result.findings.length} findings, ` +
       `${result.stats.filtered} dropped by validation (Filtered FP), ${result.stats.dnsQueries} DNS queries` +
       (result.stats.wildcard ? ', wildcard zone detected' : ''),
     '',
   ];
-  out.push(...renderFindings(result.findings));
-  if (result.errors.length > 0) {
-    out.push(`Could not check everything (${result.errors.length}):`);
-    for (const e of result.errors.slice(0, 20))
-      out.push(`  - ${e.subdomain ? `${e.subdomain}: ` : ''}${e.message}`);
-    if (result.errors.length > 20) out.push(`  … and ${result.errors.length - 20} more`);
-    out.push('');
-  }
+  out.push(...renderFindings(result.findings), ...renderErrors(result.errors));
   return out.join('\n');
 }

@@ -116,3 +116,28 @@ export const releasedResourceTexts = (
   proofOfConcept: `The account's inventory listed ${target} last at ${cloudWhen(lastSeen)}; its reads since do not. Whether someone else can take the name depends on ${cloud}'s rules for that ${type}.`,
   remediation: `Delete the CNAME, or create the ${type} again in your account to hold the name.`,
 });
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+/**
+ * Why a probe stopped before it had the page, in the words of the report: each is a name's error,
+ * shown as "could not check <name>: <why>".
+ */
+export const probeStopTexts = {
+  bodyLimit: (bytes: number) => `the server kept sending after ${kilobytes(bytes)}`,
+  unpackLimit: (encoding: string, bytes: number) =>
+    `the server's ${encoding}-compressed page unpacks to more than ${kilobytes(bytes)}`,
+  badEncoding: (encoding: string) => `the server's page is ${encoding}-encoded, and it does not unpack`,
+  headerLimit: (bytes: number) => `the server kept sending headers past ${kilobytes(bytes)}`,
+  redirectLoop: (url: string) => `the server redirects in a loop (back to ${url})`,
+  redirectLimit: (hops: number) => `the server redirected more than ${hops} times`,
+  noConnection: (ms: number) => `no connection within ${seconds(ms)}`,
+  handshakeStalled: (ms: number) => `the TLS handshake did not finish within ${seconds(ms)}`,
+  noAnswer: (ms: number) => `the server did not finish its answer's headers within ${seconds(ms)}`,
+  slowBody: (ms: number) => `the server sent its page too slowly: not complete within ${seconds(ms)}`,
+  reset: 'the server reset the connection',
+  closed: 'the server closed the connection without an answer',
+  notHttp: (detail: string) => `the server's answer is not HTTP (${detail})`,
+  tls: (detail: string) => `the TLS handshake failed (${detail})`,
+};

@@ -89,6 +89,42 @@ describe('SARIF export', () => {
   });
 });
 
+describe('checks a scan could not finish, in SARIF', () => {
+  it("are warnings of the run's invocation, each on its name, and the log still validates", () => {
+    const errors: ScanView['errors'] = [
+      { subdomain: 'www.acme.com', stage: 'detect', message: 'the server kept sending after 256 KB' },
+      { stage: 'discover', message: 'crt.sh: HTTP 503' },
+    ];
+    const log = buildSarif({ ...scan, errors });
+    expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    const run = log.runs[0] as {
+      invocations: {
+        executionSuccessful: boolean;
+        toolExecutionNotifications: {
+          level: string;
+          message: { text: string };
+          locations?: { logicalLocations: { name: string }[] }[];
+        }[];
+      }[];
+    };
+    const [invocation] = run.invocations;
+    expect(invocation?.executionSuccessful).toBe(true);
+    expect(invocation?.toolExecutionNotifications.map((n) => [n.level, n.message.text])).toEqual([
+      ['warning', 'Could not check www.acme.com: the server kept sending after 256 KB'],
+      ['warning', 'crt.sh: HTTP 503'],
+    ]);
+    expect(invocation?.toolExecutionNotifications[0]?.locations?.[0]?.logicalLocations[0]?.name).toBe(
+      'www.acme.com',
+    );
+    expect(invocation?.toolExecutionNotifications[1]?.locations).toBeUndefined();
+  });
+
+  it('a scan with none has no notifications', () => {
+    const run = buildSarif(scan).runs[0] as { invocations: Record<string, unknown>[] };
+    expect(run.invocations[0]).not.toHaveProperty('toolExecutionNotifications');
+  });
+});
+
 describe("the finding's key in SARIF", () => {
   it("carries a workspace finding's key in partialFingerprints, and none where the finding has none", () => {
     const key = 'dw:0123456789abcdef0123456789abcdef01234567';

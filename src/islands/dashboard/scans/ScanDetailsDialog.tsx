@@ -9,6 +9,7 @@ import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { FindingCard } from './FindingCard.tsx';
 import { FindingHistory } from './FindingHistory.tsx';
+import { ScanErrors } from './ScanErrors.tsx';
 import { ScanProgressBar } from './ScanProgressBar.tsx';
 import { useLiveScan } from './use-live-scan.ts';
 
@@ -130,6 +131,7 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
           })}
         </div>
       )}
+      <ScanErrors errors={scan.errors ?? []} checked={scan.subdomains ?? []} />
     </Dialog>
   );
 }

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextScanAfter } from '../../../../src/core/domains/schedule.ts';
 import type { EngineSettings } from '../../../../src/core/engine-settings.ts';
 import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
-import { domains, scans, workspaces } from '../../../../src/db/schema.ts';
+import { domains, findings, scans, workspaces } from '../../../../src/db/schema.ts';
 import { getPlan } from '../../../../src/model/plans.ts';
 import { scanDomain } from '../../../../src/scanner/scan.ts';
 import type { ScanOptions } from '../../../../src/scanner/types.ts';
@@ -71,6 +71,33 @@ for (const backend of databaseBackends) {
         expect(checked).not.toContain(`docs.${RUN_DOMAIN}`);
         // Only CT knew it, but it is an open finding since the first scan: still looked at.
         expect(checked).toContain(`staging.${RUN_DOMAIN}`);
+      });
+
+      it('a name whose check could not finish is not checked: its open finding stays open, its error is kept', async () => {
+        const staging = `staging.${RUN_DOMAIN}`;
+        expect(await runScan(database.db, await newScan(), settings, logger)).toBe('completed');
+        dns.behaviours.set(staging, 'servfail');
+        try {
+          const id = await newScan();
+          expect(await runScan(database.db, id, settings, logger)).toBe('completed');
+          const row = await read(id);
+          expect(row?.subdomains).not.toContain(staging);
+          expect(row?.scanErrors.some((e) => e.subdomain === staging)).toBe(true);
+          expect(row?.changes?.resolved.map((f) => f.subdomain)).not.toContain(staging);
+          const open = await database.db
+            .select()
+            .from(findings)
+            .where(
+              and(
+                eq(findings.domain, RUN_DOMAIN),
+                eq(findings.subdomain, staging),
+                isNull(findings.resolvedAt),
+              ),
+            );
+          expect(open.length).toBeGreaterThan(0);
+        } finally {
+          dns.behaviours.delete(staging);
+        }
       });
 
       it("bounds a scan by the owner's plan: names per scan from the catalogue", async () => {
