@@ -54,3 +54,37 @@ describe('Escape', () => {
     expect(titles()).toEqual([]);
   });
 });
+
+/** A button that opens a dialog, and the dialog it opens, as every dashboard screen has them. */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Add Domain
+      </button>
+      {open && (
+        <Dialog title="Add Domain to Monitor" onClose={() => setOpen(false)}>
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+describe('closing', () => {
+  it('regression: gives the focus back to the control that opened the dialog, not the page body', async () => {
+    await act(async () => root.render(<Opener />));
+    const opener = container.querySelector('button') as HTMLButtonElement;
+    opener.focus();
+    await act(async () => opener.click());
+    const cancel = [...container.querySelectorAll('dialog button')].find((b) => b.textContent === 'Cancel');
+    (cancel as HTMLButtonElement).focus();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await act(async () => (cancel as HTMLButtonElement).click());
+    expect(container.querySelector('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

@@ -17,7 +17,7 @@ interface DialogProps {
 /**
  * A modal dialog on the native <dialog> element: the browser traps focus and puts it above the
  * page; Escape closes it through `onClose`, so the caller's state stays the one truth, and closes
- * only the top dialog when one opened another.
+ * only the top dialog when one opened another. Closed, it gives the focus back to what opened it.
  */
 export function Dialog({ title, description, onClose, children, footer, wide = false, aside }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -26,11 +26,18 @@ export function Dialog({ title, description, onClose, children, footer, wide = f
   const titleId = useId();
   const descriptionId = useId();
 
+  // The caller closes a dialog by unmounting it, which leaves the focus on the page's body and the
+  // next Tab in the site header: the control that opened it gets the focus back.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || dialog.open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   // A dialog that moves on to its next step (a new title) has removed or relabelled the button that
