@@ -3,9 +3,9 @@ import { isIP } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { Agent, buildConnector, fetch } from 'undici';
+import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { discordMessage, teamsMessage } from './chat-messages.ts';
 import { checkWebhookTarget } from './target.ts';
 

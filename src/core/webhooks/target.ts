@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { type AllowPrivate, privateReason, refusal } from '../../connectors/http/address-guard.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
-import { type AllowPrivate, privateReason, refusal } from '../../scanner/net/address-guard.ts';
 
 type WebhookTarget = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
 

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { buildConnector, Client, errors } from 'undici';
+import { type AllowPrivate, refusal } from '../../connectors/http/address-guard.ts';
 import { isHostName } from '../dns/names.ts';
-import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 
 export type Scheme = 'http' | 'https';
 

@@ -172,7 +172,7 @@ for (const backend of databaseBackends) {
         );
         await expect(refused).rejects.toMatchObject({
           code: 'INTEGRATION_REFUSED',
-          message: 'GitHub refused: Bad credentials',
+          message: 'GitHub did not accept the credential',
         });
         expect(await database.db.select().from(integrations)).toEqual([]);
       });
@@ -348,7 +348,7 @@ for (const backend of databaseBackends) {
         expect(await deliverAll()).toBe(4);
         expect((await listIntegrationDeliveries(database.db, ctx, id))[0]).toMatchObject({
           status: 'failed',
-          error: 'GitHub refused: Bad credentials',
+          error: 'GitHub did not accept the credential (Bad credentials)',
         });
         expect(issues()[0]?.comments).toHaveLength(comments);
         // Nothing retries a refusal on its own.

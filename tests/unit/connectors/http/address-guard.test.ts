@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe } from '../../../src/scanner/http/probe.ts';
-import { privateReason, refusal } from '../../../src/scanner/net/address-guard.ts';
-import { scanDomain } from '../../../src/scanner/scan.ts';
-import { FIXTURE_IP, zoneFrom } from '../../fixtures/catalogue-zone.ts';
-import type { FixtureRecord } from '../../fixtures/dns-server.ts';
-import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
+import { privateReason, refusal } from '../../../../src/connectors/http/address-guard.ts';
+import { probe } from '../../../../src/scanner/http/probe.ts';
+import { scanDomain } from '../../../../src/scanner/scan.ts';
+import { FIXTURE_IP, zoneFrom } from '../../../fixtures/catalogue-zone.ts';
+import type { FixtureRecord } from '../../../fixtures/dns-server.ts';
+import { type ScanFixtures, startScanFixtures } from '../../../fixtures/scan-fixtures.ts';
 
 const FORBIDDEN = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '::ffff:127.0.0.1'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { privateReason } from '../../../../src/scanner/net/address-guard.ts';
+import { privateReason } from '../../../../src/connectors/http/address-guard.ts';
 
 // Every IPv6 form that carries an IPv4 address, with a private or metadata target inside.
 describe('the address guard and IPv6 forms that carry IPv4', () => {
