@@ -32,6 +32,8 @@ export interface HttpCall {
   userHost?: UserHost;
   /** Attempts after the first, for a 429, a 5xx, a timeout or an unreachable host. */
   retries?: number;
+  /** 'throttled': only a 429 or a 503 with Retry-After is tried again, nothing else. */
+  retryOnly?: 'throttled';
   /** First backoff, doubled at each retry; a 429 waits its Retry-After instead. */
   retryBaseMs?: number;
   /** The longest wait a 429 or 503 may ask for and still be retried. */
@@ -108,6 +110,18 @@ const throttled = (status: number, headers: Headers) =>
   status === 429 || (status === 503 && headers.has('retry-after'));
 
 /**
+ * How long a throttled answer makes us wait before the next attempt: its Retry-After, else a
+ * ratelimit-reset within the bound (one further off is an hourly window's; a per-minute limit may
+ * clear sooner), else the backoff.
+ */
+function throttledWaitMs(headers: Headers, backoff: number, maxWaitMs: number): number {
+  const retryAfter = retryAfterMs(headers.get('retry-after'));
+  if (retryAfter !== undefined) return retryAfter;
+  const reset = rateLimitResetMs(headers.get('ratelimit-reset'));
+  return reset !== undefined && reset <= maxWaitMs ? Math.max(reset, backoff) : backoff;
+}
+
+/**
  * One outside HTTP call, the way every connector makes it: a deadline per attempt (the body
  * included), an answer read to `maxBytes` at most, no redirect followed unless asked, a typed host
  * resolved through the scan resolvers and connected to at the address checked, and a 429/5xx or a
@@ -141,12 +155,15 @@ export async function request(call: HttpCall): Promise<HttpAnswer> {
           signal,
           ...(dispatcher ? { dispatcher } : {}),
         });
-        const retryable = response.status >= 500 || response.status === 429;
+        const retryable =
+          call.retryOnly === 'throttled'
+            ? throttled(response.status, response.headers)
+            : response.status >= 500 || response.status === 429;
         if (retryable && attempt < retries) {
-          const asked = throttled(response.status, response.headers)
-            ? askedWaitMs(response.headers)
-            : undefined;
-          const wait = asked ?? retryBaseMs * 2 ** attempt;
+          const backoff = retryBaseMs * 2 ** attempt;
+          const wait = throttled(response.status, response.headers)
+            ? throttledWaitMs(response.headers, backoff, maxWaitMs)
+            : backoff;
           if (wait <= maxWaitMs) {
             await response.body?.cancel().catch(() => {});
             await sleep(wait, undefined, { signal: call.signal });
@@ -161,7 +178,7 @@ export async function request(call: HttpCall): Promise<HttpAnswer> {
       } catch (error) {
         if (error instanceof ConnectorError) throw error;
         if (call.signal?.aborted) throw call.signal.reason;
-        if (attempt < retries) {
+        if (attempt < retries && call.retryOnly !== 'throttled') {
           await sleep(retryBaseMs * 2 ** attempt, undefined, { signal: call.signal });
           continue;
         }

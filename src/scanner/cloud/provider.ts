@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectorError } from '../../connectors/http/error.ts';
 import { CLOUD_PROVIDER_IDS, type CloudProviderId } from '../../model/contract.ts';
 import { INPUT_MESSAGES } from '../../model/messages.ts';
 
@@ -21,14 +22,13 @@ export const CLOUD_NAMES: Record<CloudId, string> = {
 export type CloudFailure = 'credentials' | 'unavailable' | 'malformed';
 
 /** A cloud call that failed; the message is the cloud's own words, never the credential. */
-export class CloudError extends Error {
+export class CloudError extends ConnectorError {
   override name = 'CloudError';
   readonly cloud: CloudId;
-  readonly failure: CloudFailure;
+  declare readonly failure: CloudFailure;
   constructor(cloud: CloudId, failure: CloudFailure, message: string) {
-    super(message);
+    super(CLOUD_NAMES[cloud], failure, { message });
     this.cloud = cloud;
-    this.failure = failure;
   }
 }
 

@@ -1,4 +1,7 @@
-import { sleep } from '../util/limit.ts';
+import type { Headers } from 'undici';
+import { PROOF_ANSWER_BYTES, request, textOf } from '../../connectors/http/client.ts';
+import { ConnectorError } from '../../connectors/http/error.ts';
+import { retryAfterMs as headerWaitMs } from '../../connectors/http/retry-after.ts';
 import { type Outcome, unknown } from './check.ts';
 import type { ProofSettings } from './settings.ts';
 
@@ -13,10 +16,7 @@ export class Throttled extends Error {
 
 /** The wait a Retry-After header asks for, in ms: seconds or an HTTP date; 1 s when absent or garbled. */
 export function retryAfterMs(value: string | null | undefined, now = Date.now()): number {
-  if (!value) return 1000;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
+  return headerWaitMs(value, now) ?? 1000;
 }
 
 export interface ApiResponse {
@@ -25,53 +25,34 @@ export interface ApiResponse {
   body: string;
 }
 
-/** Provider answers are small; a larger body is cut, never read whole. */
-const MAX_BODY = 64 * 1024;
-
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-    if (size >= MAX_BODY) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_BODY);
-}
-
 /**
- * One request to a provider's API, with the check's deadline. A 429 (or a 503 with Retry-After)
- * is waited out once when the provider asks for no more than `maxRetryAfterMs`; longer, it throws
- * `Throttled` so that the provider's other checks stop asking too.
+ * One request to a provider's API through the connectors' client, with the check's deadline and a
+ * proof check's answer bound (a larger answer fails the check's call, unread). A 429 (or a 503 with
+ * Retry-After) is waited out once when the provider asks for no more than `maxRetryAfterMs`; longer,
+ * it throws `Throttled` so that the provider's other checks stop asking too.
  */
 export async function apiRequest(
   provider: string,
   url: string,
-  init: RequestInit,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
   settings: Pick<ProofSettings, 'timeoutMs' | 'maxRetryAfterMs'>,
   signal: AbortSignal,
 ): Promise<ApiResponse> {
-  for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(settings.timeoutMs)]),
-    });
-    const body = await readCapped(response);
-    const throttled =
-      response.status === 429 || (response.status === 503 && response.headers.has('retry-after'));
-    if (!throttled) return { status: response.status, headers: response.headers, body };
-    const wait = retryAfterMs(response.headers.get('retry-after'));
-    if (attempt > 0 || wait > settings.maxRetryAfterMs) throw new Throttled(provider, wait);
-    await sleep(wait, signal);
-  }
+  const answer = await request({
+    provider,
+    url,
+    ...init,
+    timeoutMs: settings.timeoutMs,
+    maxBytes: PROOF_ANSWER_BYTES,
+    retries: 1,
+    retryOnly: 'throttled',
+    retryBaseMs: 1000,
+    maxWaitMs: settings.maxRetryAfterMs,
+    signal,
+  });
+  const throttled = answer.status === 429 || (answer.status === 503 && answer.headers.has('retry-after'));
+  if (throttled) throw new Throttled(provider, retryAfterMs(answer.headers.get('retry-after')));
+  return { status: answer.status, headers: answer.headers, body: textOf(answer) };
 }
 
 /**
@@ -80,6 +61,12 @@ export async function apiRequest(
  */
 export function failure(provider: string, error: unknown): Outcome {
   if (error instanceof Throttled) throw error;
+  if (error instanceof ConnectorError) {
+    // The client's deadline passed: no answer, and no words of the provider's.
+    if (error.failure === 'unavailable' && error.detail === undefined)
+      return unknown(`${provider} did not answer in time`);
+    return unknown(error.full);
+  }
   const name = (error as Error)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return unknown(`${provider} did not answer in time`);
   return unknown(`${provider} could not be reached (${(error as Error)?.message ?? String(error)})`);

@@ -1,8 +1,8 @@
 import Cloudflare from 'cloudflare';
 import { z } from 'zod';
+import { retryAfterMs } from '../../../connectors/http/retry-after.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
-import { retryAfterMs } from './http.ts';
 import { providerHost, zoneName } from './names.ts';
 import {
   baseUrl,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectorError } from '../../../connectors/http/error.ts';
 import { INPUT_MESSAGES } from '../../../model/messages.ts';
 import type { ZoneRecord } from '../record.ts';
 
@@ -15,14 +16,12 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed' | 'too-large';
 
 /** A provider call that failed; the message is the provider's own, and never holds a credential. */
-export class ProviderError extends Error {
+export class ProviderError extends ConnectorError {
   override name = 'ProviderError';
-  readonly provider: ProviderId;
-  readonly failure: ProviderFailure;
+  declare readonly provider: ProviderId;
+  declare readonly failure: ProviderFailure;
   constructor(provider: ProviderId, failure: ProviderFailure, message: string) {
-    super(message);
-    this.provider = provider;
-    this.failure = failure;
+    super(provider, failure, { message });
   }
 }
 
