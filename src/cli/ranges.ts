@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fetch } from 'undici';
-import { CLOUD_NAMES, type CloudId } from '../scanner/cloud/provider.ts';
+import { CLOUD_NAMES, type CloudId } from '../connectors/cloud/provider.ts';
 import { loadRanges, parsePublishedRanges, type RangesFile } from '../scanner/cloud/ranges.ts';
 import { rangesFilePath, rangesUpdateTarget } from '../start/cloud-ranges.ts';
 import { loadConfig } from '../start/config.ts';

@@ -6,7 +6,7 @@ import {
   serviceAccountFrom,
   tokenAnswer,
   tokenReason,
-} from '../../google-api.ts';
+} from '../../../connectors/gcloud/google-api.ts';
 import { hostName } from '../presentation.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';

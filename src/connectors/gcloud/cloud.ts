@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  GOOGLE_TOKEN_URL,
-  googlePages,
-  jwtBearerForm,
-  serviceAccountFrom,
-  tokenAnswer,
-  tokenReason,
-} from '../google-api.ts';
-import { cloudJson } from './http.ts';
+import { cloudJson } from '../cloud/http.ts';
 import {
   type CloudCallOptions,
   CloudError,
@@ -15,7 +7,15 @@ import {
   type CloudSnapshot,
   cloudCredentialSchemas,
   endpointFrom,
-} from './provider.ts';
+} from '../cloud/provider.ts';
+import {
+  GOOGLE_TOKEN_URL,
+  googlePages,
+  jwtBearerForm,
+  serviceAccountFrom,
+  tokenAnswer,
+  tokenReason,
+} from './google-api.ts';
 
 type Credentials = z.infer<typeof cloudCredentialSchemas.gcloud>;
 

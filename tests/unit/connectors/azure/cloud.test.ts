@@ -3,8 +3,8 @@
 // the management host only, 429 waited out, a refused secret in Entra ID's words, and nothing but
 // GETs after the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { azure } from '../../../../src/scanner/cloud/azure.ts';
-import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
+import { azure } from '../../../../src/connectors/azure/cloud.ts';
+import { CloudError } from '../../../../src/connectors/cloud/provider.ts';
 import { type AzureWorld, startAzureFake } from '../../../fixtures/cloud/azure.ts';
 import type { FakeProvider } from '../../../fixtures/dns-providers/fake-server.ts';
 

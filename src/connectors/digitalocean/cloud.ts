@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { cloudJson, sameOrigin } from './http.ts';
+import { cloudJson, sameOrigin } from '../cloud/http.ts';
 import {
   type CloudCallOptions,
   type CloudProvider,
   type CloudSnapshot,
   cloudCredentialSchemas,
   endpointFrom,
-} from './provider.ts';
+} from '../cloud/provider.ts';
 
 type Credentials = z.infer<typeof cloudCredentialSchemas.digitalocean>;
 

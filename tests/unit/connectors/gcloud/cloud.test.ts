@@ -3,8 +3,8 @@
 // takes, pageToken paging, 429 waited out, a deleted key refused in Google's words, nothing but
 // GETs after the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gcloud } from '../../../../src/scanner/cloud/gcloud.ts';
-import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
+import { CloudError } from '../../../../src/connectors/cloud/provider.ts';
+import { gcloud } from '../../../../src/connectors/gcloud/cloud.ts';
 import {
   GCLOUD_PROJECT,
   type GoogleCloudFake,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cloudJson, sameOrigin } from './http.ts';
+import { cloudJson, sameOrigin } from '../cloud/http.ts';
 import {
   type CloudCallOptions,
   CloudError,
@@ -7,7 +7,7 @@ import {
   type CloudSnapshot,
   cloudCredentialSchemas,
   endpointFrom,
-} from './provider.ts';
+} from '../cloud/provider.ts';
 
 type Credentials = z.infer<typeof cloudCredentialSchemas.azure>;
 

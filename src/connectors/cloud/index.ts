@@ -1,7 +1,7 @@
-import { aws } from './aws.ts';
-import { azure } from './azure.ts';
-import { digitalocean } from './digitalocean.ts';
-import { gcloud } from './gcloud.ts';
+import { aws } from '../aws/cloud.ts';
+import { azure } from '../azure/cloud.ts';
+import { digitalocean } from '../digitalocean/cloud.ts';
+import { gcloud } from '../gcloud/cloud.ts';
 import type { CloudId, CloudProvider } from './provider.ts';
 
 /** The clouds whose accounts can be read, by id. */

@@ -2,8 +2,8 @@
 // GPU Droplets asked for apart, 429 waited out until its ratelimit-reset, a refused token in
 // DigitalOcean's words, only GETs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digitalocean } from '../../../../src/scanner/cloud/digitalocean.ts';
-import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
+import { CloudError } from '../../../../src/connectors/cloud/provider.ts';
+import { digitalocean } from '../../../../src/connectors/digitalocean/cloud.ts';
 import { type DigitalOceanWorld, startDigitalOceanCloudFake } from '../../../fixtures/cloud/digitalocean.ts';
 import type { FakeProvider } from '../../../fixtures/dns-providers/fake-server.ts';
 

@@ -2,8 +2,8 @@
 // service's wire format and checks every SigV4 signature: paging, throttling, a refused key, and
 // nothing but reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aws } from '../../../../src/scanner/cloud/aws.ts';
-import { CloudError } from '../../../../src/scanner/cloud/provider.ts';
+import { aws } from '../../../../src/connectors/aws/cloud.ts';
+import { CloudError } from '../../../../src/connectors/cloud/provider.ts';
 import { type AwsFake, emptyWorld, isReadAction, startAwsFake } from '../../../fixtures/cloud/aws.ts';
 
 const KEY = { accessKeyId: 'AKIAFAKEINVENTORY123', secretAccessKey: 'fake-secret-key-for-tests-only' };

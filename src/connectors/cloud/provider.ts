@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ConnectorError } from '../../connectors/http/error.ts';
 import { CLOUD_PROVIDER_IDS, type CloudProviderId } from '../../model/contract.ts';
 import { INPUT_MESSAGES } from '../../model/messages.ts';
+import { ConnectorError } from '../http/error.ts';
 
 export const CLOUD_IDS = CLOUD_PROVIDER_IDS;
 export type CloudId = CloudProviderId;

@@ -24,7 +24,7 @@ import {
   endpointFrom,
   type HeldAddress,
   type HeldResource,
-} from './provider.ts';
+} from '../cloud/provider.ts';
 
 type Credentials = z.infer<typeof cloudCredentialSchemas.aws>;
 type Keys = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
