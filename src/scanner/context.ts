@@ -1,6 +1,7 @@
 import type { AllowPrivate } from '../connectors/http/address-guard.ts';
+import type { Rdap } from '../connectors/rdap/rdap.ts';
 import type { CloudMemory } from './detect/cloud-accounts.ts';
-import { type Rdap, registrableDomain } from './discover/rdap.ts';
+import { registrableDomain } from './discover/rdap.ts';
 import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
