@@ -26,6 +26,8 @@ export interface HttpCall {
   timeoutMs?: number;
   /** A larger answer is this call's failure (`too-large`), and is never read further. */
   maxBytes?: number;
+  /** false: the body is not wanted (a webhook receiver's), cancelled unread; only the status counts. */
+  readBody?: false;
   /** Absent: a 3xx is the answer, never followed. 'follow' only for the provider's own API hosts. */
   redirect?: 'follow';
   /** Set for a host someone typed: resolved and checked as `UserHost` says, connected to by that address. */
@@ -94,6 +96,11 @@ async function readBounded(response: Response, limit: number, provider: string):
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+async function discard(response: Response): Promise<Buffer> {
+  await response.body?.cancel().catch(() => {});
+  return Buffer.alloc(0);
 }
 
 /** An agent that connects to `address` only, with the URL's host as SNI and certificate name. */
@@ -173,7 +180,10 @@ export async function request(call: HttpCall): Promise<HttpAnswer> {
         answer = {
           status: response.status,
           headers: response.headers,
-          body: await readBounded(response, maxBytes, call.provider),
+          body:
+            call.readBody === false
+              ? await discard(response)
+              : await readBounded(response, maxBytes, call.provider),
         };
       } catch (error) {
         if (error instanceof ConnectorError) throw error;

@@ -18,8 +18,8 @@ export interface UserHost {
 /** Per DNS try: a name someone typed must answer promptly. */
 const LOOKUP_TIMEOUT_MS = 3_000;
 
-/** The host's IPv4 and IPv6 addresses, asked of the given resolvers. */
-async function resolveHost(host: string, resolvers: readonly string[]) {
+/** The host's IPv4 and IPv6 addresses, asked of the given resolvers (never /etc/hosts). */
+export async function resolveHost(host: string, resolvers: readonly string[]): Promise<string[]> {
   const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 2 });
   if (resolvers.length) resolver.setServers([...resolvers]);
   const [v4, v6] = await Promise.all([
