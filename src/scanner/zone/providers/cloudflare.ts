@@ -1,18 +1,18 @@
 import Cloudflare from 'cloudflare';
 import { z } from 'zod';
-import { retryAfterMs } from '../../../connectors/http/retry-after.ts';
-import type { ZoneRecord } from '../record.ts';
-import { presentationData } from '../zone-file.ts';
-import { providerHost, zoneName } from './names.ts';
 import {
   baseUrl,
   CALL_DEFAULTS,
   credentialSchemas,
-  type DnsProvider,
   type ProviderCallOptions,
   ProviderError,
   type ProviderFailure,
-} from './provider.ts';
+} from '../../../connectors/dns/provider.ts';
+import { retryAfterMs } from '../../../connectors/http/retry-after.ts';
+import type { ZoneRecord } from '../record.ts';
+import { presentationData } from '../zone-file.ts';
+import { providerHost, zoneName } from './names.ts';
+import type { DnsProvider } from './provider.ts';
 
 const DEFAULT_URL = 'https://api.cloudflare.com/client/v4';
 /** Zones are listed at most 50 a page; DNS records far more, so ask for large pages. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { ZoneRecord } from '../record.ts';
-import { callJson } from './http.ts';
-import { ownerName, providerHost, zoneName } from './names.ts';
+import { callJson } from '../../../connectors/dns/http.ts';
 import {
   baseUrl,
   credentialSchemas,
-  type DnsProvider,
   type ProviderCallOptions,
   ProviderError,
-} from './provider.ts';
+} from '../../../connectors/dns/provider.ts';
+import type { ZoneRecord } from '../record.ts';
+import { ownerName, providerHost, zoneName } from './names.ts';
+import type { DnsProvider } from './provider.ts';
 
 const DEFAULT_URL = 'https://api.digitalocean.com';
 /** The API's maximum; its default is 20. */

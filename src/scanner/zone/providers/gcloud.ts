@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { callJson } from '../../../connectors/dns/http.ts';
+import {
+  baseUrl,
+  credentialSchemas,
+  type ProviderCallOptions,
+  ProviderError,
+} from '../../../connectors/dns/provider.ts';
 import {
   GOOGLE_TOKEN_URL,
   googlePages,
@@ -10,15 +17,8 @@ import {
 import { hostName } from '../presentation.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
-import { callJson } from './http.ts';
 import { zoneName } from './names.ts';
-import {
-  baseUrl,
-  credentialSchemas,
-  type DnsProvider,
-  type ProviderCallOptions,
-  ProviderError,
-} from './provider.ts';
+import type { DnsProvider } from './provider.ts';
 
 const DEFAULT_URL = 'https://dns.googleapis.com';
 const SCOPE = 'https://www.googleapis.com/auth/ndev.clouddns.readonly';

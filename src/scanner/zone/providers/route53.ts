@@ -7,17 +7,17 @@ import {
   Route53Client,
 } from '@aws-sdk/client-route-53';
 import { z } from 'zod';
-import { hostName } from '../presentation.ts';
-import type { ZoneRecord } from '../record.ts';
-import { presentationData } from '../zone-file.ts';
 import {
   CALL_DEFAULTS,
   credentialSchemas,
-  type DnsProvider,
   type ProviderCallOptions,
   ProviderError,
   type ProviderFailure,
-} from './provider.ts';
+} from '../../../connectors/dns/provider.ts';
+import { hostName } from '../presentation.ts';
+import type { ZoneRecord } from '../record.ts';
+import { presentationData } from '../zone-file.ts';
+import type { DnsProvider } from './provider.ts';
 
 /** The API's maxima: 100 hosted zones and 300 record sets a call. */
 const ZONES_PER_CALL = 100;

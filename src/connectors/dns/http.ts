@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { type HttpAnswer, jsonOf, request } from '../../../connectors/http/client.ts';
-import { ConnectorError } from '../../../connectors/http/error.ts';
+import { type HttpAnswer, jsonOf, request } from '../http/client.ts';
+import { ConnectorError } from '../http/error.ts';
 import {
   CALL_DEFAULTS,
   type ProviderCallOptions,
