@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { PAGE_ANSWER_BYTES } from '../http/client.ts';
 import { ConnectorError } from '../http/error.ts';
 import { requestJson } from '../http/json.ts';
 import {
@@ -22,12 +23,6 @@ interface CloudJsonCall<T> {
   refusedStatuses?: number[];
   options?: CloudCallOptions;
 }
-
-/**
- * A page of a cloud's list: ARM and Compute answers spell every resource out in full, so a
- * thousand of them run past the client's 1 MB default; this is still far from memory's concern.
- */
-const CLOUD_ANSWER_BYTES = 8 * 2 ** 20;
 
 /** The cloud's failure kinds: a credential that cannot see what it asks for is refused too. */
 const FAILURES: Partial<Record<ConnectorError['failure'], CloudFailure>> = {
@@ -56,7 +51,7 @@ export async function cloudJson<T>(call: CloudJsonCall<T>): Promise<T> {
       reason: call.reason,
       refusedStatuses: call.refusedStatuses,
       timeoutMs,
-      maxBytes: CLOUD_ANSWER_BYTES,
+      maxBytes: PAGE_ANSWER_BYTES,
       retries: options.maxRetries ?? CLOUD_CALL_DEFAULTS.maxRetries,
       retryBaseMs: options.retryBaseMs,
       signal: options.signal,
@@ -71,7 +66,7 @@ export async function cloudJson<T>(call: CloudJsonCall<T>): Promise<T> {
         : error.failure === 'malformed'
           ? `${name} API sent an unexpected answer (${words})`
           : error.failure === 'too-large'
-            ? `${name} API sent an answer larger than ${CLOUD_ANSWER_BYTES} bytes`
+            ? `${name} API sent an answer larger than ${PAGE_ANSWER_BYTES} bytes`
             : error.status
               ? `${name} API failed: ${words}`
               : `${name} API unreachable: ${words}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INPUT_MESSAGES } from '../../model/messages.ts';
+import { PAGE_ANSWER_BYTES } from '../http/client.ts';
 import { ConnectorError } from '../http/error.ts';
 
 export const PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
@@ -46,7 +47,7 @@ export const CALL_DEFAULTS = {
   maxRetries: 4,
   retryBaseMs: 500,
   maxRetryAfterMs: 60_000,
-  maxBodyBytes: 64 * 2 ** 20,
+  maxBodyBytes: PAGE_ANSWER_BYTES,
 };
 
 /**

@@ -7,6 +7,11 @@ import { checkedAddress, type UserHost } from './user-host.ts';
 
 /** The most an outside answer is read to: an API's answer is a page of JSON, never megabytes. */
 export const ANSWER_BYTES = 2 ** 20;
+/**
+ * A page of a provider's list (DNS records, cloud resources): ARM, Compute and Cloud DNS spell every
+ * item out in full, so a page of a thousand runs past 1 MB; still nothing memory notices.
+ */
+export const PAGE_ANSWER_BYTES = 8 * 2 ** 20;
 /** A proof check's answer: one object's status or one small document. */
 export const PROOF_ANSWER_BYTES = 64 * 1024;
 /** Per attempt, unless the connector says otherwise. */
