@@ -103,6 +103,7 @@ async function readBounded(response: Response, limit: number, provider: string):
   return Buffer.concat(chunks);
 }
 
+/** A body nobody reads: cancelled at once, so the receiver's answer never reaches memory. */
 async function discard(response: Response): Promise<Buffer> {
   await response.body?.cancel().catch(() => {});
   return Buffer.alloc(0);
@@ -150,6 +151,8 @@ export async function request(call: HttpCall): Promise<HttpAnswer> {
   const url = new URL(call.url);
   let dispatcher: Dispatcher | undefined;
   if (call.userHost) {
+    // A redirect would be followed to the address checked for another host.
+    if (call.redirect === 'follow') throw new Error('a typed host is never followed through redirects');
     const address = await checkedAddress(call.provider, url, call.userHost);
     dispatcher = pinnedAgent(url, address, timeoutMs);
   }
