@@ -55,7 +55,8 @@ for (const backend of embeddedOnly) {
             pagerduty: pd.url,
             github: gh.url,
             allowPlainLoopback: true,
-            timeoutMs: 500,
+            // Nothing here waits for a timeout: room for a busy machine's first loopback answer.
+            timeoutMs: 2_000,
           },
         },
       }));

@@ -95,7 +95,8 @@ for (const backend of databaseBackends) {
           github: gh.url,
           linear: linear.url,
           allowPlainLoopback: true,
-          timeoutMs: 500,
+          // Nothing here waits for a timeout: room for a busy machine's first loopback answer.
+          timeoutMs: 2_000,
         };
         settings = {
           resolvers: [`127.0.0.1:${dns.port}`],
