@@ -1,9 +1,6 @@
 import type { Headers } from 'undici';
-import { PROOF_ANSWER_BYTES, request, textOf } from '../../connectors/http/client.ts';
-import { ConnectorError } from '../../connectors/http/error.ts';
-import { retryAfterMs as headerWaitMs } from '../../connectors/http/retry-after.ts';
-import { type Outcome, unknown } from './check.ts';
-import type { ProofSettings } from './settings.ts';
+import { PROOF_ANSWER_BYTES, request, textOf } from '../http/client.ts';
+import { retryAfterMs as headerWaitMs } from '../http/retry-after.ts';
 
 /** A provider asked us to wait longer than a scan waits: its checks answer "could not be checked" until then. */
 export class Throttled extends Error {
@@ -35,7 +32,7 @@ export async function apiRequest(
   provider: string,
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string },
-  settings: Pick<ProofSettings, 'timeoutMs' | 'maxRetryAfterMs'>,
+  settings: { timeoutMs: number; maxRetryAfterMs: number },
   signal: AbortSignal,
 ): Promise<ApiResponse> {
   const answer = await request({
@@ -53,21 +50,4 @@ export async function apiRequest(
   const throttled = answer.status === 429 || (answer.status === 503 && answer.headers.has('retry-after'));
   if (throttled) throw new Throttled(provider, retryAfterMs(answer.headers.get('retry-after')));
   return { status: answer.status, headers: answer.headers, body: textOf(answer) };
-}
-
-/**
- * What a failed request means for the proof: it could not be checked, and why. `Throttled` goes
- * on up, for the proof phase to hold the provider's other checks back.
- */
-export function failure(provider: string, error: unknown): Outcome {
-  if (error instanceof Throttled) throw error;
-  if (error instanceof ConnectorError) {
-    // The client's deadline passed: no answer, and no words of the provider's.
-    if (error.failure === 'unavailable' && error.detail === undefined)
-      return unknown(`${provider} did not answer in time`);
-    return unknown(error.full);
-  }
-  const name = (error as Error)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return unknown(`${provider} did not answer in time`);
-  return unknown(`${provider} could not be reached (${(error as Error)?.message ?? String(error)})`);
 }
