@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { restartWithRuntimeSettings } from '../bin/runtime.js';
+import type { ProviderCallOptions } from '../src/connectors/dns/provider.ts';
 import type { ScanOptions } from '../src/scanner/types.ts';
-import type { ProviderCallOptions } from '../src/scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../src/scanner/zone/record.ts';
 
 restartWithRuntimeSettings(import.meta.filename);

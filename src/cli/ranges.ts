@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { fetch } from 'undici';
-import { CLOUD_NAMES, type CloudId } from '../scanner/cloud/provider.ts';
+import { CLOUD_NAMES, type CloudId } from '../connectors/cloud/provider.ts';
+import { publishedRanges } from '../connectors/cloud/published-ranges.ts';
 import { loadRanges, parsePublishedRanges, type RangesFile } from '../scanner/cloud/ranges.ts';
 import { rangesFilePath, rangesUpdateTarget } from '../start/cloud-ranges.ts';
 import { loadConfig } from '../start/config.ts';
@@ -29,10 +29,7 @@ function show(file: RangesFile, path: string | undefined): string {
 }
 
 async function read(source: string): Promise<string> {
-  if (!/^https?:\/\//i.test(source)) return readFileSync(source, 'utf8');
-  const response = await fetch(source, { signal: AbortSignal.timeout(60_000) });
-  if (!response.ok) throw new Error(`${source} answered ${response.status}`);
-  return response.text();
+  return /^https?:\/\//i.test(source) ? publishedRanges(source) : readFileSync(source, 'utf8');
 }
 
 /** `danglewatch ranges [show]` and `danglewatch ranges update <file|url>`. */

@@ -1,8 +1,9 @@
 import { access, readFile } from 'node:fs/promises';
+import { PROVIDER_IDS, type ProviderId } from '../connectors/dns/provider.ts';
+import type { AllowPrivate } from '../connectors/http/address-guard.ts';
 import { fieldMessage } from '../model/messages.ts';
-import type { AllowPrivate } from '../scanner/net/address-guard.ts';
 import { parseAxfrServer, readAxfr } from '../scanner/zone/axfr.ts';
-import { type DnsProvider, PROVIDER_IDS, type ProviderId } from '../scanner/zone/providers/provider.ts';
+import type { DnsProvider } from '../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../scanner/zone/record.ts';
 import { readZoneFile, ZoneFileError } from '../scanner/zone/zone-file.ts';
 

@@ -1,10 +1,11 @@
+import type { AllowPrivate } from '../connectors/http/address-guard.ts';
+import type { Rdap } from '../connectors/rdap/rdap.ts';
 import type { CloudMemory } from './detect/cloud-accounts.ts';
-import { type Rdap, registrableDomain } from './discover/rdap.ts';
+import { registrableDomain } from './discover/rdap.ts';
 import { inZone } from './dns/names.ts';
 import type { DnsPool } from './dns/resolver.ts';
 import type { Entry } from './fingerprints/schema.ts';
 import { type ProbeResult, probe, type Scheme } from './http/probe.ts';
-import type { AllowPrivate } from './net/address-guard.ts';
 import { RangeIndex } from './net/range-index.ts';
 import type { CloudRange, Detected, DetectionKind, ScanError } from './types.ts';
 import { Limiter, RateLimiter } from './util/limit.ts';

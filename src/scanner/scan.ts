@@ -1,6 +1,7 @@
 import { getServers } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { parse } from 'tldts';
+import { Rdap } from '../connectors/rdap/rdap.ts';
 import { ScanContext } from './context.ts';
 import { CloudMemory } from './detect/cloud-accounts.ts';
 import { cloudRanges } from './detect/cloud-ranges.ts';
@@ -12,7 +13,6 @@ import { detectWildcard } from './detect/wildcard.ts';
 import { detectOpenTransfer } from './detect/zone-transfer.ts';
 import { mailLabels } from './discover/mail-names.ts';
 import { walkNsec } from './discover/nsec-walk.ts';
-import { Rdap } from './discover/rdap.ts';
 import { txtHosts } from './discover/txt-names.ts';
 import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';

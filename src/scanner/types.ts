@@ -1,6 +1,6 @@
+import type { AllowPrivate } from '../connectors/http/address-guard.ts';
 import type { CloudProviderId, FindingRecordType, FindingView, ScanErrorView } from '../model/contract.ts';
 import type { Entry } from './fingerprints/schema.ts';
-import type { AllowPrivate } from './net/address-guard.ts';
 import type { ProofSettings } from './proof/settings.ts';
 import type { ZoneRecord } from './zone/record.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLOUD_NAMES } from '../scanner/cloud/provider.ts';
+import { CLOUD_NAMES } from '../connectors/cloud/provider.ts';
 import { cloudRangesOf, loadRanges } from '../scanner/cloud/ranges.ts';
 import { cloudRanges as coarseRanges } from '../scanner/detect/cloud-ranges.ts';
 import type { CloudRange } from '../scanner/types.ts';

@@ -17,12 +17,13 @@ export function engineSettings(config: Config): EngineSettings {
   };
 }
 
-/** Where integrations reach PagerDuty, GitHub and Linear; Jira's is each admin's own site. */
+/** Where integrations reach PagerDuty, GitHub and Linear; Jira's is each admin's own site, resolved through SCAN_RESOLVERS. */
 export function integrationUrls(config: Config): IntegrationUrls {
   return {
     pagerduty: config.PAGERDUTY_EVENTS_URL,
     github: config.GITHUB_API_URL,
     linear: config.LINEAR_API_URL,
     allowPlainLoopback: config.SCAN_ALLOW_PRIVATE,
+    resolvers: config.SCAN_RESOLVERS ?? [],
   };
 }

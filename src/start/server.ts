@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
-import { type Billing, stripeClient } from '../core/billing/stripe.ts';
+import { stripeClient } from '../connectors/stripe/stripe.ts';
+import type { Billing } from '../core/billing/stripe.ts';
 import { loadSecretsKey } from '../core/dns-connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from '../core/operator/channel.ts';
 import { findUser } from '../core/users/users.ts';

@@ -16,15 +16,21 @@ const MAY_IMPORT: Record<string, { folders: string[]; packages?: RegExp }> = {
   pages: { folders: ['pages', 'components', 'islands', 'lib', 'model', 'content', 'styles'] },
   content: { folders: ['content', 'components', 'model'] },
   db: { folders: ['db', 'model'] },
-  scanner: { folders: ['scanner', 'model'], packages: /^(hono|@hono\/|pg-boss|react)/ },
+  // The outside APIs' clients: beside the engine, below core; the engine's proof checks, zone
+  // providers and cloud inventories call through them, and they know nothing of either.
+  connectors: { folders: ['connectors', 'model'], packages: /^(hono|@hono\/|pg-boss|react|drizzle-orm)/ },
+  scanner: { folders: ['scanner', 'connectors', 'model'], packages: /^(hono|@hono\/|pg-boss|react)/ },
   core: {
-    folders: ['core', 'db', 'model', 'scanner'],
+    folders: ['core', 'db', 'model', 'scanner', 'connectors'],
     packages: /^(hono|@hono\/|pg-boss|react)/,
   },
-  server: { folders: ['server', 'core', 'db', 'model', 'scanner'], packages: /^pg-boss/ },
-  worker: { folders: ['worker', 'core', 'db', 'model', 'scanner'], packages: /^(hono|@hono\/)/ },
-  start: { folders: ['start', 'server', 'worker', 'core', 'db', 'model', 'scanner'] },
-  cli: { folders: ['cli', 'start', 'core', 'db', 'model', 'scanner'] },
+  server: { folders: ['server', 'core', 'db', 'model', 'scanner', 'connectors'], packages: /^pg-boss/ },
+  worker: {
+    folders: ['worker', 'core', 'db', 'model', 'scanner', 'connectors'],
+    packages: /^(hono|@hono\/)/,
+  },
+  start: { folders: ['start', 'server', 'worker', 'core', 'db', 'model', 'scanner', 'connectors'] },
+  cli: { folders: ['cli', 'start', 'core', 'db', 'model', 'scanner', 'connectors'] },
 };
 
 function* sourceFiles(dir: string): Generator<string> {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { onSale, PLANS, type Plan, type PlanId } from '../../model/plans.ts';
 
 /** What billing needs: the Stripe client, the webhook signing secret and the price of each plan sold. */
@@ -7,25 +7,6 @@ export interface Billing {
   /** Without it, POST /api/billing/webhook refuses every event (nothing unsigned changes a plan). */
   webhookSecret?: string;
   prices: Partial<Record<PlanId, string>>;
-}
-
-/**
- * Stripe calls give up after this long (the SDK's default is 80 s): a webhook reads the
- * subscription while it holds the account's row lock, and Stripe retries a refused event anyway.
- */
-const STRIPE_TIMEOUT_MS = 20_000;
-
-/** The SDK, pointed at Stripe or at a Stripe-compatible server (tests, a local mock). */
-export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: STRIPE_TIMEOUT_MS });
-  const url = new URL(apiUrl);
-  return new Stripe(secretKey, {
-    host: url.hostname,
-    port: url.port || (url.protocol === 'https:' ? 443 : 80),
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
-    maxNetworkRetries: 0,
-    timeout: STRIPE_TIMEOUT_MS,
-  });
 }
 
 /** The catalogue plan a Stripe price sells, if this server sells it. */
@@ -40,9 +21,4 @@ export function purchasablePlans(billing: Billing | undefined): PlanId[] {
   return billing
     ? PLANS.filter((plan) => onSale(plan) && billing.prices[plan.id]).map((plan) => plan.id)
     : [];
-}
-
-/** The id behind a Stripe field that is either an id or an expanded object. */
-export function idOf(value: string | { id: string } | null | undefined): string | undefined {
-  return typeof value === 'string' ? value : value?.id;
 }

@@ -1,6 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import Stripe from 'stripe';
+import { idOf } from '../../connectors/stripe/stripe.ts';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { stripeEvents, workspaces } from '../../db/schema.ts';
 import type { SubscriptionStatus } from '../../model/billing.ts';
@@ -8,7 +9,7 @@ import { audit } from '../audit.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ServiceError } from '../errors.ts';
 import { workspaceOwner } from '../workspaces/workspaces.ts';
-import { type Billing, idOf, planForPrice } from './stripe.ts';
+import { type Billing, planForPrice } from './stripe.ts';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
 

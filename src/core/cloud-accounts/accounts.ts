@@ -1,15 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
-import { type Db, inTransaction } from '../../db/client.ts';
-import { cloudAccounts } from '../../db/schema.ts';
-import type { CloudAccountView } from '../../model/contract.ts';
-import { cloudProviders } from '../../scanner/cloud/index.ts';
+import { cloudProviders } from '../../connectors/cloud/index.ts';
 import {
   CLOUD_NAMES,
   type CloudCallOptions,
   CloudError,
   type CloudId,
   cloudCredentialSchemas,
-} from '../../scanner/cloud/provider.ts';
+} from '../../connectors/cloud/provider.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
+import { cloudAccounts } from '../../db/schema.ts';
+import type { CloudAccountView } from '../../model/contract.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import type { SecretsKey } from '../dns-connections/secrets.ts';

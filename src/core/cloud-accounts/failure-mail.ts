@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { CLOUD_NAMES, type CloudId } from '../../connectors/cloud/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
-import { CLOUD_NAMES, type CloudId } from '../../scanner/cloud/provider.ts';
 import { connectionManagerAddresses } from '../alerts/recipients.ts';
 import type { AlertDeps } from '../alerts/send-scan-alert.ts';
 import { SYNC_FAILURE_MAIL_MS } from '../dns-connections/failure-mail.ts';

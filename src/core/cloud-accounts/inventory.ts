@@ -1,14 +1,14 @@
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { cloudAccounts, cloudInventory } from '../../db/schema.ts';
-import type { CloudInventoryView } from '../../model/contract.ts';
-import { type CloudInventoryCursor, encodeCloudInventoryCursor } from '../../model/schemas.ts';
 import {
   CloudError,
   type CloudId,
   type CloudSnapshot,
   canonicalAddress,
-} from '../../scanner/cloud/provider.ts';
+} from '../../connectors/cloud/provider.ts';
+import type { Db } from '../../db/client.ts';
+import { cloudAccounts, cloudInventory } from '../../db/schema.ts';
+import type { CloudInventoryView } from '../../model/contract.ts';
+import { type CloudInventoryCursor, encodeCloudInventoryCursor } from '../../model/schemas.ts';
 import type { CloudInventory } from '../../scanner/types.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { CLOUD_INVENTORY_LIMIT } from '../limits.ts';

@@ -1,8 +1,8 @@
 import { eq, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { type CloudCallOptions, CloudError } from '../../connectors/cloud/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
-import { type CloudCallOptions, CloudError } from '../../scanner/cloud/provider.ts';
 import type { AlertDeps } from '../alerts/send-scan-alert.ts';
 import type { SecretsKey } from '../dns-connections/secrets.ts';
 import { mailIfCloudFailingLong } from './failure-mail.ts';

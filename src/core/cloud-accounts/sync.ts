@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { cloudAccounts } from '../../db/schema.ts';
-import { cloudProviders } from '../../scanner/cloud/index.ts';
+import { cloudProviders } from '../../connectors/cloud/index.ts';
 import {
   type CloudCallOptions,
   CloudError,
   type CloudId,
   type CloudProvider,
   type CloudSnapshot,
-} from '../../scanner/cloud/provider.ts';
+} from '../../connectors/cloud/provider.ts';
+import type { Db } from '../../db/client.ts';
+import { cloudAccounts } from '../../db/schema.ts';
 import { unseal } from '../dns-connections/secrets.ts';
 import { storeSnapshot } from './inventory.ts';
 import type { CloudAccountRow } from './store.ts';

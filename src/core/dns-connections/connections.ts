@@ -1,15 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type Db, inTransaction } from '../../db/client.ts';
-import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
-import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
-import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
-import { providers } from '../../scanner/zone/providers/index.ts';
 import {
   credentialSchemas,
   type ProviderCallOptions,
   ProviderError,
   type ProviderId,
-} from '../../scanner/zone/providers/provider.ts';
+} from '../../connectors/dns/provider.ts';
+import { type Db, inTransaction } from '../../db/client.ts';
+import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
+import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
+import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
+import { providers } from '../../scanner/zone/providers/index.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';

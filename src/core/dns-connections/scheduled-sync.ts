@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { type ProviderCallOptions, ProviderError } from '../../connectors/dns/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones } from '../../db/schema.ts';
-import { type ProviderCallOptions, ProviderError } from '../../scanner/zone/providers/provider.ts';
 import type { AlertDeps } from '../alerts/send-scan-alert.ts';
 import type { ScanQueue } from '../domains/scan-requests.ts';
 import { mailIfFailingLong } from './failure-mail.ts';

@@ -1,12 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import { type ProviderCallOptions, ProviderError, type ProviderId } from '../../connectors/dns/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
-import {
-  type ProviderCallOptions,
-  ProviderError,
-  type ProviderId,
-} from '../../scanner/zone/providers/provider.ts';
 import { type InventoryUpdate, replaceInventory } from '../domains/inventory.ts';
 import { type ScanQueue, scanNewRecords } from '../domains/scan-requests.ts';
 import type { ScanRow } from '../domains/views.ts';

@@ -1,12 +1,12 @@
 import { Resolver } from 'node:dns/promises';
-import { normaliseName } from '../../scanner/dns/names.ts';
-import { providers } from '../../scanner/zone/providers/index.ts';
 import {
   type ProviderCallOptions,
   ProviderError,
   type ProviderId,
   type ZoneDelegation,
-} from '../../scanner/zone/providers/provider.ts';
+} from '../../connectors/dns/provider.ts';
+import { normaliseName } from '../../scanner/dns/names.ts';
+import { providers } from '../../scanner/zone/providers/index.ts';
 
 /**
  * Whether a connected zone proves its domain. Anyone can create a zone for any name at Cloudflare,

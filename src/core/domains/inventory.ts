@@ -1,9 +1,9 @@
 import { and, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ProviderError, type ProviderId } from '../../connectors/dns/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { domains, zoneRecordChanges, zoneRecords } from '../../db/schema.ts';
 import type { InventoryView } from '../../model/contract.ts';
 import { encodeInventoryCursor, type InventoryCursor } from '../../model/schemas.ts';
-import { ProviderError, type ProviderId } from '../../scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../../scanner/zone/record.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { ServiceError } from '../errors.ts';

@@ -26,6 +26,3 @@ export function findingKey(workspaceId: string, f: Identity): string {
     .digest('hex');
   return `dw:${hash.slice(0, KEY_HEX)}`;
 }
-
-/** The key without its `dw:`, where a tracker's label allows no colon (`dw-<hash>`). */
-export const keyHash = (key: string) => key.replace(/^dw:/, '');

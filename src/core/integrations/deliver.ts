@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { ConnectorError } from '../../connectors/http/error.ts';
+import type { TicketItem } from '../../connectors/tracker/tracker.ts';
 import type { Db } from '../../db/client.ts';
 import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
 import type { IntegrationKind } from '../../model/integrations.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
 import { type SecretsKey, unseal } from '../dns-connections/secrets.ts';
 import { credentialContext } from './integrations.ts';
-import { type IntegrationUrls, TargetError, type TicketItem, targetOf } from './targets.ts';
+import { type IntegrationUrls, targetOf } from './targets.ts';
 
 /** Attempts per delivery: the first and four retries, spaced by the queue with a growing delay. */
 export const INTEGRATION_ATTEMPTS = 5;
@@ -70,8 +72,11 @@ export async function deliverIntegration(
         eq(integrationTickets.findingKey, delivery.findingKey),
       )
     : undefined;
+  if (!deps.secrets?.key) {
+    await record({ status: 'failed', error: 'Integrations are not set up on this server' });
+    return 'failed';
+  }
   try {
-    if (!deps.secrets?.key) throw new TargetError('Integrations are not set up on this server', false);
     const credentials = JSON.parse(
       unseal(
         deps.secrets.key,
@@ -113,8 +118,9 @@ export async function deliverIntegration(
     await record({ status: 'delivered', error: null });
     return 'delivered';
   } catch (error) {
-    const retry = error instanceof TargetError ? error.retry : true;
-    const message = error instanceof Error ? error.message : String(error);
+    const retry = error instanceof ConnectorError ? error.retry : true;
+    const message =
+      error instanceof ConnectorError ? error.full : error instanceof Error ? error.message : String(error);
     const last = !retry || attempt >= INTEGRATION_ATTEMPTS;
     await record({
       status: last ? 'failed' : 'pending',

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ConnectorError } from '../../connectors/http/error.ts';
+import { jiraChoices } from '../../connectors/jira/jira.ts';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
 import {
@@ -20,7 +22,7 @@ import { auditIn } from '../audit.ts';
 import { type SecretsKey, seal } from '../dns-connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
-import { type IntegrationUrls, jiraChoices, TargetError, targetOf } from './targets.ts';
+import { type IntegrationUrls, jiraSite, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
 type IntegrationRow = typeof integrations.$inferSelect;
@@ -31,11 +33,16 @@ export const INTEGRATION_DELIVERIES_SHOWN = 50;
 
 const NOT_FOUND = 'Integration not found';
 
-/** A service's refusal as our error: a refused credential is 400; down, slow or rate limiting is 502. */
-function serviceError(error: TargetError): ServiceError {
+/**
+ * A service's refusal as our error: a refused credential is 400; down, slow or rate limiting is 502.
+ * The sentence is the message; the service's own words go along as the `provider` detail.
+ */
+function serviceError(error: ConnectorError): ServiceError {
+  const details = error.detail ? [{ path: 'provider', message: error.detail }] : undefined;
   // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
-  if (error.retry) return new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message);
-  return new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message);
+  if (error.retry)
+    return new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message, details);
+  return new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message, details);
 }
 
 function requireKey(secrets: SecretsKey | undefined): Buffer {
@@ -141,7 +148,7 @@ export async function createIntegration(
   try {
     await targetOf(input.kind, input.settings, input.credentials, urls).verify();
   } catch (error) {
-    if (!(error instanceof TargetError)) throw error;
+    if (!(error instanceof ConnectorError)) throw error;
     throw serviceError(error);
   }
   const secret = Object.values(input.credentials).join('');
@@ -200,9 +207,9 @@ export async function listJiraChoices(
   authorize(ctx, 'integrations.manage');
   await counted();
   try {
-    return await jiraChoices(input.siteUrl, input.credentials, input.projectKey, urls);
+    return await jiraChoices(input.siteUrl, input.credentials, input.projectKey, jiraSite(urls));
   } catch (error) {
-    if (!(error instanceof TargetError)) throw error;
+    if (!(error instanceof ConnectorError)) throw error;
     throw serviceError(error);
   }
 }
@@ -237,7 +244,7 @@ export async function updateIntegration(
     try {
       await targetOf(kind, current.settings, parsed.data, urls).verify();
     } catch (error) {
-      if (!(error instanceof TargetError)) throw error;
+      if (!(error instanceof ConnectorError)) throw error;
       throw serviceError(error);
     }
     credential = {

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { isIP } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { Agent, buildConnector, fetch } from 'undici';
+import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
+import { request } from '../../connectors/http/client.ts';
+import { ConnectorError } from '../../connectors/http/error.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
-import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { discordMessage, teamsMessage } from './chat-messages.ts';
 import { checkWebhookTarget } from './target.ts';
 
@@ -85,22 +85,16 @@ export async function deliverWebhook(
           ? discordMessage(row.delivery.payload)
           : row.delivery.payload,
   );
-  // Certificates are checked as usual; only the address is ours: the one the check above allowed.
-  const connector = buildConnector({ timeout: TIMEOUT_MS });
-  const host = target.url.hostname.replace(/^\[|\]$/g, '');
-  const agent = new Agent({
-    connect: (connectOptions, callback) =>
-      connector(
-        { ...connectOptions, hostname: target.address, servername: isIP(host) ? undefined : host },
-        callback,
-      ),
-  });
   try {
-    const response = await fetch(target.url, {
+    // Through the connectors' client: the name checked again, the connection made to the address
+    // checked, redirects not followed, the receiver's answer unread.
+    const response = await request({
+      provider: 'Webhook endpoint',
+      url: target.url.href,
       method: 'POST',
-      redirect: 'manual',
-      dispatcher: agent,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      userHost: { resolvers: options.resolvers ?? [], allowPrivate: options.allowPrivate ?? false },
+      timeoutMs: TIMEOUT_MS,
+      readBody: false,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'DangleWatch-Webhook/1',
@@ -110,15 +104,14 @@ export async function deliverWebhook(
       },
       body,
     });
-    await response.body?.cancel();
     if (response.status >= 200 && response.status < 300) {
       await record({ status: 'delivered', responseStatus: response.status, error: null });
       return 'delivered';
     }
     return await fail(`the endpoint answered HTTP ${response.status}`, response.status);
   } catch (error) {
-    return await fail(error instanceof Error ? error.message : String(error));
-  } finally {
-    await agent.close();
+    return await fail(
+      error instanceof ConnectorError ? error.full : error instanceof Error ? error.message : String(error),
+    );
   }
 }

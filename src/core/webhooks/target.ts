@@ -1,29 +1,9 @@
-import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { type AllowPrivate, privateReason, refusal } from '../../connectors/http/address-guard.ts';
+import { resolveHost } from '../../connectors/http/user-host.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
-import { type AllowPrivate, privateReason, refusal } from '../../scanner/net/address-guard.ts';
 
-type WebhookTarget = { ok: true; url: URL; address: string; family: 4 | 6 } | { ok: false; message: string };
-
-/** Per DNS try when a webhook host is resolved: a receiver's name must answer promptly. */
-const LOOKUP_TIMEOUT_MS = 3_000;
-
-/** The host's IPv4 and IPv6 addresses, asked of the scan resolvers (never /etc/hosts). */
-async function resolveHost(
-  host: string,
-  resolvers: readonly string[],
-): Promise<{ address: string; family: 4 | 6 }[]> {
-  const resolver = new Resolver({ timeout: LOOKUP_TIMEOUT_MS, tries: 2 });
-  if (resolvers.length) resolver.setServers([...resolvers]);
-  const [v4, v6] = await Promise.all([
-    resolver.resolve4(host).catch(() => [] as string[]),
-    resolver.resolve6(host).catch(() => [] as string[]),
-  ]);
-  return [
-    ...v4.map((address) => ({ address, family: 4 as const })),
-    ...v6.map((address) => ({ address, family: 6 as const })),
-  ];
-}
+type WebhookTarget = { ok: true; url: URL; address: string } | { ok: false; message: string };
 
 /**
  * Where a webhook may be delivered: an https:// URL without credentials whose host resolves only
@@ -53,20 +33,19 @@ export async function checkWebhookTarget(
   if (url.username || url.password)
     return { ok: false, message: 'Webhook URLs must not carry a user name or password' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const family = isIP(host);
-  if (family) {
+  if (isIP(host)) {
     // An address the caller wrote: saying why it is refused tells them nothing new.
     const reason = refusal(host, allowPrivate);
     if (reason) return { ok: false, message: `The webhook address ${host} is refused (${reason})` };
     if (plain && !privateReason(host)) return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
-    return { ok: true, url, address: host, family: family === 6 ? 6 : 4 };
+    return { ok: true, url, address: host };
   }
   const addresses = await resolveHost(host, resolvers);
   const first = addresses[0];
-  if (!first || addresses.some(({ address }) => refusal(address, allowPrivate))) {
+  if (!first || addresses.some((address) => refusal(address, allowPrivate))) {
     return { ok: false, message: `The webhook host ${host} does not resolve to a public address` };
   }
   // Plain http:// is only ever for a test receiver on a private address the server allows.
-  if (plain && !privateReason(first.address)) return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
-  return { ok: true, url, address: first.address, family: first.family };
+  if (plain && !privateReason(first)) return { ok: false, message: WEBHOOK_MESSAGES.httpsOnly };
+  return { ok: true, url, address: first };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
-import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';

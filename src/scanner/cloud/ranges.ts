@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CLOUD_NAMES, type CloudId } from '../../connectors/cloud/provider.ts';
 import { CLOUD_PROVIDER_IDS } from '../../model/contract.ts';
 import type { CloudRange } from '../types.ts';
-import { CLOUD_NAMES, type CloudId } from './provider.ts';
 
 const cidr = z.string().refine((value) => {
   const [net, bits, extra] = value.split('/');

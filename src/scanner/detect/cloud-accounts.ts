@@ -1,4 +1,4 @@
-import { canonicalAddress } from '../cloud/provider.ts';
+import { canonicalAddress } from '../../connectors/cloud/provider.ts';
 import type { CloudAccountInventory, CloudInventory, CloudRange } from '../types.ts';
 
 type Item = CloudAccountInventory['items'][number];

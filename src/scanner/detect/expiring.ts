@@ -1,5 +1,5 @@
+import type { RegistrationDetails } from '../../connectors/rdap/rdap.ts';
 import type { Candidate, Pointer, ScanContext } from '../context.ts';
-import type { RegistrationDetails } from '../discover/rdap.ts';
 import { rdapProof } from '../proof/rdap.ts';
 import { expiringTexts } from '../report/texts.ts';
 import { mapLimit } from '../util/limit.ts';

@@ -1,5 +1,5 @@
 import { parse } from 'tldts';
-import { CLOUD_NAMES } from '../cloud/provider.ts';
+import { CLOUD_NAMES } from '../../connectors/cloud/provider.ts';
 import type { Candidate, ScanContext } from '../context.ts';
 import { registrableDomain } from '../discover/rdap.ts';
 import { answeredBy, type Resolution, resolveChain } from '../dns/chain.ts';

@@ -3,7 +3,7 @@ import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 import type { Answer, RecordType } from 'dns-packet';
 import dnsPacket from 'dns-packet';
-import { type AllowPrivate, refusal } from '../net/address-guard.ts';
+import { type AllowPrivate, refusal } from '../../connectors/http/address-guard.ts';
 
 type Rcode =
   | 'NOERROR'

@@ -2,8 +2,8 @@ import { isIP, type Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
 import { buildConnector, Client, errors } from 'undici';
+import { type AllowPrivate, refusal } from '../../connectors/http/address-guard.ts';
 import { isHostName } from '../dns/names.ts';
-import { type AllowPrivate, refusal } from '../net/address-guard.ts';
 import { probeStopTexts as stops } from '../report/texts.ts';
 
 export type Scheme = 'http' | 'https';

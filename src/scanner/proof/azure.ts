@@ -1,7 +1,8 @@
+import { type ApiResponse, apiRequest } from '../../connectors/proof/api.ts';
 import type { ProofCheckId } from '../../model/proof.ts';
 import type { Detected } from '../types.ts';
-import { type ApiResponse, apiRequest, failure } from './api.ts';
 import { type CheckRun, free, type Outcome, type ProofCheck, type Subject, taken, unknown } from './check.ts';
+import { failure } from './failure.ts';
 import type { ProofSettings } from './settings.ts';
 
 /**

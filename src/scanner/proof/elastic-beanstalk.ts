@@ -1,7 +1,7 @@
 import { CheckDNSAvailabilityCommand, ElasticBeanstalkClient } from '@aws-sdk/client-elastic-beanstalk';
+import { retryAfterMs, Throttled } from '../../connectors/proof/api.ts';
 import type { Detected } from '../types.ts';
 import { sleep } from '../util/limit.ts';
-import { retryAfterMs, Throttled } from './api.ts';
 import { type CheckRun, free, type ProofCheck, type Subject, taken, unknown } from './check.ts';
 
 /** `<prefix>.<region>.elasticbeanstalk.com`; `eba-` names are unique and never reach a check. */

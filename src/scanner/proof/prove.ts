@@ -1,8 +1,8 @@
+import { Throttled } from '../../connectors/proof/api.ts';
 import { ONLY_CREATOR_WORDS, PROVIDER_SAYS_TAKEN, type Proof } from '../../model/proof.ts';
 import type { ScanContext } from '../context.ts';
 import type { Detected, Finding } from '../types.ts';
 import { Limiter, mapLimit } from '../util/limit.ts';
-import { Throttled } from './api.ts';
 import { type ProofCache, sharedProofCache } from './cache.ts';
 import type { CheckRun, Outcome, ProofCheck, Subject } from './check.ts';
 import { PROOF_CHECK_TABLE } from './checks.ts';

@@ -1,4 +1,4 @@
-import { CLOUD_NAMES } from '../cloud/provider.ts';
+import { CLOUD_NAMES } from '../../connectors/cloud/provider.ts';
 import type { Detected } from '../types.ts';
 import { type CheckRun, free, type ProofCheck, type Subject, taken, unknown } from './check.ts';
 

@@ -1,6 +1,7 @@
+import { apiRequest } from '../../connectors/proof/api.ts';
 import type { Detected } from '../types.ts';
-import { apiRequest, failure } from './api.ts';
 import { type CheckRun, free, type ProofCheck, type Subject, taken, unknown } from './check.ts';
+import { failure } from './failure.ts';
 
 const SHOP = /^([a-z0-9][a-z0-9-]*)\.myshopify\.com$/;
 

@@ -3,7 +3,7 @@ import { lookup } from 'node:dns/promises';
 import net, { isIP } from 'node:net';
 import type { DecodedPacket } from 'dns-packet';
 import dnsPacket from 'dns-packet';
-import { type AllowPrivate, refusal } from '../net/address-guard.ts';
+import { type AllowPrivate, refusal } from '../../connectors/http/address-guard.ts';
 import { hostName, wireToZoneRecord } from './presentation.ts';
 import type { ZoneRecord } from './record.ts';
 

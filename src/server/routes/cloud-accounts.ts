@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { CloudCallOptions } from '../../connectors/cloud/provider.ts';
 import type { WorkspaceContext } from '../../core/access.ts';
 import {
   createCloudAccount,
@@ -18,7 +19,6 @@ import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
 import { CLOUD_PROVIDER_IDS } from '../../model/contract.ts';
 import { cloudInventoryQuerySchema } from '../../model/schemas.ts';
-import type { CloudCallOptions } from '../../scanner/cloud/provider.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';

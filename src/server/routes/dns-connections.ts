@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { PROVIDER_IDS, type ProviderCallOptions } from '../../connectors/dns/provider.ts';
 import type { WorkspaceContext } from '../../core/access.ts';
 import {
   createConnection,
@@ -13,7 +14,6 @@ import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
-import { PROVIDER_IDS, type ProviderCallOptions } from '../../scanner/zone/providers/provider.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
 import { BODY_LIMIT_KB, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
 import {
   addWebhook,
@@ -13,7 +14,6 @@ import {
 import type { Db } from '../../db/client.ts';
 import { WEBHOOK_FORMATS, type WebhookView } from '../../model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
-import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { credentialSchemas } from '../../../src/connectors/dns/provider.ts';
 import { ServiceError } from '../../../src/core/errors.ts';
 import { parseInput } from '../../../src/core/validation.ts';
 import { createApiKeySchema } from '../../../src/model/schemas.ts';
-import { credentialSchemas } from '../../../src/scanner/zone/providers/provider.ts';
 
 function refusal(run: () => unknown): ServiceError {
   try {

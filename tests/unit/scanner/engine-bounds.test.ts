@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { type AddressInfo, isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rdap } from '../../../src/connectors/rdap/rdap.ts';
 import { type Candidate, ScanContext, type Settings } from '../../../src/scanner/context.ts';
 import { detectExpiring, RDAP_WIDTH } from '../../../src/scanner/detect/expiring.ts';
-import { Rdap } from '../../../src/scanner/discover/rdap.ts';
 import { CACHED_ANSWERS, DnsPool, RecentAnswers } from '../../../src/scanner/dns/resolver.ts';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { ipv4Number } from '../../../src/scanner/net/range-index.ts';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Billing, stripeClient } from '../../../src/core/billing/stripe.ts';
+import { stripeClient } from '../../../src/connectors/stripe/stripe.ts';
+import type { Billing } from '../../../src/core/billing/stripe.ts';
 import { auditLog, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import type { BillingInfo } from '../../../src/model/billing.ts';
 import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeClient } from '../../../src/core/billing/stripe.ts';
+import { stripeClient } from '../../../src/connectors/stripe/stripe.ts';
 import { workspaces } from '../../../src/db/schema.ts';
 import { apiErrorBodySchema } from '../../../src/model/api-error.ts';
 import { checkDomainFormat } from '../../../src/model/domain-input.ts';

@@ -1,88 +1,17 @@
-import { z } from 'zod';
-import type { ZoneRecord } from '../record.ts';
-import { callJson } from './http.ts';
-import { ownerName, providerHost, zoneName } from './names.ts';
 import {
-  baseUrl,
-  credentialSchemas,
-  type DnsProvider,
-  type ProviderCallOptions,
-  ProviderError,
-} from './provider.ts';
+  type Credentials,
+  DIGITALOCEAN_NAME_SERVERS,
+  type DigitalOceanRecord,
+  domainRecords,
+  listDomains,
+} from '../../../connectors/digitalocean/dns.ts';
+import { credentialSchemas } from '../../../connectors/dns/provider.ts';
+import type { ZoneRecord } from '../record.ts';
+import { ownerName, providerHost, zoneName } from './names.ts';
+import type { DnsProvider } from './provider.ts';
 
-const DEFAULT_URL = 'https://api.digitalocean.com';
-/** The API's maximum; its default is 20. */
-const MAX_PER_PAGE = 200;
-
-const links = z
-  .object({ pages: z.object({ next: z.string().optional() }).loose().optional() })
-  .loose()
-  .optional();
-const domainsPage = z.object({ domains: z.array(z.object({ name: z.string().min(1) }).loose()), links });
-const recordsPage = z.object({
-  domain_records: z.array(
-    z
-      .object({
-        type: z.string().min(1),
-        name: z.string(),
-        data: z.string(),
-        ttl: z.number().int().nonnegative(),
-        priority: z.number().int().nullish(),
-        port: z.number().int().nullish(),
-        weight: z.number().int().nullish(),
-        flags: z.number().int().nullish(),
-        tag: z.string().nullish(),
-      })
-      .loose(),
-  ),
-  links,
-});
-
-const reason = (body: unknown) => {
-  const parsed = z.object({ message: z.string() }).safeParse(body);
-  return parsed.success ? `DigitalOcean: ${parsed.data.message}` : undefined;
-};
-
-type Credentials = z.infer<typeof credentialSchemas.digitalocean>;
-
-/**
- * Every page of a listing, following `links.pages.next`. Only its path and query are taken, on
- * our base URL: the API names its public host there, which must neither lead us elsewhere nor
- * bypass a base URL set for a private deployment.
- */
-async function* pages<T extends { links?: { pages?: { next?: string } } }>(
-  base: string,
-  path: string,
-  schema: z.ZodType<T>,
-  credentials: Credentials,
-  options: ProviderCallOptions | undefined,
-): AsyncGenerator<T> {
-  let url: string | undefined = `${base}${path}`;
-  while (url) {
-    const body: T = await callJson({
-      provider: 'digitalocean',
-      url,
-      headers: { authorization: `Bearer ${credentials.token}` },
-      schema,
-      reason,
-      options,
-    });
-    yield body;
-    const next = body.links?.pages?.next;
-    if (next === undefined) return;
-    const { pathname, search }: URL = new URL(next, url);
-    const following: string = `${base}${pathname}${search}`;
-    if (following === url)
-      throw new ProviderError(
-        'digitalocean',
-        'malformed',
-        'DigitalOcean API sent the same page as the next one',
-      );
-    url = following;
-  }
-}
-
-function toRecord(record: z.infer<typeof recordsPage>['domain_records'][number], zone: string): ZoneRecord {
+/** A DigitalOcean record in `ZoneRecord` form: owners and hosts made absolute, MX/SRV/CAA data joined. */
+function toRecord(record: DigitalOceanRecord, zone: string): ZoneRecord {
   const base = { name: ownerName(record.name, zone), type: record.type.toUpperCase(), ttl: record.ttl };
   const host = () => providerHost(record.data, zone);
   switch (base.type) {
@@ -100,36 +29,19 @@ function toRecord(record: z.infer<typeof recordsPage>['domain_records'][number],
   }
 }
 
-const DIGITALOCEAN_NAME_SERVERS = ['ns1.digitalocean.com', 'ns2.digitalocean.com', 'ns3.digitalocean.com'];
-
 /** DigitalOcean's REST API v2 with a read-scoped token. */
 export const digitalocean: DnsProvider<Credentials> = {
   id: 'digitalocean',
   label: 'DigitalOcean',
   credentials: credentialSchemas.digitalocean,
   async listZones(credentials, options) {
-    const base = baseUrl(options, 'DIGITALOCEAN_API_URL', DEFAULT_URL);
-    const zones: string[] = [];
-    for await (const body of pages(
-      base,
-      `/v2/domains?per_page=${MAX_PER_PAGE}`,
-      domainsPage,
-      credentials,
-      options,
-    ))
-      for (const domain of body.domains) zones.push(zoneName(domain.name));
-    return zones;
+    return (await listDomains(credentials, options)).map(zoneName);
   },
   async *readZone(credentials, zone, options) {
-    const base = baseUrl(options, 'DIGITALOCEAN_API_URL', DEFAULT_URL);
     const name = zoneName(zone);
-    const perPage = Math.min(options?.pageSize ?? MAX_PER_PAGE, MAX_PER_PAGE);
-    const path = `/v2/domains/${encodeURIComponent(name)}/records?per_page=${perPage}`;
-    for await (const body of pages(base, path, recordsPage, credentials, options))
-      for (const record of body.domain_records) yield toRecord(record, name);
+    for await (const record of domainRecords(credentials, name, options)) yield toRecord(record, name);
   },
   async delegation() {
-    // DigitalOcean assigns every domain the same three name servers.
     return { nameServers: DIGITALOCEAN_NAME_SERVERS, active: true };
   },
 };

@@ -1,69 +1,6 @@
-import { z } from 'zod';
-import { INPUT_MESSAGES } from '../../../model/messages.ts';
+import type { z } from 'zod';
+import type { ProviderCallOptions, ProviderId, ZoneDelegation } from '../../../connectors/dns/provider.ts';
 import type { ZoneRecord } from '../record.ts';
-
-export const PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-/**
- * Why a provider call failed. `credentials`: the provider refused the credential or its rights
- * (the product answers 400 with the message); `not-found`: the credential cannot see that zone;
- * `unavailable`: the provider kept failing (5xx, 429, timeouts) after the retries; `malformed`:
- * an answer that is not what the provider documents; `too-large`: a zone with more records than the
- * product keeps for one domain.
- */
-export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed' | 'too-large';
-
-/** A provider call that failed; the message is the provider's own, and never holds a credential. */
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  readonly provider: ProviderId;
-  readonly failure: ProviderFailure;
-  constructor(provider: ProviderId, failure: ProviderFailure, message: string) {
-    super(message);
-    this.provider = provider;
-    this.failure = failure;
-  }
-}
-
-export interface ProviderCallOptions {
-  /** The API's base URL; else its environment variable, else the provider's public endpoint. */
-  baseUrl?: string;
-  /** Deadline of each HTTP call, in ms. */
-  timeoutMs?: number;
-  /** Retries of a 429 or 5xx answer (or a timeout) before the call fails. */
-  maxRetries?: number;
-  /** First backoff after a 5xx, doubled at each retry; 429 waits what `Retry-After` says. */
-  retryBaseMs?: number;
-  /** Records per page asked for (the provider may cap it lower). */
-  pageSize?: number;
-  signal?: AbortSignal;
-  env?: NodeJS.ProcessEnv;
-  /** An answer larger than this is refused, not read into memory. */
-  maxBodyBytes?: number;
-}
-
-export const CALL_DEFAULTS = {
-  timeoutMs: 30_000,
-  maxRetries: 4,
-  retryBaseMs: 500,
-  maxRetryAfterMs: 60_000,
-  maxBodyBytes: 64 * 2 ** 20,
-};
-
-/**
- * Where the provider means a zone to be served from: the name servers it assigned to the zone, and
- * whether the provider itself counts the zone as in service (Cloudflare leaves zones that nobody
- * delegated `pending`). Anyone can create a zone for any name at these providers, so the zone's
- * existence proves nothing; public DNS pointing at these name servers does.
- */
-export interface ZoneDelegation {
-  /** Lower case, no trailing dot. */
-  nameServers: string[];
-  /** False when the provider says the zone is not in service yet; its own word is in `status`. */
-  active: boolean;
-  status?: string;
-}
 
 /** A DNS provider's read-only API: check a credential by listing its zones, read one zone. */
 export interface DnsProvider<C> {
@@ -76,32 +13,4 @@ export interface DnsProvider<C> {
   readZone(credentials: C, zone: string, options?: ProviderCallOptions): AsyncIterable<ZoneRecord>;
   /** The name servers the provider assigned to the zone, and whether it is in service. */
   delegation(credentials: C, zone: string, options?: ProviderCallOptions): Promise<ZoneDelegation>;
-}
-
-const secret = z
-  .string()
-  .trim()
-  .min(1)
-  .max(4096)
-  // Checked here, before any provider call: fetch refuses a header with other characters, in an
-  // error that would read as the provider's.
-  .regex(/^[\x20-\x7e]*$/, INPUT_MESSAGES.notAscii);
-export const credentialSchemas = {
-  cloudflare: z.object({ apiToken: secret }),
-  route53: z.object({ accessKeyId: secret, secretAccessKey: secret }),
-  digitalocean: z.object({ token: secret }),
-  gcloud: z.object({
-    serviceAccountJson: z
-      .string()
-      .min(1)
-      .max(64 * 1024),
-  }),
-} as const;
-
-/** The base URL from the options, the environment or the default, checked to be http(s). */
-export function baseUrl(options: ProviderCallOptions | undefined, variable: string, fallback: string) {
-  const value = options?.baseUrl ?? (options?.env ?? process.env)[variable] ?? fallback;
-  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
-  if (!parsed.success) throw new Error(`${variable} must be an http(s) URL, got '${value}'`);
-  return parsed.data.replace(/\/+$/, '');
 }

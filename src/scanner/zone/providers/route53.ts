@@ -1,158 +1,34 @@
 import {
-  GetHostedZoneCommand,
-  ListHostedZonesCommand,
-  type ListHostedZonesCommandOutput,
-  ListResourceRecordSetsCommand,
-  type ListResourceRecordSetsCommandOutput,
-  Route53Client,
-} from '@aws-sdk/client-route-53';
-import { z } from 'zod';
+  type Credentials,
+  decodeName,
+  delegationNameServers,
+  publicHostedZones,
+  recordSets,
+} from '../../../connectors/aws/route53.ts';
+import {
+  credentialSchemas,
+  type ProviderCallOptions,
+  ProviderError,
+} from '../../../connectors/dns/provider.ts';
 import { hostName } from '../presentation.ts';
 import type { ZoneRecord } from '../record.ts';
 import { presentationData } from '../zone-file.ts';
-import {
-  CALL_DEFAULTS,
-  credentialSchemas,
-  type DnsProvider,
-  type ProviderCallOptions,
-  ProviderError,
-  type ProviderFailure,
-} from './provider.ts';
+import type { DnsProvider } from './provider.ts';
 
-/** The API's maxima: 100 hosted zones and 300 record sets a call. */
-const ZONES_PER_CALL = 100;
-const RECORD_SETS_PER_CALL = 300;
 /** An alias answers with its target's TTL, which Route 53 does not list; 60 s is AWS's usual. */
 const ALIAS_TTL = 60;
-const REFUSED_CODES = new Set([
-  'InvalidClientTokenId',
-  'SignatureDoesNotMatch',
-  'AccessDenied',
-  'AccessDeniedException',
-  'UnrecognizedClientException',
-  'ExpiredToken',
-  'IncompleteSignature',
-  'MissingAuthenticationToken',
-]);
 
-const hostedZones = z.object({
-  HostedZones: z.array(
-    z
-      .object({
-        Id: z.string().min(1),
-        Name: z.string().min(1),
-        Config: z.object({ PrivateZone: z.boolean().optional() }).loose().optional(),
-      })
-      .loose(),
-  ),
-  IsTruncated: z.boolean().optional(),
-  NextMarker: z.string().optional(),
-});
-const recordSets = z.object({
-  ResourceRecordSets: z.array(
-    z
-      .object({
-        Name: z.string().min(1),
-        Type: z.string().min(1),
-        TTL: z.number().int().nonnegative().optional(),
-        ResourceRecords: z.array(z.object({ Value: z.string() }).loose()).optional(),
-        AliasTarget: z
-          .object({ DNSName: z.string().min(1) })
-          .loose()
-          .optional(),
-      })
-      .loose(),
-  ),
-  IsTruncated: z.boolean().optional(),
-  NextRecordName: z.string().optional(),
-  NextRecordType: z.string().optional(),
-  NextRecordIdentifier: z.string().optional(),
-});
+const nameOf = (name: string) => hostName(decodeName(name));
 
-type Credentials = z.infer<typeof credentialSchemas.route53>;
-
-function client(credentials: Credentials, options: ProviderCallOptions | undefined) {
-  const endpoint = options?.baseUrl ?? (options?.env ?? process.env).ROUTE53_ENDPOINT;
-  if (endpoint !== undefined && !z.url({ protocol: /^https?$/ }).safeParse(endpoint).success)
-    throw new Error(`ROUTE53_ENDPOINT must be an http(s) URL, got '${endpoint}'`);
-  const timeoutMs = options?.timeoutMs ?? CALL_DEFAULTS.timeoutMs;
-  return new Route53Client({
-    region: 'us-east-1',
-    ...(endpoint ? { endpoint } : {}),
-    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey },
-    maxAttempts: (options?.maxRetries ?? CALL_DEFAULTS.maxRetries) + 1,
-    requestHandler: { requestTimeout: timeoutMs, connectionTimeout: timeoutMs, throwOnRequestTimeout: true },
-  });
-}
-
-/** The SDK's errors as `ProviderError`s with the service's own code and message. */
-function translate(error: unknown): ProviderError {
-  if (error instanceof ProviderError) return error;
-  const e = error as Error & { $metadata?: { httpStatusCode?: number }; Code?: string };
-  const status = e.$metadata?.httpStatusCode;
-  const code = e.name;
-  let failure: ProviderFailure;
-  if (REFUSED_CODES.has(code)) failure = 'credentials';
-  else if (code === 'NoSuchHostedZone') failure = 'not-found';
-  else if (status === undefined || status === 429 || status >= 500 || code === 'Throttling')
-    failure = 'unavailable';
-  else failure = 'malformed';
-  if (failure === 'malformed' && status !== undefined && status < 300)
-    return new ProviderError('route53', failure, `Route 53 sent an unexpected answer: ${e.message}`);
-  return new ProviderError('route53', failure, `Route 53: ${code}: ${e.message}`);
-}
-
-function checked<T>(schema: z.ZodType<T>, output: unknown): T {
-  const parsed = schema.safeParse(output);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderError(
-      'route53',
-      'malformed',
-      `Route 53 sent an unexpected answer (${issue?.path.join('.')}: ${issue?.message})`,
-    );
-  }
-  return parsed.data;
-}
-
-/** Route 53 writes `*` and other unusual octets of a name as `\\ooo` (octal). */
-function decodeName(name: string) {
-  return hostName(
-    name.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8))),
-  );
-}
-
-async function* publicZones(api: Route53Client, signal: AbortSignal | undefined) {
-  let marker: string | undefined;
-  do {
-    let output: ListHostedZonesCommandOutput;
-    try {
-      output = await api.send(new ListHostedZonesCommand({ Marker: marker, MaxItems: ZONES_PER_CALL }), {
-        abortSignal: signal,
-      });
-    } catch (error) {
-      throw translate(error);
-    }
-    const page = checked(hostedZones, output);
-    // A private zone answers only inside its VPCs: nothing on the internet can dangle from it.
-    for (const zone of page.HostedZones)
-      if (!zone.Config?.PrivateZone) yield { id: zone.Id, name: decodeName(zone.Name) };
-    marker = page.IsTruncated ? page.NextMarker : undefined;
-  } while (marker);
-}
-
-async function findZoneId(api: Route53Client, name: string, signal: AbortSignal | undefined) {
-  for await (const candidate of publicZones(api, signal)) if (candidate.name === name) return candidate.id;
+async function findZoneId(credentials: Credentials, name: string, options: ProviderCallOptions | undefined) {
+  for (const candidate of await publicHostedZones(credentials, options))
+    if (hostName(candidate.name) === name) return candidate.id;
   throw new ProviderError(
     'route53',
     'not-found',
     `Route 53: the key cannot read a public hosted zone named ${name}`,
   );
 }
-
-const delegationSet = z.object({
-  DelegationSet: z.object({ NameServers: z.array(z.string().min(1)) }).loose(),
-});
 
 /**
  * Amazon Route 53 through the AWS SDK (SigV4), with an access key allowed only the List actions
@@ -163,97 +39,43 @@ export const route53: DnsProvider<Credentials> = {
   label: 'Amazon Route 53',
   credentials: credentialSchemas.route53,
   async listZones(credentials, options) {
-    const api = client(credentials, options);
-    try {
-      const zones: string[] = [];
-      for await (const zone of publicZones(api, options?.signal)) zones.push(zone.name);
-      return zones;
-    } finally {
-      api.destroy();
-    }
+    return (await publicHostedZones(credentials, options)).map((zone) => hostName(zone.name));
   },
   async *readZone(credentials, zone, options) {
-    const api = client(credentials, options);
-    try {
-      const id = await findZoneId(api, hostName(zone), options?.signal);
-      const maxItems = Math.min(options?.pageSize ?? RECORD_SETS_PER_CALL, RECORD_SETS_PER_CALL);
-      let start: { StartRecordName?: string; StartRecordType?: string; StartRecordIdentifier?: string } = {};
-      for (;;) {
-        let output: ListResourceRecordSetsCommandOutput;
+    const id = await findZoneId(credentials, hostName(zone), options);
+    for await (const set of recordSets(credentials, id, options)) {
+      const owner = nameOf(set.Name);
+      const type = set.Type.toUpperCase();
+      if (set.AliasTarget) {
+        yield {
+          name: owner,
+          type: 'ALIAS',
+          ttl: ALIAS_TTL,
+          data: nameOf(set.AliasTarget.DNSName),
+        } satisfies ZoneRecord;
+        continue;
+      }
+      for (const { Value } of set.ResourceRecords ?? []) {
+        let data: string;
         try {
-          output = await api.send(
-            new ListResourceRecordSetsCommand({
-              HostedZoneId: id,
-              MaxItems: maxItems,
-              ...start,
-            } as ConstructorParameters<typeof ListResourceRecordSetsCommand>[0]),
-            { abortSignal: options?.signal },
-          );
+          // Route 53 takes every name as absolute, with or without its final dot.
+          data = presentationData(type, Value, '');
         } catch (error) {
-          throw translate(error);
-        }
-        const page = checked(recordSets, output);
-        for (const set of page.ResourceRecordSets) {
-          const owner = decodeName(set.Name);
-          const type = set.Type.toUpperCase();
-          if (set.AliasTarget) {
-            yield {
-              name: owner,
-              type: 'ALIAS',
-              ttl: ALIAS_TTL,
-              data: decodeName(set.AliasTarget.DNSName),
-            } satisfies ZoneRecord;
-            continue;
-          }
-          for (const { Value } of set.ResourceRecords ?? []) {
-            let data: string;
-            try {
-              // Route 53 takes every name as absolute, with or without its final dot.
-              data = presentationData(type, Value, '');
-            } catch (error) {
-              throw new ProviderError(
-                'route53',
-                'malformed',
-                `Route 53 sent a ${type} record it cannot read: ${(error as Error).message.replace(/^line 1: /, '')}`,
-              );
-            }
-            yield { name: owner, type, ttl: set.TTL ?? 0, data } satisfies ZoneRecord;
-          }
-        }
-        if (!page.IsTruncated) return;
-        if (!page.NextRecordName)
           throw new ProviderError(
             'route53',
             'malformed',
-            'Route 53 sent a truncated page without NextRecordName',
+            `Route 53 sent a ${type} record it cannot read: ${(error as Error).message.replace(/^line 1: /, '')}`,
           );
-        const next = {
-          StartRecordName: page.NextRecordName,
-          StartRecordType: page.NextRecordType,
-          StartRecordIdentifier: page.NextRecordIdentifier,
-        };
-        if (JSON.stringify(next) === JSON.stringify(start))
-          throw new ProviderError('route53', 'malformed', 'Route 53 sent the same next record twice');
-        start = next;
+        }
+        yield { name: owner, type, ttl: set.TTL ?? 0, data } satisfies ZoneRecord;
       }
-    } finally {
-      api.destroy();
     }
   },
   async delegation(credentials, zone, options) {
-    const api = client(credentials, options);
-    try {
-      const id = await findZoneId(api, hostName(zone), options?.signal);
-      let output: unknown;
-      try {
-        output = await api.send(new GetHostedZoneCommand({ Id: id }), { abortSignal: options?.signal });
-      } catch (error) {
-        throw translate(error);
-      }
-      const set = checked(delegationSet, output).DelegationSet;
-      return { nameServers: set.NameServers.map(hostName), active: true };
-    } finally {
-      api.destroy();
-    }
+    const id = await findZoneId(credentials, hostName(zone), options);
+    return {
+      nameServers: (await delegationNameServers(credentials, id, options)).map(hostName),
+      active: true,
+    };
   },
 };

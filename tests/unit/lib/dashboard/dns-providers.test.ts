@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { credentialSchemas, PROVIDER_IDS } from '../../../../src/connectors/dns/provider.ts';
 import {
   DNS_PROVIDERS,
   dnsProvider,
   inventorySourceLabel,
 } from '../../../../src/lib/dashboard/dns-providers.ts';
 import { DNS_PROVIDER_IDS } from '../../../../src/model/contract.ts';
-import { credentialSchemas, PROVIDER_IDS } from '../../../../src/scanner/zone/providers/provider.ts';
 
 describe('the DNS provider table the connect form is built from', () => {
   it('names every provider the server reads, and only those, in the contract and the table', () => {

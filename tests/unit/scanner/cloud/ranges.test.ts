@@ -125,7 +125,7 @@ describe('cloud ranges', () => {
 
 describe('addresses in one spelling', () => {
   it('writes IPv6 compressed and lower case, and leaves IPv4 as it is', async () => {
-    const { canonicalAddress } = await import('../../../../src/scanner/cloud/provider.ts');
+    const { canonicalAddress } = await import('../../../../src/connectors/cloud/provider.ts');
     expect(canonicalAddress('2600:1F18:0:0:0:0:0:1')).toBe('2600:1f18::1');
     expect(canonicalAddress('2600:1f18::1')).toBe('2600:1f18::1');
     expect(canonicalAddress('fd00:0050:0000::0001')).toBe('fd00:50::1');

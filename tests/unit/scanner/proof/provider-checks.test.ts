@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { retryAfterMs } from '../../../../src/connectors/proof/api.ts';
 import { PROOF_CHECKS } from '../../../../src/model/proof.ts';
-import { retryAfterMs } from '../../../../src/scanner/proof/api.ts';
 import { AZURE_FAMILIES, azureChecks } from '../../../../src/scanner/proof/azure.ts';
 import type { CheckRun, Outcome, ProofCheck } from '../../../../src/scanner/proof/check.ts';
 import { elasticBeanstalkCheck } from '../../../../src/scanner/proof/elastic-beanstalk.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../../../../src/connectors/dns/provider.ts';
 import { cloudflare } from '../../../../../src/scanner/zone/providers/cloudflare.ts';
-import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { startCloudflareFake } from '../../../../fixtures/dns-providers/cloudflare.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
 import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { DnsProvider, ProviderCallOptions } from '../../../../../src/scanner/zone/providers/provider.ts';
-import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
+import { type ProviderCallOptions, ProviderError } from '../../../../../src/connectors/dns/provider.ts';
+import type { DnsProvider } from '../../../../../src/scanner/zone/providers/provider.ts';
 import type { ZoneRecord } from '../../../../../src/scanner/zone/record.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../../../../src/connectors/dns/provider.ts';
 import { digitalocean } from '../../../../../src/scanner/zone/providers/digitalocean.ts';
-import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { startDigitalOceanFake } from '../../../../fixtures/dns-providers/digitalocean.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
 import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_TOKEN_URL } from '../../../../../src/scanner/google-api.ts';
+import { ProviderError } from '../../../../../src/connectors/dns/provider.ts';
+import { GOOGLE_TOKEN_URL } from '../../../../../src/connectors/gcloud/google-api.ts';
 import { gcloud } from '../../../../../src/scanner/zone/providers/gcloud.ts';
-import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
 import { type GoogleFake, startGoogleFake } from '../../../../fixtures/dns-providers/gcloud.ts';
 import { pagingGuard, providerContract, SAMPLE, ZONE } from './contract.ts';
 

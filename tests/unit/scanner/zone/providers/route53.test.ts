@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../../../../src/scanner/zone/providers/provider.ts';
+import { ProviderError } from '../../../../../src/connectors/dns/provider.ts';
 import { route53 } from '../../../../../src/scanner/zone/providers/route53.ts';
 import type { ZoneRecord } from '../../../../../src/scanner/zone/record.ts';
 import type { FakeProvider } from '../../../../fixtures/dns-providers/fake-server.ts';
