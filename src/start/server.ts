@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { type Billing, stripeClient } from '../core/billing/stripe.ts';
-import { loadSecretsKey } from '../core/dns-connections/secrets.ts';
+import { loadSecretsKey } from '../core/connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from '../core/operator/channel.ts';
 import { findUser } from '../core/users/users.ts';
 import { migrationsApplied } from '../db/client.ts';

@@ -12,10 +12,13 @@ import {
 } from '../../scanner/cloud/provider.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import type { SecretsKey } from '../dns-connections/secrets.ts';
-import { seal } from '../dns-connections/secrets.ts';
+import { assertLive, enableConnection } from '../connections/answerable.ts';
+import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
+import { assertRoomFor } from '../connections/room.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { parseInput } from '../validation.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { inventoryCounts } from './inventory.ts';
 import { cloudAccountView, ownCloudAccount } from './store.ts';
 
@@ -23,35 +26,18 @@ import { cloudAccountView, ownCloudAccount } from './store.ts';
 export const DEFAULT_GRACE_HOURS = 48;
 export const MAX_GRACE_HOURS = 720;
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets?.key)
-    throw new ServiceError(
-      'unavailable',
-      'CLOUD_ACCOUNTS_UNAVAILABLE',
-      secrets && !secrets.key ? secrets.reason : 'Cloud accounts are not set up on this server',
-    );
-  return secrets.key;
+/** The part of the credential that tells two apart: its key, client, service account or token. */
+function identifyingPart(cloud: CloudId, credentials: Record<string, string>): string | undefined {
+  if (cloud === 'aws') return credentials.accessKeyId;
+  if (cloud === 'azure') return credentials.clientId;
+  if (cloud === 'gcloud')
+    return /"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountKey ?? '')?.[1] ?? '';
+  return credentials.token;
 }
 
-/** The last four characters of the credential's identifying part: enough to tell two apart. */
-function hintOf(cloud: CloudId, credentials: Record<string, string>): string {
-  const part =
-    cloud === 'aws'
-      ? credentials.accessKeyId
-      : cloud === 'azure'
-        ? credentials.clientId
-        : cloud === 'gcloud'
-          ? (/"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountKey ?? '')?.[1] ?? '')
-          : credentials.token;
-  return (part ?? '').slice(-4);
-}
-
-/** A cloud's refusal in the API's words: the cloud's own message, never the credential. */
-function cloudFailure(error: unknown): never {
-  if (!(error instanceof CloudError)) throw error;
-  if (error.failure === 'credentials') throw new ServiceError('invalid', 'CLOUD_REFUSED', error.message);
-  throw new ServiceError('upstream-failed', 'CLOUD_UNAVAILABLE', error.message);
-}
+/** A cloud's refusal of the credential is the caller's to fix; anything else is the cloud down. */
+const cloudFailure = (error: unknown) =>
+  error instanceof CloudError ? (error.failure === 'credentials' ? 'refused' : 'unreachable') : undefined;
 
 /**
  * Checks a credential with one read call and stores it sealed; the first full read is queued
@@ -66,24 +52,27 @@ export async function createCloudAccount(
   enqueue?: (cloudAccountId: string) => Promise<void>,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const key = requireKey(secrets);
+  const key = requireKey(secrets, 'cloud');
+  const workspaceId = ctx.workspace.id;
+  await assertRoomFor(db, 'cloud', workspaceId);
   const provider = cloudProviders[input.provider];
   const credentials = parseInput(cloudCredentialSchemas[input.provider], input.credentials) as Record<
     string,
     string
   >;
-  await provider.check(credentials as never, options).catch(cloudFailure);
-  const workspaceId = ctx.workspace.id;
-  const row = await inTransaction(db, async (tx) => {
+  await checkWithProvider('cloud', () => provider.check(credentials as never, options), cloudFailure);
+  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
+    await assertRoomFor(tx, 'cloud', workspaceId);
     const [inserted] = await tx
       .insert(cloudAccounts)
       .values({
         workspaceId,
         provider: input.provider,
         label: input.label?.trim() || CLOUD_NAMES[input.provider],
-        credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
-        credentialHint: hintOf(input.provider, credentials),
+        credentialSealed: sealCredential(key, 'cloud', { workspaceId, service: input.provider }, credentials),
+        credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
         createdBy: ctx.actor.email ?? ctx.actor.displayName,
+        answeredBy: ctx.actor.userId,
         graceHours: DEFAULT_GRACE_HOURS,
       })
       .returning();
@@ -120,15 +109,26 @@ export async function getCloudAccount(db: Db, ctx: WorkspaceContext, id: string)
   return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
 }
 
-/** Renames the account, or changes how long a missing address waits before it is a finding. */
+/**
+ * Renames the account, changes how long a missing address waits before it is a finding, or
+ * re-enables it (`enabled`) once its answerer's leaving disabled it: the admin who does it answers
+ * for it from now on, and it is read again on the next scheduled sync.
+ */
 export async function updateCloudAccount(
   db: Db,
   ctx: WorkspaceContext,
   id: string,
-  change: { label?: string; graceHours?: number },
+  { enabled, ...change }: { enabled?: true; label?: string; graceHours?: number },
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
   const account = await ownCloudAccount(db, ctx.workspace.id, id);
+  if (enabled) {
+    await enableConnection(db, ctx, 'cloud', account.id, {
+      cloudAccountId: account.id,
+      label: account.label,
+    });
+  }
+  if (change.label === undefined && change.graceHours === undefined) return getCloudAccount(db, ctx, id);
   const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(cloudAccounts)
@@ -176,7 +176,8 @@ export async function requestCloudSync(
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
   const account = await ownCloudAccount(db, ctx.workspace.id, id);
-  requireKey(secrets);
+  assertLive('cloud', account);
+  requireKey(secrets, 'cloud');
   if (!sync.enqueue) {
     throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Cloud syncs are not running on this server');
   }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
 import type { CloudAccountView, CloudProviderId } from '../../model/contract.ts';
+import { disabledView } from '../connections/answerable.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
 
@@ -24,6 +25,7 @@ export function cloudAccountView(
     counts,
     unneededRights: row.unneededRights,
     rightsChecked: row.rightsChecked,
+    disabled: disabledView(row),
   };
 }
 

@@ -12,13 +12,16 @@ import {
 } from '../../scanner/zone/providers/provider.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
+import { assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
+import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
+import { assertRoomFor } from '../connections/room.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, ownDomain, viewOfDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid, parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
-import { type SecretsKey, seal } from './secrets.ts';
 import { type SyncOptions, syncConnection } from './sync.ts';
 
 /** The one definition lives in the dashboard contract, which the browser reads too. */
@@ -43,39 +46,25 @@ export function connectionView(
     syncError: row.syncError,
     syncFailingSince: iso(row.syncFailingSince),
     zones,
+    disabled: disabledView(row),
   };
 }
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets)
-    throw new ServiceError(
-      'unavailable',
-      'DNS_CONNECTIONS_UNAVAILABLE',
-      'DNS connections are not set up on this server',
-    );
-  if (!secrets.key) throw new ServiceError('unavailable', 'DNS_CONNECTIONS_UNAVAILABLE', secrets.reason);
-  return secrets.key;
+/** The part of the credential that tells two apart: its token, key id or service account. */
+function identifyingPart(provider: ProviderId, credentials: Record<string, string>): string | undefined {
+  if (provider === 'route53') return credentials.accessKeyId;
+  if (provider === 'gcloud')
+    return /"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountJson ?? '')?.[1] ?? '';
+  return credentials.apiToken ?? credentials.token ?? '';
 }
 
-/** The last four characters of the credential's secret part: enough to tell two apart. */
-function hintOf(provider: ProviderId, credentials: Record<string, string>): string {
-  const secret =
-    provider === 'route53'
-      ? credentials.accessKeyId
-      : provider === 'gcloud'
-        ? (/"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountJson ?? '')?.[1] ?? '')
-        : (credentials.apiToken ?? credentials.token ?? '');
-  return (secret ?? '').slice(-4);
-}
-
-/** A provider's refusal in the API's words: the provider's own message, never the credential. */
-function providerFailure(error: unknown): never {
-  if (!(error instanceof ProviderError)) throw error;
-  if (error.failure === 'credentials' || error.failure === 'not-found') {
-    throw new ServiceError('invalid', 'PROVIDER_REFUSED', error.message);
-  }
-  throw new ServiceError('upstream-failed', 'PROVIDER_UNAVAILABLE', error.message);
-}
+/** A provider's refusal: the credential or a zone it cannot see is refused; anything else is down. */
+const providerFailure = (error: unknown) =>
+  error instanceof ProviderError
+    ? error.failure === 'credentials' || error.failure === 'not-found'
+      ? 'refused'
+      : 'unreachable'
+    : undefined;
 
 /**
  * Checks a credential with a read call (the zones it can read) and stores it sealed with the zones.
@@ -89,25 +78,32 @@ export async function createConnection(
   options: ProviderCallOptions,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const key = requireKey(secrets);
+  const key = requireKey(secrets, 'dns');
   const workspaceId = ctx.workspace.id;
+  await assertRoomFor(db, 'dns', workspaceId);
   const provider = providers[input.provider];
   const credentials = parseInput(credentialSchemas[input.provider], input.credentials) as Record<
     string,
     string
   >;
-  const zones = await provider.listZones(credentials as never, options).catch(providerFailure);
+  const zones = await checkWithProvider(
+    'dns',
+    () => provider.listZones(credentials as never, options),
+    providerFailure,
+  );
   const unique = [...new Set(zones)].sort();
-  const row = await inTransaction(db, async (tx) => {
+  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
+    await assertRoomFor(tx, 'dns', workspaceId);
     const [inserted] = await tx
       .insert(dnsConnections)
       .values({
         workspaceId,
         provider: input.provider,
         label: input.label?.trim() || provider.label,
-        credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
-        credentialHint: hintOf(input.provider, credentials),
+        credentialSealed: sealCredential(key, 'dns', { workspaceId, service: input.provider }, credentials),
+        credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
         createdBy: ctx.actor.email ?? ctx.actor.displayName,
+        answeredBy: ctx.actor.userId,
         lastUsedAt: new Date(),
       })
       .returning();
@@ -146,6 +142,11 @@ export async function listConnections(db: Db, ctx: WorkspaceContext): Promise<Co
     .from(dnsConnections)
     .where(eq(dnsConnections.workspaceId, ctx.workspace.id))
     .orderBy(asc(dnsConnections.createdAt));
+  return viewsWithZones(db, rows);
+}
+
+/** The connections as the API shows them, each with the zones it reads. */
+async function viewsWithZones(db: Db, rows: ConnectionRow[]): Promise<ConnectionView[]> {
   const zones = rows.length
     ? await db
         .select()
@@ -186,7 +187,8 @@ export async function monitorZone(
   const { workspace, actor } = ctx;
   const { zone, now } = request;
   const connection = await ownConnection(db, workspace.id, request.connectionId);
-  const key = requireKey(secrets);
+  assertLive('dns', connection);
+  const key = requireKey(secrets, 'dns');
   const linked = await underWorkspaceLock(db, workspace.id, async (tx) => {
     const [link] = await tx
       .select()
@@ -250,7 +252,8 @@ export async function requestZoneSync(
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
   const connection = await ownConnection(db, ctx.workspace.id, id);
-  requireKey(secrets);
+  assertLive('dns', connection);
+  requireKey(secrets, 'dns');
   if (!sync.enqueue) {
     throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
   }
@@ -273,4 +276,24 @@ export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string
       provider: connection.provider,
     });
   });
+}
+
+/**
+ * Re-enables a connection its answerer's leaving disabled; the admin who does it answers for it
+ * from now on, and its zones are read again on the next scheduled sync.
+ */
+export async function enableDnsConnection(
+  db: Db,
+  ctx: WorkspaceContext,
+  id: string,
+): Promise<ConnectionView> {
+  authorize(ctx, 'dns-connections.manage');
+  const connection = await ownConnection(db, ctx.workspace.id, id);
+  await enableConnection(db, ctx, 'dns', connection.id, {
+    connectionId: connection.id,
+    label: connection.label,
+  });
+  const [view] = await viewsWithZones(db, [await ownConnection(db, ctx.workspace.id, id)]);
+  if (!view) throw new Error('no view of the connection');
+  return view;
 }

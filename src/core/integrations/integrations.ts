@@ -17,9 +17,13 @@ import {
 } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { type SecretsKey, seal } from '../dns-connections/secrets.ts';
+import { assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
+import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
+import { assertRoomFor } from '../connections/room.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
+import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { type IntegrationUrls, jiraChoices, TargetError, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
@@ -31,26 +35,12 @@ export const INTEGRATION_DELIVERIES_SHOWN = 50;
 
 const NOT_FOUND = 'Integration not found';
 
-/** A service's refusal as our error: a refused credential is 400; down, slow or rate limiting is 502. */
-function serviceError(error: TargetError): ServiceError {
-  // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
-  if (error.retry) return new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message);
-  return new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message);
-}
+/** A service's refusal: a refused credential is the caller's to fix; down, slow or rate limiting is not. */
+const serviceFailure = (error: unknown) =>
+  error instanceof TargetError ? (error.retry ? 'unreachable' : 'refused') : undefined;
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets)
-    throw new ServiceError(
-      'unavailable',
-      'INTEGRATIONS_UNAVAILABLE',
-      'Integrations are not set up on this server',
-    );
-  if (!secrets.key) throw new ServiceError('unavailable', 'INTEGRATIONS_UNAVAILABLE', secrets.reason);
-  return secrets.key;
-}
-
-/** The sealed credential's context: the workspace and the integration's kind, so it opens nowhere else. */
-export const credentialContext = (workspaceId: string, kind: string) => `${workspaceId}:integration:${kind}`;
+/** A credential's hint: the last four characters of its parts, run together. */
+const hintOf = (credentials: Record<string, string>) => credentialHint(Object.values(credentials).join(''));
 
 const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
   id: row.id,
@@ -89,6 +79,7 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
       lastDelivery: last
         ? { at: last.updatedAt.toISOString(), ok: last.status === 'delivered', error: last.error }
         : null,
+      disabled: disabledView(row),
     });
   }
   return out;
@@ -136,16 +127,16 @@ export async function createIntegration(
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const key = requireKey(secrets);
+  const key = requireKey(secrets, 'integration');
   const workspaceId = ctx.workspace.id;
-  try {
-    await targetOf(input.kind, input.settings, input.credentials, urls).verify();
-  } catch (error) {
-    if (!(error instanceof TargetError)) throw error;
-    throw serviceError(error);
-  }
-  const secret = Object.values(input.credentials).join('');
-  const row = await inTransaction(db, async (tx) => {
+  await assertRoomFor(db, 'integration', workspaceId);
+  await checkWithProvider(
+    'integration',
+    () => targetOf(input.kind, input.settings, input.credentials, urls).verify(),
+    serviceFailure,
+  );
+  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
+    await assertRoomFor(tx, 'integration', workspaceId);
     const [inserted] = await tx
       .insert(integrations)
       .values({
@@ -154,12 +145,13 @@ export async function createIntegration(
         label: input.label ?? INTEGRATION_LABELS[input.kind],
         minStatus: input.minStatus,
         settings: input.settings as Record<string, string>,
-        credentialSealed: seal(
+        credentialSealed: sealCredential(
           key,
-          JSON.stringify(input.credentials),
-          credentialContext(workspaceId, input.kind),
+          'integration',
+          { workspaceId, service: input.kind },
+          input.credentials,
         ),
-        credentialHint: secret.slice(-4),
+        credentialHint: hintOf(input.credentials),
         createdBy: ctx.actor.userId,
       })
       .returning();
@@ -199,18 +191,19 @@ export async function listJiraChoices(
 ): Promise<JiraChoices> {
   authorize(ctx, 'integrations.manage');
   await counted();
-  try {
-    return await jiraChoices(input.siteUrl, input.credentials, input.projectKey, urls);
-  } catch (error) {
-    if (!(error instanceof TargetError)) throw error;
-    throw serviceError(error);
-  }
+  return checkWithProvider(
+    'integration',
+    () => jiraChoices(input.siteUrl, input.credentials, input.projectKey, urls),
+    serviceFailure,
+  );
 }
 
 /**
- * A new label, least status or credential; the tickets follow the new least status. A credential is
- * checked with the service as at connect, and replaces the old one only once it is accepted; then
- * the tickets whose deliveries failed (a revoked token, say) are delivered again.
+ * A new label, least status or credential, or re-enabled (`enabled`) once its answerer's leaving
+ * disabled it, the admin who does it answering for it from now on; the tickets follow the new least
+ * status. A credential is checked with the service as at connect, and replaces the old one only
+ * once it is accepted. A new credential or a re-enabling delivers again the tickets whose
+ * deliveries failed meanwhile (a revoked token, say, or the integration disabled).
  */
 export async function updateIntegration(
   db: Db,
@@ -226,7 +219,7 @@ export async function updateIntegration(
   const kind = current.kind as IntegrationKind;
   let credential: { sealed: string; hint: string } | undefined;
   if (input.credentials) {
-    const key = requireKey(secrets);
+    const key = requireKey(secrets, 'integration');
     const parsed = integrationCredentialSchemas[kind].safeParse(input.credentials);
     if (!parsed.success)
       throw new ServiceError(
@@ -234,16 +227,26 @@ export async function updateIntegration(
         'VALIDATION_ERROR',
         `credentials: ${INTEGRATION_LABELS[kind]} takes ${Object.keys(integrationCredentialSchemas[kind].shape).join(' and ')}`,
       );
-    try {
-      await targetOf(kind, current.settings, parsed.data, urls).verify();
-    } catch (error) {
-      if (!(error instanceof TargetError)) throw error;
-      throw serviceError(error);
-    }
+    await checkWithProvider(
+      'integration',
+      () => targetOf(kind, current.settings, parsed.data, urls).verify(),
+      serviceFailure,
+    );
     credential = {
-      sealed: seal(key, JSON.stringify(parsed.data), credentialContext(ctx.workspace.id, kind)),
-      hint: Object.values(parsed.data).join('').slice(-4),
+      sealed: sealCredential(
+        key,
+        'integration',
+        { workspaceId: ctx.workspace.id, service: kind },
+        parsed.data,
+      ),
+      hint: hintOf(parsed.data),
     };
+  }
+  if (input.enabled) {
+    await enableConnection(db, ctx, 'integration', current.id, {
+      integrationId: current.id,
+      label: current.label,
+    });
   }
   const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
@@ -258,11 +261,12 @@ export async function updateIntegration(
     if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
     if (input.label !== undefined || input.minStatus !== undefined)
       await auditIn(tx, ctx, 'integration.changed', { integrationId: updated.id, label: updated.label });
-    if (credential) {
+    if (credential)
       await auditIn(tx, ctx, 'integration.credential_replaced', {
         integrationId: updated.id,
         label: updated.label,
       });
+    if (credential || (input.enabled && current.disabledAt)) {
       // Claimed again by the next delivery pass: what failed for good under the old credential.
       await tx
         .update(integrationTickets)
@@ -322,6 +326,7 @@ export async function sendIntegrationTest(
 ): Promise<IntegrationDeliveryView> {
   authorize(ctx, 'integrations.manage');
   const row = await own(db, ctx.workspace.id, id);
+  assertLive('integration', row);
   if (!delivery.enqueue)
     throw new ServiceError(
       'unavailable',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
@@ -7,8 +7,9 @@ import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
+import { enableConnection } from '../connections/answerable.ts';
+import { assertRoomFor } from '../connections/room.ts';
 import { ServiceError } from '../errors.ts';
-import { WEBHOOK_LIMIT } from '../limits.ts';
 import { isUuid } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkWebhookTarget } from './target.ts';
@@ -72,13 +73,7 @@ export async function addWebhook(
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
   const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    const [existing] = await tx
-      .select({ n: count() })
-      .from(webhooks)
-      .where(eq(webhooks.workspaceId, workspaceId));
-    if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
-      throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
-    }
+    await assertRoomFor(tx, 'webhook', workspaceId);
     const [inserted] = await tx
       .insert(webhooks)
       .values({
@@ -111,49 +106,14 @@ export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): 
 }
 
 /**
- * Disables the live webhooks `userId` added, in one workspace or (`workspaceId` undefined: the
- * account goes) in all: they chose where the workspace's findings go, and once they leave it, or
- * no longer manage its webhooks, nobody vouches for that address any more. Disabled, not deleted:
- * an admin sees why and re-enables what the workspace still trusts. Answers those it disabled.
- */
-export function disableWebhooksAddedBy(
-  db: Db,
-  workspaceId: string | undefined,
-  userId: string,
-  reason: string,
-  now: Date,
-): Promise<WebhookRow[]> {
-  return db
-    .update(webhooks)
-    .set({ disabledAt: now, disabledReason: reason })
-    .where(
-      and(
-        workspaceId === undefined ? undefined : eq(webhooks.workspaceId, workspaceId),
-        eq(webhooks.createdBy, userId),
-        isNull(webhooks.disabledAt),
-      ),
-    )
-    .returning();
-}
-
-/**
  * Re-enables one of the workspace's webhooks; whoever does it now answers for its address, as its
  * adder did (their own removal disables it again). Enabling one that is live changes nothing else.
  */
 export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
-  const actorId = ctx.actor.userId;
   const row = await ownWebhook(db, ctx.workspace.id, id);
-  if (!row.disabledAt) return row;
-  return inTransaction(db, async (tx) => {
-    const [enabled] = await tx
-      .update(webhooks)
-      .set({ disabledAt: null, disabledReason: null, createdBy: actorId })
-      .where(eq(webhooks.id, row.id))
-      .returning();
-    await auditIn(tx, ctx, 'webhook.enabled', webhookDetail(row));
-    return enabled ?? row;
-  });
+  await enableConnection(db, ctx, 'webhook', row.id, webhookDetail(row));
+  return ownWebhook(db, ctx.workspace.id, id);
 }
 
 /**

@@ -23,6 +23,7 @@ const account: CloudAccountView = {
   counts: { addresses: 1, resources: 12 },
   unneededRights: [],
   rightsChecked: true,
+  disabled: null,
 };
 
 const cardHtml = (view: CloudAccountView, reading = false) =>

@@ -27,6 +27,7 @@ const connection: ConnectionView = {
     { zone: 'acme.io', domainId: '9d8c7b6a-0000-4000-8000-000000000001' },
     { zone: 'acme.dev', domainId: null },
   ],
+  disabled: null,
 };
 
 describe('Settings → DNS', () => {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCloudSync } from '../../../src/core/cloud-accounts/scheduled-sync.ts';
-import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
+import { NO_SECRETS_KEY } from '../../../src/core/connections/secrets.ts';
 import { cloudAccounts, cloudInventory } from '../../../src/db/schema.ts';
 import type { CloudAccountView, CloudInventoryView } from '../../../src/model/contract.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../fixtures/cloud/aws.ts';
