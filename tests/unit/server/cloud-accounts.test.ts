@@ -221,6 +221,7 @@ for (const backend of embeddedOnly) {
           counts: { addresses: 0, resources: 0 },
           unneededRights: [],
           rightsChecked: false,
+          disabled: null,
         });
         accountId = account.id;
         expect(syncs).toEqual([accountId]);
