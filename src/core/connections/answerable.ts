@@ -17,11 +17,9 @@ export interface DisabledConnection {
 }
 
 /** The card's "disabled, and why", from a row of any kind. */
-export const disabledView = (row: {
-  disabledAt: Date | null;
-  disabledReason: string | null;
-}): DisabledView =>
-  row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null;
+export function disabledView(row: { disabledAt: Date | null; disabledReason: string | null }): DisabledView {
+  return row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null;
+}
 
 /** Refuses to use a disabled connection (409) for what only a live one does: a read, a sync. */
 export function assertLive(kind: ConnectionKind, row: { disabledAt: Date | null }): void {

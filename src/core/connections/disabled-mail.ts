@@ -22,7 +22,10 @@ function counted(disabled: DisabledConnection[]): { one: boolean; words: string 
   const kinds = new Set(disabled.map((item) => item.kind));
   const [only] = kinds;
   const one = disabled.length === 1;
-  if (one && only) return { one, words: `A ${KINDS[only].noun}` };
+  if (one && only) {
+    const noun = KINDS[only].noun;
+    return { one, words: `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}` };
+  }
   return {
     one,
     words: `${disabled.length} ${kinds.size === 1 && only ? KINDS[only].plural : 'connections'}`,

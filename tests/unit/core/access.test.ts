@@ -38,6 +38,7 @@ const PUBLIC: Record<string, string> = {
   'validation.ts#parseInput': 'a pure validator',
   'rate-limits.ts#countAgainst': "the rate limiter's counter, keyed by the caller",
   'connections/disabled-mail.ts#mailConnectionsDisabled': 'mails owners what a service already disabled',
+  'connections/answerable.ts#disabledView': 'a pure view of a row the caller already read',
   'account/export.ts#exportFileName': 'a pure file name',
   // The worker's jobs have no caller: each acts on what the product itself queued or scheduled.
   'account/delete-account.ts#purgeDeletedAccounts': 'worker: retention of tombstones, no caller',
