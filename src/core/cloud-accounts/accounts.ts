@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
 import type { CloudAccountView } from '../../model/contract.ts';
@@ -12,15 +12,15 @@ import {
 } from '../../scanner/cloud/provider.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { assertLive, enableConnection } from '../connections/answerable.ts';
-import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
-import { assertRoomFor } from '../connections/room.ts';
+import { enableConnection } from '../connections/answerable.ts';
+import { connectChecked } from '../connections/connect.ts';
+import { credentialHint, parseCredential, sealCredential } from '../connections/credentials.ts';
+import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { type ReadQueue, requestRead } from '../connections/reads.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
-import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { inventoryCounts } from './inventory.ts';
-import { cloudAccountView, ownCloudAccount } from './store.ts';
+import { cloudAccountView } from './store.ts';
 
 /** How long an address may be missing before a record pointing at it is a finding, unless the account says. */
 export const DEFAULT_GRACE_HOURS = 48;
@@ -52,49 +52,50 @@ export async function createCloudAccount(
   enqueue?: (cloudAccountId: string) => Promise<void>,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const key = requireKey(secrets, 'cloud');
   const workspaceId = ctx.workspace.id;
-  await assertRoomFor(db, 'cloud', workspaceId);
-  const provider = cloudProviders[input.provider];
-  const credentials = parseInput(cloudCredentialSchemas[input.provider], input.credentials) as Record<
-    string,
-    string
-  >;
-  await checkWithProvider('cloud', () => provider.check(credentials as never, options), cloudFailure);
-  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    await assertRoomFor(tx, 'cloud', workspaceId);
-    const [inserted] = await tx
-      .insert(cloudAccounts)
-      .values({
-        workspaceId,
-        provider: input.provider,
-        label: input.label?.trim() || CLOUD_NAMES[input.provider],
-        credentialSealed: sealCredential(key, 'cloud', { workspaceId, service: input.provider }, credentials),
-        credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
-        createdBy: ctx.actor.email ?? ctx.actor.displayName,
-        answeredBy: ctx.actor.userId,
-        graceHours: DEFAULT_GRACE_HOURS,
-      })
-      .returning();
-    if (!inserted) throw new Error('insert returned no cloud account');
-    await auditIn(tx, ctx, 'cloud.connected', {
-      cloudAccountId: inserted.id,
-      provider: CLOUD_NAMES[input.provider],
-      label: inserted.label,
-    });
-    return inserted;
-  });
+  const credentials = parseCredential(cloudCredentialSchemas[input.provider], input.credentials);
+  const check = () => cloudProviders[input.provider].check(credentials as never, options);
+  const row = await connectChecked(
+    db,
+    ctx,
+    'cloud',
+    secrets,
+    { check, failure: cloudFailure },
+    async (tx, key) => {
+      const [inserted] = await tx
+        .insert(cloudAccounts)
+        .values({
+          workspaceId,
+          provider: input.provider,
+          label: input.label?.trim() || CLOUD_NAMES[input.provider],
+          credentialSealed: sealCredential(
+            key,
+            'cloud',
+            { workspaceId, service: input.provider },
+            credentials,
+          ),
+          credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
+          createdBy: ctx.actor.email ?? ctx.actor.displayName,
+          answeredBy: ctx.actor.userId,
+          graceHours: DEFAULT_GRACE_HOURS,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no cloud account');
+      await auditIn(tx, ctx, 'cloud.connected', {
+        cloudAccountId: inserted.id,
+        provider: CLOUD_NAMES[input.provider],
+        label: inserted.label,
+      });
+      return inserted;
+    },
+  );
   await enqueue?.(row.id);
   return cloudAccountView(row, { addresses: 0, resources: 0 });
 }
 
 export async function listCloudAccounts(db: Db, ctx: WorkspaceContext): Promise<CloudAccountView[]> {
   authorize(ctx, 'read');
-  const rows = await db
-    .select()
-    .from(cloudAccounts)
-    .where(eq(cloudAccounts.workspaceId, ctx.workspace.id))
-    .orderBy(asc(cloudAccounts.createdAt));
+  const rows = await rowsOf(db, 'cloud', ctx.workspace.id);
   const counts = await inventoryCounts(
     db,
     rows.map((r) => r.id),
@@ -104,7 +105,7 @@ export async function listCloudAccounts(db: Db, ctx: WorkspaceContext): Promise<
 
 export async function getCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<CloudAccountView> {
   authorize(ctx, 'read');
-  const row = await ownCloudAccount(db, ctx.workspace.id, id);
+  const row = await ownRow(db, 'cloud', ctx.workspace.id, id);
   const counts = await inventoryCounts(db, [row.id]);
   return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
 }
@@ -121,7 +122,7 @@ export async function updateCloudAccount(
   { enabled, ...change }: { enabled?: true; label?: string; graceHours?: number },
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
+  const account = await ownRow(db, 'cloud', ctx.workspace.id, id);
   if (enabled) {
     await enableConnection(db, ctx, 'cloud', account.id, {
       cloudAccountId: account.id,
@@ -151,15 +152,11 @@ export async function updateCloudAccount(
 /** Removes the account: its sealed credential and its inventory go with the row, at once. */
 export async function removeCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(cloudAccounts).where(eq(cloudAccounts.id, account.id));
-    await auditIn(tx, ctx, 'cloud.disconnected', {
-      cloudAccountId: account.id,
-      provider: CLOUD_NAMES[account.provider as CloudId] ?? account.provider,
-      label: account.label,
-    });
-  });
+  await removeOwn(db, ctx, 'cloud', id, (account) => ({
+    cloudAccountId: account.id,
+    provider: CLOUD_NAMES[account.provider as CloudId] ?? account.provider,
+    label: account.label,
+  }));
 }
 
 /**
@@ -172,17 +169,10 @@ export async function requestCloudSync(
   secrets: SecretsKey | undefined,
   ctx: WorkspaceContext,
   id: string,
-  sync: { enqueue: ((cloudAccountId: string) => Promise<void>) | undefined; counted: () => Promise<void> },
+  sync: ReadQueue,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
-  assertLive('cloud', account);
-  requireKey(secrets, 'cloud');
-  if (!sync.enqueue) {
-    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Cloud syncs are not running on this server');
-  }
-  await sync.counted();
-  await sync.enqueue(account.id);
+  const account = await requestRead(db, 'cloud', { workspaceId: ctx.workspace.id, id }, secrets, sync);
   const counts = await inventoryCounts(db, [account.id]);
   return cloudAccountView(account, counts.get(account.id) ?? { addresses: 0, resources: 0 });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../../db/client.ts';
-import { CONNECTION_MESSAGES, type DisabledView } from '../../model/connections.ts';
+import type { DisabledView } from '../../model/connections.ts';
 import { can, type WorkspaceRole } from '../../model/workspaces.ts';
 import type { WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
@@ -21,11 +21,10 @@ export function disabledView(row: { disabledAt: Date | null; disabledReason: str
   return row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null;
 }
 
-/** Refuses to use a disabled connection (409) for what only a live one does: a read, a sync. */
+/** Refuses to use a disabled connection (409) for what only a live one does: a read, a test. */
 export function assertLive(kind: ConnectionKind, row: { disabledAt: Date | null }): void {
-  if (row.disabledAt) {
-    throw new ServiceError('conflict', 'CONNECTION_DISABLED', CONNECTION_MESSAGES.disabled(KINDS[kind].noun));
-  }
+  const k = KINDS[kind];
+  if (row.disabledAt) throw new ServiceError('conflict', k.disabledCode, k.disabledMessage);
 }
 
 /** The kinds a member with `role` no longer answers for: those whose management the role lacks. */

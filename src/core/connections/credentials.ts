@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import type { RefusalCode } from '../../model/messages.ts';
 import { ServiceError } from '../errors.ts';
+import { parseInput } from '../validation.ts';
 import type { ConnectionKind } from './kinds.ts';
 import { type SecretsKey, seal, unseal } from './secrets.ts';
 
@@ -37,6 +39,10 @@ export function requireKey(secrets: SecretsKey | undefined, kind: SealedKind): B
   if (!secrets.key) throw new ServiceError('unavailable', codes.unavailable, secrets.reason);
   return secrets.key;
 }
+
+/** A credential as its provider's schema takes it (400 in the schema's words otherwise): named strings. */
+export const parseCredential = (schema: z.ZodType, value: unknown): Record<string, string> =>
+  parseInput(schema, value) as Record<string, string>;
 
 /** The last four characters of the credential's identifying part: enough to tell two apart. */
 export const credentialHint = (part: string | undefined): string => (part ?? '').slice(-4);

@@ -4,9 +4,18 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts, dnsConnections } from '../../db/schema.ts';
 import type { AlertDeps } from '../alerts/send-scan-alert.ts';
+import { ServiceError } from '../errors.ts';
+import { assertLive } from './answerable.ts';
+import { requireKey } from './credentials.ts';
 import { mailIfFailingLong, type SyncedKind } from './failure-mail.ts';
-import { KINDS } from './kinds.ts';
+import { KINDS, type RowOf } from './kinds.ts';
+import { ownRow } from './own.ts';
 import type { SecretsKey } from './secrets.ts';
+
+const NOT_RUNNING: Record<SyncedKind, string> = {
+  dns: 'Zone syncs are not running on this server',
+  cloud: 'Cloud syncs are not running on this server',
+};
 
 const LAST_READ: Record<SyncedKind, PgColumn> = {
   dns: dnsConnections.lastSyncAt,
@@ -74,4 +83,33 @@ export async function runRead<R extends { id: string; provider: string; disabled
     await mailIfFailingLong(db, kind, row.id, now, alerts, logger);
     return undefined;
   }
+}
+
+/** Where an asked-for read goes: `enqueue` (none on a server that runs no syncs) after `counted`. */
+export interface ReadQueue {
+  enqueue: ((id: string) => Promise<void>) | undefined;
+  counted: () => Promise<void>;
+}
+
+/**
+ * Asks for a read of one of the workspace's live connections now: `sync.enqueue` queues it for the
+ * worker (none on a server that runs no syncs), after `sync.counted` has counted it against the
+ * caller's rate. Answers the row as it stands until then.
+ */
+export async function requestRead<K extends SyncedKind>(
+  db: Db,
+  kind: K,
+  where: { workspaceId: string; id: string },
+  secrets: SecretsKey | undefined,
+  sync: ReadQueue,
+): Promise<RowOf[K]> {
+  const row = await ownRow(db, kind, where.workspaceId, where.id);
+  assertLive(kind, row);
+  requireKey(secrets, kind);
+  if (!sync.enqueue) {
+    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', NOT_RUNNING[kind]);
+  }
+  await sync.counted();
+  await sync.enqueue(row.id);
+  return row;
 }

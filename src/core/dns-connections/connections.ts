@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type Db, inTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
@@ -13,14 +13,15 @@ import {
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
-import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
-import { assertRoomFor } from '../connections/room.ts';
+import { connectChecked } from '../connections/connect.ts';
+import { credentialHint, parseCredential, requireKey, sealCredential } from '../connections/credentials.ts';
+import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { type ReadQueue, requestRead } from '../connections/reads.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, ownDomain, viewOfDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
-import { isUuid, parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { type SyncOptions, syncConnection } from './sync.ts';
 
@@ -78,22 +79,12 @@ export async function createConnection(
   options: ProviderCallOptions,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const key = requireKey(secrets, 'dns');
   const workspaceId = ctx.workspace.id;
-  await assertRoomFor(db, 'dns', workspaceId);
   const provider = providers[input.provider];
-  const credentials = parseInput(credentialSchemas[input.provider], input.credentials) as Record<
-    string,
-    string
-  >;
-  const zones = await checkWithProvider(
-    'dns',
-    () => provider.listZones(credentials as never, options),
-    providerFailure,
-  );
-  const unique = [...new Set(zones)].sort();
-  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    await assertRoomFor(tx, 'dns', workspaceId);
+  const credentials = parseCredential(credentialSchemas[input.provider], input.credentials);
+  const check = async () => [...new Set(await provider.listZones(credentials as never, options))].sort();
+  const checks = { check, failure: providerFailure };
+  const { row, unique } = await connectChecked(db, ctx, 'dns', secrets, checks, async (tx, key, unique) => {
     const [inserted] = await tx
       .insert(dnsConnections)
       .values({
@@ -116,7 +107,7 @@ export async function createConnection(
       provider: inserted.provider,
       zones: unique.length,
     });
-    return inserted;
+    return { row: inserted, unique };
   });
   return connectionView(
     row,
@@ -124,25 +115,9 @@ export async function createConnection(
   );
 }
 
-async function ownConnection(db: Db, workspaceId: string, id: string): Promise<ConnectionRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(dnsConnections)
-        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.workspaceId, workspaceId)))
-    : [];
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'DNS connection not found');
-  return row;
-}
-
 export async function listConnections(db: Db, ctx: WorkspaceContext): Promise<ConnectionView[]> {
   authorize(ctx, 'read');
-  const rows = await db
-    .select()
-    .from(dnsConnections)
-    .where(eq(dnsConnections.workspaceId, ctx.workspace.id))
-    .orderBy(asc(dnsConnections.createdAt));
-  return viewsWithZones(db, rows);
+  return viewsWithZones(db, await rowsOf(db, 'dns', ctx.workspace.id));
 }
 
 /** The connections as the API shows them, each with the zones it reads. */
@@ -186,7 +161,7 @@ export async function monitorZone(
   const actorId = ctx.actor.userId;
   const { workspace, actor } = ctx;
   const { zone, now } = request;
-  const connection = await ownConnection(db, workspace.id, request.connectionId);
+  const connection = await ownRow(db, 'dns', workspace.id, request.connectionId);
   assertLive('dns', connection);
   const key = requireKey(secrets, 'dns');
   const linked = await underWorkspaceLock(db, workspace.id, async (tx) => {
@@ -248,18 +223,13 @@ export async function requestZoneSync(
   secrets: SecretsKey | undefined,
   ctx: WorkspaceContext,
   id: string,
-  sync: { enqueue: ((connectionId: string) => Promise<void>) | undefined; counted: () => Promise<void> },
+  sync: ReadQueue,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const connection = await ownConnection(db, ctx.workspace.id, id);
-  assertLive('dns', connection);
-  requireKey(secrets, 'dns');
-  if (!sync.enqueue) {
-    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
-  }
-  await sync.counted();
-  await sync.enqueue(connection.id);
-  return connectionView(connection, []);
+  return connectionView(
+    await requestRead(db, 'dns', { workspaceId: ctx.workspace.id, id }, secrets, sync),
+    [],
+  );
 }
 
 /**
@@ -268,14 +238,10 @@ export async function requestZoneSync(
  */
 export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'dns-connections.manage');
-  const connection = await ownConnection(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));
-    await auditIn(tx, ctx, 'dns.disconnected', {
-      connectionId: connection.id,
-      provider: connection.provider,
-    });
-  });
+  await removeOwn(db, ctx, 'dns', id, (connection) => ({
+    connectionId: connection.id,
+    provider: connection.provider,
+  }));
 }
 
 /**
@@ -288,12 +254,12 @@ export async function enableDnsConnection(
   id: string,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const connection = await ownConnection(db, ctx.workspace.id, id);
+  const connection = await ownRow(db, 'dns', ctx.workspace.id, id);
   await enableConnection(db, ctx, 'dns', connection.id, {
     connectionId: connection.id,
     label: connection.label,
   });
-  const [view] = await viewsWithZones(db, [await ownConnection(db, ctx.workspace.id, id)]);
+  const [view] = await viewsWithZones(db, [await ownRow(db, 'dns', ctx.workspace.id, id)]);
   if (!view) throw new Error('no view of the connection');
   return view;
 }

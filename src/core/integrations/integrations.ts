@@ -17,13 +17,13 @@ import {
 } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
+import { disabledView, enableConnection } from '../connections/answerable.ts';
+import { connectChecked } from '../connections/connect.ts';
 import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
-import { assertRoomFor } from '../connections/room.ts';
+import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
+import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
-import { isUuid } from '../validation.ts';
-import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { type IntegrationUrls, jiraChoices, TargetError, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
@@ -85,30 +85,15 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
   return out;
 }
 
-async function own(db: Db, workspaceId: string, id: string): Promise<IntegrationRow> {
-  if (!isUuid(id)) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.workspaceId, workspaceId)));
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  return row;
-}
-
 /** The workspace's integrations, oldest first. */
 export async function listIntegrations(db: Db, ctx: WorkspaceContext): Promise<IntegrationView[]> {
   authorize(ctx, 'integrations.manage');
-  const rows = await db
-    .select()
-    .from(integrations)
-    .where(eq(integrations.workspaceId, ctx.workspace.id))
-    .orderBy(integrations.createdAt);
-  return views(db, rows);
+  return views(db, await rowsOf(db, 'integration', ctx.workspace.id));
 }
 
 export async function getIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const [view] = await views(db, [await own(db, ctx.workspace.id, id)]);
+  const [view] = await views(db, [await ownRow(db, 'integration', ctx.workspace.id, id)]);
   if (!view) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
   return view;
 }
@@ -127,16 +112,10 @@ export async function createIntegration(
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const key = requireKey(secrets, 'integration');
   const workspaceId = ctx.workspace.id;
-  await assertRoomFor(db, 'integration', workspaceId);
-  await checkWithProvider(
-    'integration',
-    () => targetOf(input.kind, input.settings, input.credentials, urls).verify(),
-    serviceFailure,
-  );
-  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    await assertRoomFor(tx, 'integration', workspaceId);
+  const check = () => targetOf(input.kind, input.settings, input.credentials, urls).verify();
+  const checks = { check, failure: serviceFailure };
+  const row = await connectChecked(db, ctx, 'integration', secrets, checks, async (tx, key) => {
     const [inserted] = await tx
       .insert(integrations)
       .values({
@@ -215,7 +194,7 @@ export async function updateIntegration(
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const current = await own(db, ctx.workspace.id, id);
+  const current = await ownRow(db, 'integration', ctx.workspace.id, id);
   const kind = current.kind as IntegrationKind;
   let credential: { sealed: string; hint: string } | undefined;
   if (input.credentials) {
@@ -300,15 +279,11 @@ export async function updateIntegration(
 /** Disconnects a service: its credential, tickets' state and log go; the tickets stay in the tracker. */
 export async function removeIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(integrations).where(eq(integrations.id, row.id));
-    await auditIn(tx, ctx, 'integration.removed', {
-      integrationId: row.id,
-      kind: row.kind,
-      label: row.label,
-    });
-  });
+  await removeOwn(db, ctx, 'integration', id, (row) => ({
+    integrationId: row.id,
+    kind: row.kind,
+    label: row.label,
+  }));
 }
 
 /**
@@ -319,27 +294,17 @@ export async function sendIntegrationTest(
   db: Db,
   ctx: WorkspaceContext,
   id: string,
-  delivery: {
-    enqueue: ((deliveryId: string, tenant: string) => Promise<void>) | undefined;
-    counted: () => Promise<void>;
-  },
+  delivery: TestQueue,
 ): Promise<IntegrationDeliveryView> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
-  assertLive('integration', row);
-  if (!delivery.enqueue)
-    throw new ServiceError(
-      'unavailable',
-      'INTEGRATIONS_UNAVAILABLE',
-      'Integration delivery is not running on this server',
-    );
-  await delivery.counted();
-  const [made] = await db
-    .insert(integrationDeliveries)
-    .values({ integrationId: row.id, action: 'test' })
-    .returning();
-  if (!made) throw new Error('insert returned no delivery');
-  await delivery.enqueue(made.id, ctx.workspace.id);
+  const row = await ownRow(db, 'integration', ctx.workspace.id, id);
+  const made = await queueTest('integration', row, ctx.workspace.id, delivery, async () => {
+    const [inserted] = await db
+      .insert(integrationDeliveries)
+      .values({ integrationId: row.id, action: 'test' })
+      .returning();
+    return inserted;
+  });
   return deliveryView(made);
 }
 
@@ -350,7 +315,7 @@ export async function listIntegrationDeliveries(
   id: string,
 ): Promise<IntegrationDeliveryView[]> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
+  const row = await ownRow(db, 'integration', ctx.workspace.id, id);
   const rows = await db
     .select()
     .from(integrationDeliveries)

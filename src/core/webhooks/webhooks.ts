@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type Db, inTransaction } from '../../db/client.ts';
+import { desc, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
-import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { enableConnection } from '../connections/answerable.ts';
-import { assertRoomFor } from '../connections/room.ts';
+import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { insertWithinLimit } from '../connections/room.ts';
+import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
-import { isUuid } from '../validation.ts';
-import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkWebhookTarget } from './target.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -23,11 +22,7 @@ const DELIVERY_LOG = 50;
 /** The workspace's webhooks, oldest first, and the latest deliveries to any of them. */
 export async function listWebhooks(db: Db, ctx: WorkspaceContext) {
   authorize(ctx, 'webhooks.manage');
-  const hooks = await db
-    .select()
-    .from(webhooks)
-    .where(eq(webhooks.workspaceId, ctx.workspace.id))
-    .orderBy(webhooks.createdAt);
+  const hooks = await rowsOf(db, 'webhook', ctx.workspace.id);
   const deliveries = hooks.length
     ? await db
         .select()
@@ -42,18 +37,6 @@ export async function listWebhooks(db: Db, ctx: WorkspaceContext) {
         .limit(DELIVERY_LOG)
     : [];
   return { hooks, deliveries };
-}
-
-/** One of the workspace's webhooks, or not found: another workspace's id is not revealed. */
-async function ownWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)))
-    : [];
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Webhook not found');
-  return row;
 }
 
 /**
@@ -72,8 +55,7 @@ export async function addWebhook(
   const workspaceId = ctx.workspace.id;
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
-  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    await assertRoomFor(tx, 'webhook', workspaceId);
+  const row = await insertWithinLimit(db, 'webhook', workspaceId, async (tx) => {
     const [inserted] = await tx
       .insert(webhooks)
       .values({
@@ -98,11 +80,7 @@ function webhookDetail(row: WebhookRow) {
 
 export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'webhooks.manage');
-  const row = await ownWebhook(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(webhooks).where(eq(webhooks.id, row.id));
-    await auditIn(tx, ctx, 'webhook.removed', webhookDetail(row));
-  });
+  await removeOwn(db, ctx, 'webhook', id, webhookDetail);
 }
 
 /**
@@ -111,9 +89,9 @@ export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): 
  */
 export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
-  const row = await ownWebhook(db, ctx.workspace.id, id);
+  const row = await ownRow(db, 'webhook', ctx.workspace.id, id);
   await enableConnection(db, ctx, 'webhook', row.id, webhookDetail(row));
-  return ownWebhook(db, ctx.workspace.id, id);
+  return ownRow(db, 'webhook', ctx.workspace.id, id);
 }
 
 /**
@@ -126,37 +104,23 @@ export async function sendTestDelivery(
   ctx: WorkspaceContext,
   id: string,
   now: Date,
-  delivery: {
-    enqueue: ((deliveryId: string, tenant: string) => Promise<void>) | undefined;
-    counted: () => Promise<void>;
-  },
+  delivery: TestQueue,
 ): Promise<DeliveryRow> {
   authorize(ctx, 'webhooks.manage');
-  const webhook = await ownWebhook(db, ctx.workspace.id, id);
-  const { enqueue } = delivery;
-  if (!enqueue) {
-    throw new ServiceError(
-      'unavailable',
-      'WEBHOOKS_UNAVAILABLE',
-      'Webhook delivery is not running on this server',
-    );
-  }
-  await delivery.counted();
-  if (webhook.disabledAt)
-    throw new ServiceError('conflict', 'WEBHOOK_DISABLED', WEBHOOK_MESSAGES.disabledTest);
-  const [row] = await db
-    .insert(webhookDeliveries)
-    .values({
-      webhookId: webhook.id,
-      kind: 'test',
-      payload: {
-        event: 'test',
-        text: 'DangleWatch test delivery: this webhook works.',
-        sentAt: now.toISOString(),
-      },
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no delivery');
-  await enqueue(row.id, ctx.workspace.id);
-  return row;
+  const webhook = await ownRow(db, 'webhook', ctx.workspace.id, id);
+  return queueTest('webhook', webhook, ctx.workspace.id, delivery, async () => {
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: webhook.id,
+        kind: 'test',
+        payload: {
+          event: 'test',
+          text: 'DangleWatch test delivery: this webhook works.',
+          sentAt: now.toISOString(),
+        },
+      })
+      .returning();
+    return row;
+  });
 }
