@@ -19,5 +19,11 @@ export const CONNECTION_MESSAGES = {
   enableOnly: 'Only true is accepted, to re-enable a disabled connection (one is turned off by removing it)',
 } as const;
 
+/** How a member is named where others read it: who answers for a connection, why it was disabled. */
+export const memberName = (member: { displayName: string | null; email: string | null }) =>
+  member.displayName && member.email
+    ? `${member.displayName} (${member.email})`
+    : (member.displayName ?? member.email ?? 'A former member');
+
 /** Set while a connection is disabled: when, and why in a sentence the card shows. */
 export type DisabledView = { at: string; reason: string } | null;

@@ -384,6 +384,8 @@ export interface ConnectionView {
    * admin): it is not read until an admin re-enables it (PATCH `{ "enabled": true }`).
    */
   disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 export const CLOUD_PROVIDER_IDS = ['aws', 'azure', 'gcloud', 'digitalocean'] as const;
@@ -417,6 +419,8 @@ export interface CloudAccountView {
    * admin): it is not read until an admin re-enables it (PATCH `{ "enabled": true }`).
    */
   disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 /** One address or resource a cloud account holds or once held. */

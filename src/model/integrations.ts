@@ -32,6 +32,8 @@ export interface IntegrationView {
    * `{ "enabled": true }`).
    */
   disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 /** One delivery of the log (GET /api/integrations/{id}/deliveries). */

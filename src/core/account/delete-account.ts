@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
-import { CONNECTION_MESSAGES } from '../../model/connections.ts';
+import { CONNECTION_MESSAGES, memberName } from '../../model/connections.ts';
 import type { Actor } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
@@ -10,7 +10,7 @@ import { type DisabledConnection, disableAnsweredBy } from '../connections/answe
 import { deleteOutboxMail } from '../mail/outbox.ts';
 import { accountLock } from '../users/users.ts';
 import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
-import { assertTeamsHandedOver, memberName, teamsOfLeavingAccount } from '../workspaces/members.ts';
+import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /**
  * Deletes the actor's account: refused while a subscription renews or a team others work in would

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
+import { memberName } from '../../model/connections.ts';
 import type { CloudAccountView } from '../../model/contract.ts';
 import { cloudProviders } from '../../scanner/cloud/index.ts';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../../scanner/cloud/provider.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { enableConnection } from '../connections/answerable.ts';
+import { answererNames, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { credentialHint, parseCredential, sealCredential } from '../connections/credentials.ts';
 import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
@@ -20,7 +21,7 @@ import { type ReadQueue, requestRead } from '../connections/reads.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
 import { inventoryCounts } from './inventory.ts';
-import { cloudAccountView } from './store.ts';
+import { type CloudAccountRow, cloudAccountView } from './store.ts';
 
 /** How long an address may be missing before a record pointing at it is a finding, unless the account says. */
 export const DEFAULT_GRACE_HOURS = 48;
@@ -90,24 +91,42 @@ export async function createCloudAccount(
     },
   );
   await enqueue?.(row.id);
-  return cloudAccountView(row, { addresses: 0, resources: 0 });
+  return cloudAccountView(row, { addresses: 0, resources: 0 }, memberName(ctx.actor));
+}
+
+/** The accounts as the API shows them: with what each inventory remembers, and who answers for it. */
+async function viewsOf(db: Db, rows: CloudAccountRow[]): Promise<CloudAccountView[]> {
+  const counts = await inventoryCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const names = await answererNames(
+    db,
+    rows.map((row) => row.answeredBy),
+  );
+  return rows.map((row) =>
+    cloudAccountView(
+      row,
+      counts.get(row.id) ?? { addresses: 0, resources: 0 },
+      names.get(row.answeredBy ?? '') ?? null,
+    ),
+  );
+}
+
+async function viewOf(db: Db, row: CloudAccountRow): Promise<CloudAccountView> {
+  const [view] = await viewsOf(db, [row]);
+  if (!view) throw new Error('no view of the cloud account');
+  return view;
 }
 
 export async function listCloudAccounts(db: Db, ctx: WorkspaceContext): Promise<CloudAccountView[]> {
   authorize(ctx, 'read');
-  const rows = await rowsOf(db, 'cloud', ctx.workspace.id);
-  const counts = await inventoryCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 }));
+  return viewsOf(db, await rowsOf(db, 'cloud', ctx.workspace.id));
 }
 
 export async function getCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<CloudAccountView> {
   authorize(ctx, 'read');
-  const row = await ownRow(db, 'cloud', ctx.workspace.id, id);
-  const counts = await inventoryCounts(db, [row.id]);
-  return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, await ownRow(db, 'cloud', ctx.workspace.id, id));
 }
 
 /**
@@ -145,8 +164,7 @@ export async function updateCloudAccount(
     await auditIn(tx, ctx, 'cloud.changed', { cloudAccountId: updated.id, label: updated.label, ...change });
     return updated;
   });
-  const counts = await inventoryCounts(db, [row.id]);
-  return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, row);
 }
 
 /** Removes the account: its sealed credential and its inventory go with the row, at once. */
@@ -172,7 +190,5 @@ export async function requestCloudSync(
   sync: ReadQueue,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await requestRead(db, 'cloud', { workspaceId: ctx.workspace.id, id }, secrets, sync);
-  const counts = await inventoryCounts(db, [account.id]);
-  return cloudAccountView(account, counts.get(account.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, await requestRead(db, 'cloud', { workspaceId: ctx.workspace.id, id }, secrets, sync));
 }

@@ -7,6 +7,7 @@ export type CloudAccountRow = typeof cloudAccounts.$inferSelect;
 export function cloudAccountView(
   row: CloudAccountRow,
   counts: { addresses: number; resources: number },
+  answeredBy: string | null,
 ): CloudAccountView {
   return {
     id: row.id,
@@ -22,5 +23,6 @@ export function cloudAccountView(
     unneededRights: row.unneededRights,
     rightsChecked: row.rightsChecked,
     disabled: disabledView(row),
+    answeredBy,
   };
 }

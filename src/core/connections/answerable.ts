@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../../db/client.ts';
-import type { DisabledView } from '../../model/connections.ts';
+import { users } from '../../db/schema.ts';
+import { type DisabledView, memberName } from '../../model/connections.ts';
 import { can, type WorkspaceRole } from '../../model/workspaces.ts';
 import type { WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
@@ -19,6 +20,21 @@ export interface DisabledConnection {
 /** The card's "disabled, and why", from a row of any kind. */
 export function disabledView(row: { disabledAt: Date | null; disabledReason: string | null }): DisabledView {
   return row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null;
+}
+
+/**
+ * Who answers for each of some connections, named as their cards show it (by user id); one whose
+ * member's account is gone, or that nobody was recorded for, is absent.
+ */
+export async function answererNames(db: Db, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length
+    ? await db
+        .select({ id: users.id, email: users.email, displayName: users.displayName })
+        .from(users)
+        .where(inArray(users.id, wanted))
+    : [];
+  return new Map(rows.map((row) => [row.id, memberName(row)]));
 }
 
 /** Refuses to use a disabled connection (409) for what only a live one does: a read, a test. */

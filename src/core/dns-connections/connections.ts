@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
+import { memberName } from '../../model/connections.ts';
 import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
@@ -12,7 +13,7 @@ import {
 } from '../../scanner/zone/providers/provider.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
+import { answererNames, assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { credentialHint, parseCredential, requireKey, sealCredential } from '../connections/credentials.ts';
 import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
@@ -33,6 +34,7 @@ type ConnectionRow = typeof dnsConnections.$inferSelect;
 export function connectionView(
   row: ConnectionRow,
   zones: { zone: string; domainId: string | null }[],
+  answeredBy: string | null,
 ): ConnectionView {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
@@ -48,6 +50,7 @@ export function connectionView(
     syncFailingSince: iso(row.syncFailingSince),
     zones,
     disabled: disabledView(row),
+    answeredBy,
   };
 }
 
@@ -112,6 +115,7 @@ export async function createConnection(
   return connectionView(
     row,
     unique.map((zone) => ({ zone, domainId: null })),
+    memberName(ctx.actor),
   );
 }
 
@@ -134,10 +138,15 @@ async function viewsWithZones(db: Db, rows: ConnectionRow[]): Promise<Connection
         )
         .orderBy(asc(dnsConnectionZones.zone))
     : [];
+  const names = await answererNames(
+    db,
+    rows.map((row) => row.answeredBy),
+  );
   return rows.map((row) =>
     connectionView(
       row,
       zones.filter((z) => z.connectionId === row.id).map((z) => ({ zone: z.zone, domainId: z.domainId })),
+      names.get(row.answeredBy ?? '') ?? null,
     ),
   );
 }
@@ -226,10 +235,10 @@ export async function requestZoneSync(
   sync: ReadQueue,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  return connectionView(
-    await requestRead(db, 'dns', { workspaceId: ctx.workspace.id, id }, secrets, sync),
-    [],
-  );
+  const connection = await requestRead(db, 'dns', { workspaceId: ctx.workspace.id, id }, secrets, sync);
+  const [view] = await viewsWithZones(db, [connection]);
+  if (!view) throw new Error('no view of the connection');
+  return view;
 }
 
 /**

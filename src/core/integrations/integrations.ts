@@ -17,7 +17,7 @@ import {
 } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { disabledView, enableConnection } from '../connections/answerable.ts';
+import { answererNames, disabledView, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
 import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
@@ -54,6 +54,10 @@ const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
 });
 
 async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]> {
+  const names = await answererNames(
+    db,
+    rows.map((row) => row.createdBy),
+  );
   const out: IntegrationView[] = [];
   for (const row of rows) {
     // The last delivery that ended: what "the last delivery's result" shows.
@@ -80,6 +84,7 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
         ? { at: last.updatedAt.toISOString(), ok: last.status === 'delivered', error: last.error }
         : null,
       disabled: disabledView(row),
+      answeredBy: names.get(row.createdBy ?? '') ?? null,
     });
   }
   return out;

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { teamFate } from '../../model/account-deletion.ts';
-import { CONNECTION_MESSAGES } from '../../model/connections.ts';
+import { CONNECTION_MESSAGES, memberName } from '../../model/connections.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import {
   INVITATION_DAYS,
@@ -257,12 +257,6 @@ async function owners(db: Db, workspaceId: string): Promise<number> {
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
   return Number(row?.n ?? 0);
 }
-
-/** How a member is named where others read it: a connection's reason for being disabled. */
-export const memberName = (member: { displayName: string | null; email: string | null }) =>
-  member.displayName && member.email
-    ? `${member.displayName} (${member.email})`
-    : (member.displayName ?? member.email ?? 'A former member');
 
 /**
  * Changes a member's role. Only an owner makes someone owner or changes an owner's role, and the

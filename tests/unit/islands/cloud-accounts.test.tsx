@@ -24,6 +24,7 @@ const account: CloudAccountView = {
   unneededRights: [],
   rightsChecked: true,
   disabled: null,
+  answeredBy: 'Olive (olive@acme.io)',
 };
 
 const cardHtml = (view: CloudAccountView, reading = false) =>

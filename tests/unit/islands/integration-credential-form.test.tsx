@@ -15,6 +15,7 @@ const view = (kind: IntegrationView['kind']): IntegrationView => ({
   createdAt: '2026-11-20T08:00:00.000Z',
   lastDelivery: null,
   disabled: null,
+  answeredBy: 'Olive (olive@acme.io)',
 });
 const noop = async () => {};
 

@@ -222,6 +222,7 @@ for (const backend of embeddedOnly) {
           unneededRights: [],
           rightsChecked: false,
           disabled: null,
+          answeredBy: 'ann@acme-cloud.com',
         });
         accountId = account.id;
         expect(syncs).toEqual([accountId]);

@@ -6,9 +6,10 @@ import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { ConnectionView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
+import { ConnectionCard } from '../shared/ConnectionCard.tsx';
 import { ZonePicker } from './ZonePicker.tsx';
 
-interface ConnectionCardProps {
+interface DnsConnectionCardProps {
   connection: ConnectionView;
   disabled: boolean;
   /** Its queued read has not shown yet. */
@@ -20,19 +21,29 @@ interface ConnectionCardProps {
   onRemove: (connection: ConnectionView) => void;
 }
 
-/** One DNS provider connection: what it is, how its reads go, its zones, 'Sync now' and 'Remove'. */
-export function ConnectionCard({
+/** One DNS provider connection on the shared card: how its reads go, its zones, 'Sync now' and 'Remove'. */
+export function DnsConnectionCard({
   connection,
   disabled,
   reading,
   onChanged,
   onSyncQueued,
   onRemove,
-}: ConnectionCardProps) {
+}: DnsConnectionCardProps) {
   const [syncing, setSyncing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const provider = dnsProvider(connection.provider);
 
+  const enable = async () => {
+    setError(null);
+    try {
+      await dashboardApi().dnsConnections.enable(connection.id);
+      toast({ title: 'Connection Re-enabled', description: `${connection.label}: you answer for it now.` });
+      onChanged();
+    } catch (cause) {
+      setError(failureMessage(cause, 'The connection could not be re-enabled.'));
+    }
+  };
   const sync = async () => {
     setSyncing(true);
     setError(null);
@@ -51,24 +62,41 @@ export function ConnectionCard({
   };
 
   return (
-    <li className="rounded-lg border border-slate-200 p-4" data-testid="dns-connection">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{connection.label}</h3>
-          <p className="mt-1 text-xs text-slate-600">
-            {provider.label} · credential <code>…{connection.credentialHint}</code> · added by{' '}
-            {connection.createdBy ?? 'you'} on {formatDateTime(connection.createdAt)}
-          </p>
-          <p className="mt-1 text-xs text-slate-600" data-testid="dns-last-read">
-            Last read: {formatDateTime(connection.lastSyncAt, 'not read yet')}
-            {reading && ' · reading the zones now...'}
-          </p>
-        </div>
-        <div className="flex gap-2">
+    <ConnectionCard
+      testId="dns-connection"
+      title={connection.label}
+      meta={
+        <>
+          {provider.label} · credential <code>…{connection.credentialHint}</code> · added by{' '}
+          {connection.createdBy ?? 'you'} on {formatDateTime(connection.createdAt)}
+        </>
+      }
+      last={
+        <>
+          Last read: {formatDateTime(connection.lastSyncAt, 'not read yet')}
+          {reading && ' · reading the zones now...'}
+        </>
+      }
+      lastTestId="dns-last-read"
+      failure={
+        connection.syncError
+          ? {
+              title: `Sync failing since ${formatDateTime(connection.syncFailingSince, 'the last read')}:`,
+              words: connection.syncError,
+              testId: 'dns-sync-error',
+            }
+          : null
+      }
+      disabled={connection.disabled}
+      answeredBy={connection.answeredBy}
+      onEnable={enable}
+      readOnly={disabled}
+      actions={
+        <>
           <button
             type="button"
             className={BUTTON.small}
-            disabled={disabled || syncing || reading}
+            disabled={disabled || syncing || reading || connection.disabled !== null}
             onClick={sync}
           >
             {syncing ? 'Queuing...' : 'Sync now'}
@@ -81,20 +109,9 @@ export function ConnectionCard({
           >
             Remove
           </button>
-        </div>
-      </div>
-      {connection.syncError && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          data-testid="dns-sync-error"
-        >
-          <span className="font-semibold">
-            Sync failing since {formatDateTime(connection.syncFailingSince, 'the last read')}:
-          </span>{' '}
-          {connection.syncError}
-        </p>
-      )}
+        </>
+      }
+    >
       {error && (
         <p
           role="alert"
@@ -104,8 +121,12 @@ export function ConnectionCard({
         </p>
       )}
       <div className="mt-3">
-        <ZonePicker connection={connection} disabled={disabled} onMonitored={onChanged} />
+        <ZonePicker
+          connection={connection}
+          disabled={disabled || connection.disabled !== null}
+          onMonitored={onChanged}
+        />
       </div>
-    </li>
+    </ConnectionCard>
   );
 }
