@@ -98,10 +98,20 @@ for (const backend of embeddedOnly) {
               .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
           );
 
-      it('regression: a removed admin’s integration, DNS connection and cloud account are disabled, say why, get no deliveries or reads; the owner is mailed once; an admin re-enables each and answers for it', async () => {
-        const olga = await api.signIn('olga', { email: `olga-${tag}@acme.com`, name: 'Olga' });
-        const mal = await api.signIn('mal', { email: `mal-${tag}@acme.com`, name: 'Mal' });
-        const team = await insertTeam(api, { name: 'Crew', tier: 'intro' }, [
+      let olga: MintedUser;
+      let mal: MintedUser;
+      let team: Awaited<ReturnType<typeof insertTeam>>;
+      let pager: IntegrationView;
+      let zones: ConnectionView;
+      let cloud: CloudAccountView;
+      let pending: string;
+      let gone: string;
+      const farLater = () => new Date(Date.now() + 86_400_000);
+
+      it('an admin who connects an integration, a DNS connection and a cloud account answers for each', async () => {
+        olga = await api.signIn('olga', { email: `olga-${tag}@acme.com`, name: 'Olga' });
+        mal = await api.signIn('mal', { email: `mal-${tag}@acme.com`, name: 'Mal' });
+        team = await insertTeam(api, { name: 'Crew', tier: 'intro' }, [
           [olga, 'owner'],
           [mal, 'admin'],
         ]);
@@ -110,23 +120,26 @@ for (const backend of embeddedOnly) {
           expect(res.status).toBe(201);
           return ((await res.json()) as Record<string, T>)[key] as T;
         };
-        const pager = await made<IntegrationView>(
+        pager = await made<IntegrationView>(
           '/api/integrations',
           { kind: 'pagerduty', label: 'On call', credentials: { routingKey: ROUTING_KEY } },
           'integration',
         );
-        const zones = await made<ConnectionView>(
+        zones = await made<ConnectionView>(
           '/api/dns-connections',
           { provider: 'cloudflare', label: 'Edge', credentials: { apiToken: CF_TOKEN } },
           'connection',
         );
-        const cloud = await made<CloudAccountView>(
+        cloud = await made<CloudAccountView>(
           '/api/cloud-accounts',
           { provider: 'digitalocean', label: 'Droplets', credentials: { token: DO_TOKEN } },
           'account',
         );
-        for (const view of [pager, zones, cloud]) expect(view.disabled).toBeNull();
-        // A finding whose ticket waits to be filed, and a test queued while Mal was an admin.
+        for (const view of [pager, zones, cloud]) {
+          expect(view.disabled).toBeNull();
+          expect(view.answeredBy).toBe(`Mal (mal-${tag}@acme.com)`);
+        }
+        // A monitored domain, whose findings' tickets wait to be filed, and a test queued while Mal was an admin.
         await api.db.insert(domains).values({
           workspaceId: team.id,
           domain: `crew-${tag}.com`,
@@ -137,16 +150,19 @@ for (const backend of embeddedOnly) {
         expect((await team.as(mal, `/api/integrations/${pager.id}/test`, { method: 'POST' })).status).toBe(
           202,
         );
-        const [pending] = await api.db
+        const [queued] = await api.db
           .select()
           .from(integrationDeliveries)
           .where(eq(integrationDeliveries.integrationId, pager.id));
+        pending = queued?.id as string;
+      });
 
+      it('regression: removing that admin disables all three, each saying why, and mails the owner once naming them', async () => {
         // Olga removes Mal.
         expect(
           (await team.as(olga, `/api/workspaces/${team.id}/members/${mal.uid}`, { method: 'DELETE' })).status,
         ).toBe(204);
-        const gone = CONNECTION_MESSAGES.answererGone(`Mal (mal-${tag}@acme.com)`);
+        gone = CONNECTION_MESSAGES.answererGone(`Mal (mal-${tag}@acme.com)`);
         const listed = async () => ({
           integrations: (
             (await (await team.as(olga, '/api/integrations')).json()) as {
@@ -179,16 +195,18 @@ for (const backend of embeddedOnly) {
           expect(mail).toContain(
             `https://dw.example/dashboard?section=settings&tab=${tab}&workspace=${team.id}`,
           );
+      });
 
+      it('regression: a disabled integration gets no deliveries, and a disabled connection or account is not read', async () => {
         // Nothing more goes out through the integration: the queued test fails saying why, and a
         // new finding's ticket is not claimed for delivery.
         const alertsBefore = pd.alerts.size;
         const deps = { secrets, urls: urls(), publicUrl: 'https://dw.example', logger };
-        expect(await deliverIntegration(api.db, pending?.id as string, deps)).toBe('failed');
+        expect(await deliverIntegration(api.db, pending, deps)).toBe('failed');
         const [log] = await api.db
           .select()
           .from(integrationDeliveries)
-          .where(eq(integrationDeliveries.id, pending?.id as string));
+          .where(eq(integrationDeliveries.id, pending));
         expect(log?.error).toBe(`The integration was disabled: ${gone}`);
         expect(pd.alerts.size).toBe(alertsBefore);
         const now = new Date();
@@ -231,16 +249,16 @@ for (const backend of embeddedOnly) {
             'CONNECTION_DISABLED',
           );
         }
-        const farLater = new Date(Date.now() + 86_400_000);
-        expect(await dueCloudAccounts(api.db, farLater, 15)).not.toContain(cloud.id);
+        expect(await dueCloudAccounts(api.db, farLater(), 15)).not.toContain(cloud.id);
         await expectError(
           await team.as(olga, `/api/integrations/${pager.id}/test`, { method: 'POST' }),
           409,
           CONNECTION_MESSAGES.disabled('integration'),
           'CONNECTION_DISABLED',
         );
+      });
 
-        // Olga re-enables each with PATCH { enabled: true } and answers for it from now on.
+      it('an admin re-enables each with PATCH { enabled: true } and answers for it from then on; what waited goes out', async () => {
         for (const [path, key] of [
           [`/api/integrations/${pager.id}`, 'integration'],
           [`/api/dns-connections/${zones.id}`, 'connection'],
@@ -253,7 +271,9 @@ for (const backend of embeddedOnly) {
           );
           const res = await team.as(olga, path, { method: 'PATCH', body: { enabled: true } });
           expect(res.status).toBe(200);
-          expect(((await res.json()) as Record<string, { disabled: unknown }>)[key]?.disabled).toBeNull();
+          const view = ((await res.json()) as Record<string, { disabled: unknown; answeredBy: string }>)[key];
+          expect(view?.disabled).toBeNull();
+          expect(view?.answeredBy).toBe(`Olga (olga-${tag}@acme.com)`);
         }
         const [pagerRow] = await api.db.select().from(integrations).where(eq(integrations.id, pager.id));
         const [zonesRow] = await api.db.select().from(dnsConnections).where(eq(dnsConnections.id, zones.id));
@@ -277,7 +297,7 @@ for (const backend of embeddedOnly) {
         expect((await claimTicketDeliveries(api.db)).filter((d) => d.workspaceId === team.id)).toHaveLength(
           1,
         );
-        expect(await dueCloudAccounts(api.db, farLater, 15)).toContain(cloud.id);
+        expect(await dueCloudAccounts(api.db, farLater(), 15)).toContain(cloud.id);
       });
 
       it('regression: demotion below admin and account deletion disable what that admin connected, each saying why', async () => {
