@@ -1,24 +1,14 @@
-import { useState } from 'react';
-import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { dnsProvider } from '../../../lib/dashboard/dns-providers.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { ConnectionView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
-import { ConnectionCard } from '../shared/ConnectionCard.tsx';
+import { ConnectionCard, type SyncedCardProps, useCardAction } from '../shared/ConnectionCard.tsx';
 import { ZonePicker } from './ZonePicker.tsx';
 
-interface DnsConnectionCardProps {
+interface DnsConnectionCardProps extends SyncedCardProps<ConnectionView> {
   connection: ConnectionView;
-  disabled: boolean;
-  /** Its queued read has not shown yet. */
-  reading: boolean;
-  /** Something changed on the server: read the list again. */
-  onChanged: () => void;
-  /** A read of the zones was queued: follow it until it shows. */
-  onSyncQueued: (connection: ConnectionView) => void;
-  onRemove: (connection: ConnectionView) => void;
 }
 
 /** One DNS provider connection on the shared card: how its reads go, its zones, 'Sync now' and 'Remove'. */
@@ -30,36 +20,25 @@ export function DnsConnectionCard({
   onSyncQueued,
   onRemove,
 }: DnsConnectionCardProps) {
-  const [syncing, setSyncing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: syncing, error, run } = useCardAction();
   const provider = dnsProvider(connection.provider);
+  const api = dashboardApi().dnsConnections;
 
-  const enable = async () => {
-    setError(null);
-    try {
-      await dashboardApi().dnsConnections.enable(connection.id);
+  const enable = () =>
+    run(async () => {
+      await api.enable(connection.id);
       toast({ title: 'Connection Re-enabled', description: `${connection.label}: you answer for it now.` });
       onChanged();
-    } catch (cause) {
-      setError(failureMessage(cause, 'The connection could not be re-enabled.'));
-    }
-  };
-  const sync = async () => {
-    setSyncing(true);
-    setError(null);
-    try {
-      await dashboardApi().dnsConnections.sync(connection.id);
+    }, 'The connection could not be re-enabled.');
+  const sync = () =>
+    run(async () => {
+      await api.sync(connection.id);
       toast({
         title: 'Sync Queued',
         description: `${connection.label}: its zones are read again now; changed records are scanned at once.`,
       });
       onSyncQueued(connection);
-    } catch (cause) {
-      setError(failureMessage(cause, 'The sync could not be queued.'));
-    } finally {
-      setSyncing(false);
-    }
-  };
+    }, 'The sync could not be queued.');
 
   return (
     <ConnectionCard

@@ -9,7 +9,7 @@ import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../mod
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { ConnectionCard } from '../shared/ConnectionCard.tsx';
+import { ConnectionCard, type SyncedCardProps, useCardAction } from '../shared/ConnectionCard.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
@@ -130,13 +130,8 @@ export function CloudAccountsPanel() {
   );
 }
 
-interface CardProps {
+interface CardProps extends SyncedCardProps<CloudAccountView> {
   account: CloudAccountView;
-  disabled: boolean;
-  reading: boolean;
-  onChanged: () => void;
-  onSyncQueued: (account: CloudAccountView) => void;
-  onRemove: (account: CloudAccountView) => void;
 }
 
 export function CloudAccountCard({
@@ -147,56 +142,39 @@ export function CloudAccountCard({
   onSyncQueued,
   onRemove,
 }: CardProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCardAction();
   const [grace, setGrace] = useState(String(account.graceHours));
   const [showInventory, setShowInventory] = useState(false);
   const id = useId();
   const cloud = cloudInfo(account.provider);
+  const api = dashboardApi().cloudAccounts;
 
-  const sync = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dashboardApi().cloudAccounts.sync(account.id);
+  const sync = () =>
+    run(async () => {
+      await api.sync(account.id);
       toast({
         title: 'Sync Queued',
         description: `${account.label}: its addresses and resources are read again now.`,
       });
       onSyncQueued(account);
-    } catch (cause) {
-      setError(failureMessage(cause, 'The sync could not be queued.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const enable = async () => {
-    setError(null);
-    try {
-      await dashboardApi().cloudAccounts.update(account.id, { enabled: true });
+    }, 'The sync could not be queued.');
+  const enable = () =>
+    run(async () => {
+      await api.update(account.id, { enabled: true });
       toast({ title: 'Account Re-enabled', description: `${account.label}: you answer for it now.` });
       onChanged();
-    } catch (cause) {
-      setError(failureMessage(cause, 'The account could not be re-enabled.'));
-    }
-  };
+    }, 'The account could not be re-enabled.');
   const saveGrace = async () => {
     const hours = Number(grace);
     if (!Number.isInteger(hours) || hours < 0 || hours > MAX_GRACE_HOURS) {
       setError(`The grace period is a whole number of hours from 0 to ${MAX_GRACE_HOURS}.`);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await dashboardApi().cloudAccounts.update(account.id, { graceHours: hours });
+    await run(async () => {
+      await api.update(account.id, { graceHours: hours });
       toast({ title: 'Grace Period Saved', description: `${account.label}: ${hours} hours.` });
       onChanged();
-    } catch (cause) {
-      setError(failureMessage(cause, 'The grace period could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'The grace period could not be saved.');
   };
 
   return (

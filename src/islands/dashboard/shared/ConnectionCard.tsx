@@ -1,7 +1,42 @@
 import { type ReactNode, useState } from 'react';
+import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import type { DisabledView } from '../../../model/connections.ts';
 import { BUTTON } from './buttons.ts';
+
+/** What a Settings list gives each card of a kind read on a schedule (DNS connections, cloud accounts). */
+export interface SyncedCardProps<T> {
+  /** Offline, or the caller may not manage it: its calls wait. */
+  disabled: boolean;
+  /** Its queued read has not shown yet. */
+  reading: boolean;
+  /** Something changed on the server: read the list again. */
+  onChanged: () => void;
+  /** A read was queued: follow it until it shows. */
+  onSyncQueued: (item: T) => void;
+  onRemove: (item: T) => void;
+}
+
+/**
+ * A card's calls to the server, one at a time: `busy` while one runs, and the failure of the last
+ * in words (`failed` when the server gave none); `setError` says what the card itself refused.
+ */
+export function useCardAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>, failed: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (cause) {
+      setError(failureMessage(cause, failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
 
 interface ConnectionCardProps {
   /** The card's test id; its state line is `${testId}-state`, its disabled banner `${testId}-disabled`. */
