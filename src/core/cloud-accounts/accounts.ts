@@ -16,7 +16,7 @@ import { auditIn } from '../audit.ts';
 import { answererNames, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { credentialHint, parseCredential, sealCredential } from '../connections/credentials.ts';
-import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
 import { type ReadQueue, requestRead } from '../connections/reads.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
@@ -100,24 +100,16 @@ async function viewsOf(db: Db, rows: CloudAccountRow[]): Promise<CloudAccountVie
     db,
     rows.map((row) => row.id),
   );
-  const names = await answererNames(
+  const nameOf = await answererNames(
     db,
     rows.map((row) => row.answeredBy),
   );
   return rows.map((row) =>
-    cloudAccountView(
-      row,
-      counts.get(row.id) ?? { addresses: 0, resources: 0 },
-      names.get(row.answeredBy ?? '') ?? null,
-    ),
+    cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 }, nameOf(row.answeredBy)),
   );
 }
 
-async function viewOf(db: Db, row: CloudAccountRow): Promise<CloudAccountView> {
-  const [view] = await viewsOf(db, [row]);
-  if (!view) throw new Error('no view of the cloud account');
-  return view;
-}
+const viewOf = (db: Db, row: CloudAccountRow) => viewOfOne((rows) => viewsOf(db, rows), row);
 
 export async function listCloudAccounts(db: Db, ctx: WorkspaceContext): Promise<CloudAccountView[]> {
   authorize(ctx, 'read');
@@ -170,11 +162,7 @@ export async function updateCloudAccount(
 /** Removes the account: its sealed credential and its inventory go with the row, at once. */
 export async function removeCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'cloud-accounts.manage');
-  await removeOwn(db, ctx, 'cloud', id, (account) => ({
-    cloudAccountId: account.id,
-    provider: CLOUD_NAMES[account.provider as CloudId] ?? account.provider,
-    label: account.label,
-  }));
+  await removeOwn(db, ctx, 'cloud', id);
 }
 
 /**

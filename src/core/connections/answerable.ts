@@ -23,10 +23,13 @@ export function disabledView(row: { disabledAt: Date | null; disabledReason: str
 }
 
 /**
- * Who answers for each of some connections, named as their cards show it (by user id); one whose
- * member's account is gone, or that nobody was recorded for, is absent.
+ * Who answers for each of some connections, named as their cards show it: a lookup by the member's
+ * id that answers null for nobody (none recorded, or their account is gone).
  */
-export async function answererNames(db: Db, ids: (string | null)[]): Promise<Map<string, string>> {
+export async function answererNames(
+  db: Db,
+  ids: (string | null)[],
+): Promise<(id: string | null) => string | null> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   const rows = wanted.length
     ? await db
@@ -34,7 +37,8 @@ export async function answererNames(db: Db, ids: (string | null)[]): Promise<Map
         .from(users)
         .where(inArray(users.id, wanted))
     : [];
-  return new Map(rows.map((row) => [row.id, memberName(row)]));
+  const names = new Map(rows.map((row) => [row.id, memberName(row)]));
+  return (id) => (id === null ? null : (names.get(id) ?? null));
 }
 
 /** Refuses to use a disabled connection (409) for what only a live one does: a read, a test. */

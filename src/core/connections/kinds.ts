@@ -6,6 +6,7 @@ import { CONNECTION_MESSAGES } from '../../model/connections.ts';
 import type { RefusalCode } from '../../model/messages.ts';
 import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import type { WorkspaceAction } from '../../model/workspaces.ts';
+import { CLOUD_NAMES, type CloudId } from '../../scanner/cloud/provider.ts';
 import { CLOUD_ACCOUNT_LIMIT, DNS_CONNECTION_LIMIT, INTEGRATION_LIMIT, WEBHOOK_LIMIT } from '../limits.ts';
 
 /** A row of each kind, as its service reads it. */
@@ -20,7 +21,7 @@ export interface RowOf {
 export const CONNECTION_KINDS = ['dns', 'cloud', 'integration', 'webhook'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
-export interface KindSpec {
+export interface KindSpec<Row = unknown> {
   table: PgTable;
   id: PgColumn;
   workspaceId: PgColumn;
@@ -40,14 +41,15 @@ export interface KindSpec {
   /** The refusal of what only a live one does (a read, a test) while it is disabled. */
   disabledCode: RefusalCode;
   disabledMessage: string;
-  /** What the audit log calls its removal. */
+  /** What the audit log calls its removal, and says of one (never its credential). */
   removed: AuditAction;
+  detail: (row: Row) => Record<string, unknown>;
   /** How many one workspace holds at most, and the code of the refusal past it. */
   limit: number;
   limitCode: RefusalCode;
 }
 
-export const KINDS: Record<ConnectionKind, KindSpec> = {
+export const KINDS: { [K in ConnectionKind]: KindSpec<RowOf[K]> } = {
   dns: {
     table: dnsConnections,
     id: dnsConnections.id,
@@ -62,6 +64,7 @@ export const KINDS: Record<ConnectionKind, KindSpec> = {
     disabledCode: 'CONNECTION_DISABLED',
     disabledMessage: CONNECTION_MESSAGES.disabled('DNS connection'),
     removed: 'dns.disconnected',
+    detail: (row) => ({ connectionId: row.id, provider: row.provider, label: row.label }),
     tab: 'dns',
     tabName: 'Settings → DNS',
     limit: DNS_CONNECTION_LIMIT,
@@ -81,6 +84,11 @@ export const KINDS: Record<ConnectionKind, KindSpec> = {
     disabledCode: 'CONNECTION_DISABLED',
     disabledMessage: CONNECTION_MESSAGES.disabled('cloud account'),
     removed: 'cloud.disconnected',
+    detail: (row) => ({
+      cloudAccountId: row.id,
+      provider: CLOUD_NAMES[row.provider as CloudId] ?? row.provider,
+      label: row.label,
+    }),
     tab: 'cloud',
     tabName: 'Settings → Cloud',
     limit: CLOUD_ACCOUNT_LIMIT,
@@ -100,6 +108,7 @@ export const KINDS: Record<ConnectionKind, KindSpec> = {
     disabledCode: 'CONNECTION_DISABLED',
     disabledMessage: CONNECTION_MESSAGES.disabled('integration'),
     removed: 'integration.removed',
+    detail: (row) => ({ integrationId: row.id, kind: row.kind, label: row.label }),
     tab: 'integrations',
     tabName: 'Settings → Integrations',
     limit: INTEGRATION_LIMIT,
@@ -119,6 +128,8 @@ export const KINDS: Record<ConnectionKind, KindSpec> = {
     disabledCode: 'WEBHOOK_DISABLED',
     disabledMessage: WEBHOOK_MESSAGES.disabledTest,
     removed: 'webhook.removed',
+    // Its host, never the path that may carry a token.
+    detail: (row) => ({ webhookId: row.id, host: new URL(row.url).host, format: row.format }),
     tab: 'alerts',
     tabName: 'Settings → Alerts',
     limit: WEBHOOK_LIMIT,

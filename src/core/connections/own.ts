@@ -4,7 +4,7 @@ import type { WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
 import { isUuid } from '../validation.ts';
-import { type ConnectionKind, KINDS, type RowOf } from './kinds.ts';
+import { type ConnectionKind, KINDS, type KindSpec, type RowOf } from './kinds.ts';
 
 /** One of the workspace's connections of `kind`; another workspace's is not found, as a missing one. */
 export async function ownRow<K extends ConnectionKind>(
@@ -47,19 +47,25 @@ export async function rowsOf<K extends ConnectionKind>(
 
 /**
  * Removes one of the workspace's connections of `kind`: its credential (or secret) goes with the row
- * at once, and the removal is audited in the same transaction with `detail` of the row.
+ * at once, and the removal is audited in the same transaction, in the kind's words.
  */
 export async function removeOwn<K extends ConnectionKind>(
   db: Db,
   ctx: WorkspaceContext,
   kind: K,
   id: string,
-  detail: (row: RowOf[K]) => Record<string, unknown>,
 ): Promise<void> {
-  const k = KINDS[kind];
+  const k: KindSpec<RowOf[K]> = KINDS[kind];
   const row = await ownRow(db, kind, ctx.workspace.id, id);
   await inTransaction(db, async (tx) => {
     await tx.delete(k.table).where(eq(k.id, row.id));
-    await auditIn(tx, ctx, k.removed, detail(row));
+    await auditIn(tx, ctx, k.removed, k.detail(row));
   });
+}
+
+/** The API's view of one row, made by the kind's view of many (`views`), which answers one per row. */
+export async function viewOfOne<R, V>(views: (rows: R[]) => Promise<V[]>, row: R): Promise<V> {
+  const [view] = await views([row]);
+  if (!view) throw new Error('a view of many answered none for one row');
+  return view;
 }

@@ -16,7 +16,7 @@ import { auditIn } from '../audit.ts';
 import { answererNames, assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { credentialHint, parseCredential, requireKey, sealCredential } from '../connections/credentials.ts';
-import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
 import { type ReadQueue, requestRead } from '../connections/reads.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
@@ -138,7 +138,7 @@ async function viewsWithZones(db: Db, rows: ConnectionRow[]): Promise<Connection
         )
         .orderBy(asc(dnsConnectionZones.zone))
     : [];
-  const names = await answererNames(
+  const nameOf = await answererNames(
     db,
     rows.map((row) => row.answeredBy),
   );
@@ -146,7 +146,7 @@ async function viewsWithZones(db: Db, rows: ConnectionRow[]): Promise<Connection
     connectionView(
       row,
       zones.filter((z) => z.connectionId === row.id).map((z) => ({ zone: z.zone, domainId: z.domainId })),
-      names.get(row.answeredBy ?? '') ?? null,
+      nameOf(row.answeredBy),
     ),
   );
 }
@@ -236,21 +236,7 @@ export async function requestZoneSync(
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
   const connection = await requestRead(db, 'dns', { workspaceId: ctx.workspace.id, id }, secrets, sync);
-  const [view] = await viewsWithZones(db, [connection]);
-  if (!view) throw new Error('no view of the connection');
-  return view;
-}
-
-/**
- * Removes a connection: its sealed credential goes with the row, at once; the domains and their
- * history stay.
- */
-export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
-  authorize(ctx, 'dns-connections.manage');
-  await removeOwn(db, ctx, 'dns', id, (connection) => ({
-    connectionId: connection.id,
-    provider: connection.provider,
-  }));
+  return viewOfOne((rows) => viewsWithZones(db, rows), connection);
 }
 
 /**
@@ -268,7 +254,14 @@ export async function enableDnsConnection(
     connectionId: connection.id,
     label: connection.label,
   });
-  const [view] = await viewsWithZones(db, [await ownRow(db, 'dns', ctx.workspace.id, id)]);
-  if (!view) throw new Error('no view of the connection');
-  return view;
+  return viewOfOne((rows) => viewsWithZones(db, rows), await ownRow(db, 'dns', ctx.workspace.id, id));
+}
+
+/**
+ * Removes a connection: its sealed credential goes with the row, at once; the domains and their
+ * history stay.
+ */
+export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
+  authorize(ctx, 'dns-connections.manage');
+  await removeOwn(db, ctx, 'dns', id);
 }

@@ -20,7 +20,7 @@ import { auditIn } from '../audit.ts';
 import { answererNames, disabledView, enableConnection } from '../connections/answerable.ts';
 import { connectChecked } from '../connections/connect.ts';
 import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
-import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
@@ -54,7 +54,7 @@ const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
 });
 
 async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]> {
-  const names = await answererNames(
+  const nameOf = await answererNames(
     db,
     rows.map((row) => row.createdBy),
   );
@@ -84,7 +84,7 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
         ? { at: last.updatedAt.toISOString(), ok: last.status === 'delivered', error: last.error }
         : null,
       disabled: disabledView(row),
-      answeredBy: names.get(row.createdBy ?? '') ?? null,
+      answeredBy: nameOf(row.createdBy),
     });
   }
   return out;
@@ -98,9 +98,7 @@ export async function listIntegrations(db: Db, ctx: WorkspaceContext): Promise<I
 
 export async function getIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const [view] = await views(db, [await ownRow(db, 'integration', ctx.workspace.id, id)]);
-  if (!view) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  return view;
+  return viewOfOne((rows) => views(db, rows), await ownRow(db, 'integration', ctx.workspace.id, id));
 }
 
 /**
@@ -157,9 +155,7 @@ export async function createIntegration(
     open.map((f) => f.id),
     { now },
   );
-  const [view] = await views(db, [row]);
-  if (!view) throw new Error('no view of the new integration');
-  return view;
+  return viewOfOne((rows) => views(db, rows), row);
 }
 
 /**
@@ -276,19 +272,13 @@ export async function updateIntegration(
       { now },
     );
   }
-  const [view] = await views(db, [row]);
-  if (!view) throw new Error('no view of the integration');
-  return view;
+  return viewOfOne((rows) => views(db, rows), row);
 }
 
 /** Disconnects a service: its credential, tickets' state and log go; the tickets stay in the tracker. */
 export async function removeIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'integrations.manage');
-  await removeOwn(db, ctx, 'integration', id, (row) => ({
-    integrationId: row.id,
-    kind: row.kind,
-    label: row.label,
-  }));
+  await removeOwn(db, ctx, 'integration', id);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AllowPrivate } from '../../scanner/net/address-guard.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { enableConnection } from '../connections/answerable.ts';
+import { KINDS } from '../connections/kinds.ts';
 import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
 import { insertWithinLimit } from '../connections/room.ts';
 import { queueTest, type TestQueue } from '../connections/test-queue.ts';
@@ -66,21 +67,16 @@ export async function addWebhook(
         createdBy,
       })
       .returning();
-    if (inserted) await auditIn(tx, ctx, 'webhook.added', webhookDetail(inserted));
+    if (inserted) await auditIn(tx, ctx, 'webhook.added', KINDS.webhook.detail(inserted));
     return inserted;
   });
   if (!row) throw new Error('insert returned no webhook');
   return row;
 }
 
-/** What the activity list says of a webhook: its host, never the path that may carry a token. */
-function webhookDetail(row: WebhookRow) {
-  return { webhookId: row.id, host: new URL(row.url).host, format: row.format };
-}
-
 export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'webhooks.manage');
-  await removeOwn(db, ctx, 'webhook', id, webhookDetail);
+  await removeOwn(db, ctx, 'webhook', id);
 }
 
 /**
@@ -90,7 +86,7 @@ export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): 
 export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
   const row = await ownRow(db, 'webhook', ctx.workspace.id, id);
-  await enableConnection(db, ctx, 'webhook', row.id, webhookDetail(row));
+  await enableConnection(db, ctx, 'webhook', row.id, KINDS.webhook.detail(row));
   return ownRow(db, 'webhook', ctx.workspace.id, id);
 }
 
