@@ -16,6 +16,9 @@ interface AuditEntry<A extends AuditAction = AuditAction> {
 /** What is recorded although nothing changed: it has no change to commit with. */
 type ReadAction = Extract<AuditAction, 'data.exported'>;
 
+/** What records a change, in the change's own transaction. */
+export type ChangeAction = Exclude<AuditAction, ReadAction>;
+
 async function insert(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     userId: entry.userId,
@@ -30,7 +33,7 @@ async function insert(db: Db, entry: AuditEntry): Promise<void> {
  * Records one change, in the change's own transaction: an entry is written if and only if its
  * change commits, so `tx` must be one (a plain Db does not compile).
  */
-export function audit(tx: Tx, entry: AuditEntry<Exclude<AuditAction, ReadAction>>): Promise<void> {
+export function audit(tx: Tx, entry: AuditEntry<ChangeAction>): Promise<void> {
   return insert(tx, entry);
 }
 
@@ -43,7 +46,7 @@ export function auditRead(db: Db, entry: AuditEntry<ReadAction>): Promise<void> 
 export function auditIn(
   tx: Tx,
   ctx: WorkspaceContext,
-  action: Exclude<AuditAction, ReadAction>,
+  action: ChangeAction,
   detail?: Record<string, unknown>,
 ): Promise<void> {
   const { userId, ip } = ctx.actor;

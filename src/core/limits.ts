@@ -20,8 +20,15 @@ export const BODY_LIMIT_KB = {
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
 export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSeconds: 3600 } as const;
 
-/** Webhooks per account. */
+/** Webhooks per workspace. */
 export const WEBHOOK_LIMIT = 5;
+/**
+ * Outside accounts per workspace, of each kind: more than a team connects in earnest, few enough
+ * that nobody stores credentials (and their scheduled reads, deliveries or syncs) by the hundred.
+ */
+export const INTEGRATION_LIMIT = 10;
+export const DNS_CONNECTION_LIMIT = 10;
+export const CLOUD_ACCOUNT_LIMIT = 10;
 
 /** 'Send test' deliveries per account: enough to set up a few receivers, too few to flood one. */
 export const WEBHOOK_TEST_RATE = { name: 'webhook-test', limit: 10, windowSeconds: 3600 } as const;
@@ -62,11 +69,13 @@ export const DNS_READ_RATE = { name: 'dns-read', limit: 1200, windowSeconds: 360
  */
 export const CLOUD_ACCOUNT_RATE = { name: 'cloud-account', limit: 60, windowSeconds: 3600 } as const;
 /**
- * Asking a Jira site for its projects, issue types and statuses while filling the connect form, per
- * account: a form takes a few, and the limit keeps our server from being used to probe a site.
+ * Every call that makes our server contact the host an integration names, per account, one count
+ * for all of them: connecting, replacing a credential, 'Send a test', and asking a Jira site for its
+ * projects, issue types and statuses while filling the connect form. A form takes a few; the limit
+ * keeps our server from being used to probe a site.
  */
-export const INTEGRATION_CHOICES_RATE = {
-  name: 'integration-choices',
+export const INTEGRATION_CALL_RATE = {
+  name: 'integration-call',
   limit: 120,
   windowSeconds: 3600,
 } as const;

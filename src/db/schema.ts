@@ -269,6 +269,14 @@ export const dnsConnections = pgTable(
     credentialHint: text('credential_hint').notNull(),
     /** Who added it (their e-mail address, or name). */
     createdBy: text('created_by'),
+    /**
+     * The member who answers for it: who connected it, or last re-enabled it. Their leaving, removal,
+     * account deletion or a role below admin disables it (core/connections/answerable.ts).
+     */
+    answeredBy: text('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was disabled, and why in a sentence: it is not used until an admin re-enables it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
@@ -351,6 +359,14 @@ export const cloudAccounts = pgTable(
     credentialSealed: text('credential_sealed').notNull(),
     credentialHint: text('credential_hint').notNull(),
     createdBy: text('created_by'),
+    /**
+     * The member who answers for it: who connected it, or last re-enabled it. Their leaving, removal,
+     * account deletion or a role below admin disables it (core/connections/answerable.ts).
+     */
+    answeredBy: text('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was disabled, and why in a sentence: it is not used until an admin re-enables it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The account, subscription or project ids the last read covered. */
     accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
@@ -682,7 +698,14 @@ export const integrations = pgTable(
     settings: jsonb('settings').$type<Record<string, string>>().notNull(),
     credentialSealed: text('credential_sealed').notNull(),
     credentialHint: text('credential_hint').notNull(),
+    /**
+     * Who connected it, or last re-enabled it: they answer for where the findings go, so their
+     * leaving, removal, account deletion or a role below admin disables it.
+     */
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was disabled, and why in a sentence: it gets no deliveries until re-enabled. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('integrations_workspace').on(t.workspaceId)],

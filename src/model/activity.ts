@@ -16,9 +16,11 @@ export const AUDIT_ACTIONS = [
   'dns.connected',
   'dns.zone_monitored',
   'dns.disconnected',
+  'dns.enabled',
   'cloud.connected',
   'cloud.changed',
   'cloud.disconnected',
+  'cloud.enabled',
   'workspace.created',
   'workspace.renamed',
   'workspace.deleted',
@@ -36,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'integration.changed',
   'integration.credential_replaced',
   'integration.removed',
+  'integration.enabled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -116,9 +119,11 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'dns.connected': (d) => `connected ${text(d.provider, 'a DNS provider')} DNS`,
   'dns.zone_monitored': (d) => `started monitoring the zone ${text(d.zone, '')}`,
   'dns.disconnected': (d) => `disconnected ${text(d.provider, 'a DNS provider')} DNS`,
+  'dns.enabled': (d) => `re-enabled the DNS connection ${text(d.label, '')}`,
   'cloud.connected': (d) => `connected the ${text(d.provider, 'cloud')} account ${text(d.label, '')}`,
   'cloud.changed': (d) => `changed the cloud account ${text(d.label, '')}`,
   'cloud.disconnected': (d) => `disconnected the ${text(d.provider, 'cloud')} account ${text(d.label, '')}`,
+  'cloud.enabled': (d) => `re-enabled the cloud account ${text(d.label, '')}`,
   'workspace.created': (d) => `created the workspace ${text(d.name, '')}`,
   'workspace.renamed': (d) => `renamed the workspace from ${text(d.from, '…')} to ${text(d.to, '…')}`,
   'workspace.deleted': (d) => `deleted the workspace ${text(d.name, '')}`,
@@ -137,6 +142,7 @@ const SENTENCES: Record<AuditAction, (detail: Record<string, unknown>, member: s
   'integration.changed': (d) => `changed the integration ${text(d.label, '')}`,
   'integration.credential_replaced': (d) => `replaced the credential of ${text(d.label, 'an integration')}`,
   'integration.removed': (d) => `removed the integration ${text(d.label, '')}`,
+  'integration.enabled': (d) => `re-enabled the integration ${text(d.label, '')}`,
 };
 
 /** The entry in words: "Olive invited cleo@acme.io as viewer". */

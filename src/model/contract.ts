@@ -5,6 +5,7 @@
  * the dashboard's bundle would carry it (about 24 KB gzip) for nothing.
  */
 
+import type { DisabledView } from './connections.ts';
 import type { Proof, ProofCheckId } from './proof.ts';
 
 export type { Proof } from './proof.ts';
@@ -217,7 +218,7 @@ export interface WebhookView {
    * Set while it is disabled (its adder left the workspace or is no longer an admin): it gets no
    * deliveries until an admin re-enables it (PATCH `{ "enabled": true }`).
    */
-  disabled: { at: string; reason: string } | null;
+  disabled: DisabledView;
 }
 
 /** One entry of the delivery log. */
@@ -390,6 +391,13 @@ export interface ConnectionView {
   syncFailingSince: string | null;
   /** The zones the credential reads; `domainId` is set once the zone is monitored. */
   zones: { zone: string; domainId: string | null }[];
+  /**
+   * Set while it is disabled (the member who answered for it left the workspace or is no longer an
+   * admin): it is not read until an admin re-enables it (PATCH `{ "enabled": true }`).
+   */
+  disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 export const CLOUD_PROVIDER_IDS = ['aws', 'azure', 'gcloud', 'digitalocean'] as const;
@@ -418,6 +426,13 @@ export interface CloudAccountView {
   unneededRights: string[];
   /** Whether the last read learned those rights; false before the first read and where the cloud would not say. */
   rightsChecked: boolean;
+  /**
+   * Set while it is disabled (the member who answered for it left the workspace or is no longer an
+   * admin): it is not read until an admin re-enables it (PATCH `{ "enabled": true }`).
+   */
+  disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 /** One address or resource a cloud account holds or once held. */

@@ -2,7 +2,7 @@
  * What DangleWatch holds of a customer's own accounts, said once for the Data tab and for the trust
  * and legal pages, so that none of them drifts from what the DNS and Cloud tabs store: the read-only
  * credentials of the DNS providers and cloud accounts an admin connects, sealed
- * (src/core/dns-connections/secrets.ts).
+ * (src/core/connections/secrets.ts).
  */
 export const HELD_CREDENTIALS = {
   what: 'The only credentials we hold are those of the DNS providers you connect in Settings → DNS (a Cloudflare or DigitalOcean API token, an AWS access key, a Google Cloud service-account key), to read your zones, and of the cloud accounts you connect in Settings → Cloud (an AWS access key, an Azure service principal, a Google Cloud service-account key, a DigitalOcean token), to list the addresses and resources they hold; all with read-only permissions.',

@@ -1,3 +1,4 @@
+import type { DisabledView } from './connections.ts';
 import type { FindingStatus } from './contract.ts';
 
 /** Where a workspace's findings can go: a pager, or a tracker with one ticket per finding. */
@@ -25,6 +26,14 @@ export interface IntegrationView {
   credentialHint: string;
   createdAt: string;
   lastDelivery: { at: string; ok: boolean; error: string | null } | null;
+  /**
+   * Set while it is disabled (the member who connected it, or last re-enabled it, left the workspace
+   * or is no longer an admin): it gets no deliveries until an admin re-enables it (PATCH
+   * `{ "enabled": true }`).
+   */
+  disabled: DisabledView;
+  /** The member who answers for it (connected it, or last re-enabled it); null when nobody does. */
+  answeredBy: string | null;
 }
 
 /** One delivery of the log (GET /api/integrations/{id}/deliveries). */

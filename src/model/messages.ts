@@ -109,6 +109,22 @@ export const REFUSALS = {
   },
   API_KEY_LIMIT: { title: 'Key Limit Reached', message: 'Revoke an API key you no longer use first' },
   WEBHOOK_LIMIT: { title: 'Webhook Limit Reached', message: 'Remove a webhook you no longer use first' },
+  INTEGRATION_LIMIT: {
+    title: 'Integration Limit Reached',
+    message: 'Remove an integration you no longer use first',
+  },
+  DNS_CONNECTION_LIMIT: {
+    title: 'Connection Limit Reached',
+    message: 'Remove a DNS connection you no longer use first',
+  },
+  CLOUD_ACCOUNT_LIMIT: {
+    title: 'Cloud Account Limit Reached',
+    message: 'Remove a cloud account you no longer use first',
+  },
+  CONNECTION_DISABLED: {
+    title: 'Disabled',
+    message: 'This connection is disabled: an admin re-enables it first',
+  },
   WEBHOOK_DISABLED: {
     title: 'Webhook Disabled',
     message: 'This webhook is disabled: re-enable it to send a test',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseUntil, UNTIL_RECORD_CHANGES } from './acceptance.ts';
 import { ACTIVITY_CURSOR } from './activity.ts';
 import { API_KEY_NAME_MAX } from './api-access.ts';
+import { CONNECTION_MESSAGES } from './connections.ts';
 import {
   INVENTORY_MAX_PAGE_SIZE,
   INVENTORY_PAGE_SIZE,
@@ -323,8 +324,12 @@ export const jiraChoicesSchema = z.strictObject({
  * checked with the service before it replaces the old). The service and its settings stay: the
  * tickets already filed are found again where they are.
  */
+/** Re-enables a disabled connection of any kind: `{ "enabled": true }`, alone or beside a kind's own changes. */
+export const enabledField = z.literal(true, { error: CONNECTION_MESSAGES.enableOnly });
+
 export const updateIntegrationSchema = z
   .strictObject({
+    enabled: enabledField.optional(),
     label: integrationLabel.optional(),
     minStatus: z.enum(FINDING_STATUSES).optional(),
     credentials: z
@@ -337,6 +342,10 @@ export const updateIntegrationSchema = z
       .optional(),
   })
   .refine(
-    (body) => body.label !== undefined || body.minStatus !== undefined || body.credentials !== undefined,
+    (body) =>
+      body.enabled !== undefined ||
+      body.label !== undefined ||
+      body.minStatus !== undefined ||
+      body.credentials !== undefined,
     'names nothing to change',
   );

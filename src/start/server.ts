@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { stripeClient } from '../connectors/stripe/stripe.ts';
 import type { Billing } from '../core/billing/stripe.ts';
-import { loadSecretsKey } from '../core/dns-connections/secrets.ts';
+import { loadSecretsKey } from '../core/connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from '../core/operator/channel.ts';
 import { findUser } from '../core/users/users.ts';
 import { migrationsApplied } from '../db/client.ts';

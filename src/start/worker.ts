@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { reproveWith } from '../core/alerts/proven.ts';
-import { loadSecretsKey, type SecretsKey } from '../core/dns-connections/secrets.ts';
+import { loadSecretsKey, type SecretsKey } from '../core/connections/secrets.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
 import { type JobQueue, startWorker } from '../worker/queue.ts';

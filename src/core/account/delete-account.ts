@@ -1,23 +1,23 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { deletedAccounts, mailingListSignups, users } from '../../db/schema.ts';
-import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
+import { CONNECTION_MESSAGES, memberName } from '../../model/connections.ts';
 import type { Actor } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.ts';
 import type { Billing } from '../billing/stripe.ts';
+import { type DisabledConnection, disableAnsweredBy } from '../connections/answerable.ts';
 import { deleteOutboxMail } from '../mail/outbox.ts';
 import { accountLock } from '../users/users.ts';
-import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
-import { assertTeamsHandedOver, memberName, teamsOfLeavingAccount } from '../workspaces/members.ts';
+import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /**
  * Deletes the actor's account: refused while a subscription renews or a team others work in would
  * be left without an owner; then the Stripe customers of the workspaces that go with it, every row
  * (deleteAccountRows), the mail written for it to the outbox, and its sign-in account
- * (`deleteSignIn`). Answers the webhooks it had added to teams that go on, now disabled, for their
- * owners to hear of.
+ * (`deleteSignIn`). Answers the connections it answered for in teams that go on, now disabled, for
+ * their owners to hear of.
  */
 export async function deleteAccount(
   db: Db,
@@ -27,7 +27,7 @@ export async function deleteAccount(
     outboxDir: string | undefined;
     deleteSignIn: (userId: string) => Promise<void>;
   },
-): Promise<{ disabledWebhooks: WebhookRow[] }> {
+): Promise<{ disabledConnections: DisabledConnection[] }> {
   const userId = actor.userId;
   // The personal workspace, and the teams the account is alone in, go with it.
   const leaving = [userId, ...(await teamsOfLeavingAccount(db, userId)).alone];
@@ -35,7 +35,7 @@ export async function deleteAccount(
   // A team others work in is handed over first.
   await assertTeamsHandedOver(db, userId);
   await deleteStripeCustomers(db, deps.billing, leaving);
-  const { disabledWebhooks } = await deleteAccountRows(db, userId);
+  const { disabledConnections } = await deleteAccountRows(db, userId);
   if (actor.email && deps.outboxDir) await deleteOutboxMail(deps.outboxDir, actor.email);
   try {
     await deps.deleteSignIn(userId);
@@ -45,7 +45,7 @@ export async function deleteAccount(
     // user sign in again and ask again.
     await forgetDeletion(db, userId);
   }
-  return { disabledWebhooks };
+  return { disabledConnections };
 }
 
 /** Lifts an account's tombstone once its sign-in account is deleted, or could not be. */
@@ -65,11 +65,14 @@ export async function purgeDeletedAccounts(db: Db, now = new Date()): Promise<nu
 /**
  * Removes every row of the user: the account row and its personal workspace, and the team
  * workspaces it is alone in, with everything they own (deleteWorkspaceRows), the account's
- * rate-limit counters and its mailing-list sign-up. One transaction: all or nothing. The webhooks
- * it added to teams that go on are disabled, as its leaving them would (answered, for their
+ * rate-limit counters and its mailing-list sign-up. One transaction: all or nothing. The connections
+ * it answered for in teams that go on are disabled, as its leaving them would (answered, for their
  * owners to hear of).
  */
-async function deleteAccountRows(db: Db, userId: string): Promise<{ disabledWebhooks: WebhookRow[] }> {
+async function deleteAccountRows(
+  db: Db,
+  userId: string,
+): Promise<{ disabledConnections: DisabledConnection[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(accountLock(userId));
     // Kept until the sign-in account is deleted too (see deletedAccounts).
@@ -91,14 +94,13 @@ async function deleteAccountRows(db: Db, userId: string): Promise<{ disabledWebh
     // Keys the account made for team workspaces that go on: their secrets leave with it.
     const now = new Date();
     await revokeKeysMadeBy(tx as unknown as Db, userId, now);
-    const disabledWebhooks = await disableWebhooksAddedBy(
-      tx as unknown as Db,
-      undefined,
+    const disabledConnections = await disableAnsweredBy(tx as unknown as Db, {
+      workspaceId: undefined,
       userId,
-      WEBHOOK_MESSAGES.adderGone(memberName(user ?? { displayName: null, email: null })),
+      reason: CONNECTION_MESSAGES.answererGone(memberName(user ?? { displayName: null, email: null })),
       now,
-    );
+    });
     await tx.delete(users).where(eq(users.id, userId));
-    return { disabledWebhooks };
+    return { disabledConnections };
   });
 }

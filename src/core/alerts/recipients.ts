@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, workspaceMembers } from '../../db/schema.ts';
-import { can, WORKSPACE_ROLES } from '../../model/workspaces.ts';
+import { can, WORKSPACE_ROLES, type WorkspaceAction } from '../../model/workspaces.ts';
 
 export interface AlertRecipient {
   userId: string;
@@ -33,7 +33,7 @@ export async function alertRecipients(db: Db, workspaceId: string): Promise<Aler
 export async function connectionManagerAddresses(
   db: Db,
   workspaceId: string,
-  action: 'dns-connections.manage' | 'cloud-accounts.manage' = 'dns-connections.manage',
+  action: WorkspaceAction = 'dns-connections.manage',
 ): Promise<string[]> {
   const managers = await db
     .select({ email: users.email })

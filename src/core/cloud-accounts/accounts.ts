@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { cloudProviders } from '../../connectors/cloud/index.ts';
 import {
   CLOUD_NAMES,
@@ -9,49 +9,36 @@ import {
 } from '../../connectors/cloud/provider.ts';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
+import { memberName } from '../../model/connections.ts';
 import type { CloudAccountView } from '../../model/contract.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import type { SecretsKey } from '../dns-connections/secrets.ts';
-import { seal } from '../dns-connections/secrets.ts';
+import { answererNames, enableConnection } from '../connections/answerable.ts';
+import { connectChecked } from '../connections/connect.ts';
+import { credentialHint, parseCredential, sealCredential } from '../connections/credentials.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
+import { type ReadQueue, requestRead } from '../connections/reads.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { ServiceError } from '../errors.ts';
-import { parseInput } from '../validation.ts';
 import { inventoryCounts } from './inventory.ts';
-import { cloudAccountView, ownCloudAccount } from './store.ts';
+import { type CloudAccountRow, cloudAccountView } from './store.ts';
 
 /** How long an address may be missing before a record pointing at it is a finding, unless the account says. */
 export const DEFAULT_GRACE_HOURS = 48;
 export const MAX_GRACE_HOURS = 720;
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets?.key)
-    throw new ServiceError(
-      'unavailable',
-      'CLOUD_ACCOUNTS_UNAVAILABLE',
-      secrets && !secrets.key ? secrets.reason : 'Cloud accounts are not set up on this server',
-    );
-  return secrets.key;
+/** The part of the credential that tells two apart: its key, client, service account or token. */
+function identifyingPart(cloud: CloudId, credentials: Record<string, string>): string | undefined {
+  if (cloud === 'aws') return credentials.accessKeyId;
+  if (cloud === 'azure') return credentials.clientId;
+  if (cloud === 'gcloud')
+    return /"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountKey ?? '')?.[1] ?? '';
+  return credentials.token;
 }
 
-/** The last four characters of the credential's identifying part: enough to tell two apart. */
-function hintOf(cloud: CloudId, credentials: Record<string, string>): string {
-  const part =
-    cloud === 'aws'
-      ? credentials.accessKeyId
-      : cloud === 'azure'
-        ? credentials.clientId
-        : cloud === 'gcloud'
-          ? (/"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountKey ?? '')?.[1] ?? '')
-          : credentials.token;
-  return (part ?? '').slice(-4);
-}
-
-/** A cloud's refusal in the API's words: the cloud's own message, never the credential. */
-function cloudFailure(error: unknown): never {
-  if (!(error instanceof CloudError)) throw error;
-  if (error.failure === 'credentials') throw new ServiceError('invalid', 'CLOUD_REFUSED', error.message);
-  throw new ServiceError('upstream-failed', 'CLOUD_UNAVAILABLE', error.message);
-}
+/** A cloud's refusal of the credential is the caller's to fix; anything else is the cloud down. */
+const cloudFailure = (error: unknown) =>
+  error instanceof CloudError ? (error.failure === 'credentials' ? 'refused' : 'unreachable') : undefined;
 
 /**
  * Checks a credential with one read call and stores it sealed; the first full read is queued
@@ -66,69 +53,94 @@ export async function createCloudAccount(
   enqueue?: (cloudAccountId: string) => Promise<void>,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const key = requireKey(secrets);
-  const provider = cloudProviders[input.provider];
-  const credentials = parseInput(cloudCredentialSchemas[input.provider], input.credentials) as Record<
-    string,
-    string
-  >;
-  await provider.check(credentials as never, options).catch(cloudFailure);
   const workspaceId = ctx.workspace.id;
-  const row = await inTransaction(db, async (tx) => {
-    const [inserted] = await tx
-      .insert(cloudAccounts)
-      .values({
-        workspaceId,
-        provider: input.provider,
-        label: input.label?.trim() || CLOUD_NAMES[input.provider],
-        credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
-        credentialHint: hintOf(input.provider, credentials),
-        createdBy: ctx.actor.email ?? ctx.actor.displayName,
-        graceHours: DEFAULT_GRACE_HOURS,
-      })
-      .returning();
-    if (!inserted) throw new Error('insert returned no cloud account');
-    await auditIn(tx, ctx, 'cloud.connected', {
-      cloudAccountId: inserted.id,
-      provider: CLOUD_NAMES[input.provider],
-      label: inserted.label,
-    });
-    return inserted;
-  });
+  const credentials = parseCredential(cloudCredentialSchemas[input.provider], input.credentials);
+  const check = () => cloudProviders[input.provider].check(credentials as never, options);
+  const row = await connectChecked(
+    db,
+    ctx,
+    'cloud',
+    secrets,
+    { check, failure: cloudFailure },
+    async (tx, key) => {
+      const [inserted] = await tx
+        .insert(cloudAccounts)
+        .values({
+          workspaceId,
+          provider: input.provider,
+          label: input.label?.trim() || CLOUD_NAMES[input.provider],
+          credentialSealed: sealCredential(
+            key,
+            'cloud',
+            { workspaceId, service: input.provider },
+            credentials,
+          ),
+          credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
+          createdBy: ctx.actor.email ?? ctx.actor.displayName,
+          answeredBy: ctx.actor.userId,
+          graceHours: DEFAULT_GRACE_HOURS,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no cloud account');
+      await auditIn(tx, ctx, 'cloud.connected', {
+        cloudAccountId: inserted.id,
+        provider: CLOUD_NAMES[input.provider],
+        label: inserted.label,
+      });
+      return inserted;
+    },
+  );
   await enqueue?.(row.id);
-  return cloudAccountView(row, { addresses: 0, resources: 0 });
+  return cloudAccountView(row, { addresses: 0, resources: 0 }, memberName(ctx.actor));
 }
+
+/** The accounts as the API shows them: with what each inventory remembers, and who answers for it. */
+async function viewsOf(db: Db, rows: CloudAccountRow[]): Promise<CloudAccountView[]> {
+  const counts = await inventoryCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const nameOf = await answererNames(
+    db,
+    rows.map((row) => row.answeredBy),
+  );
+  return rows.map((row) =>
+    cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 }, nameOf(row.answeredBy)),
+  );
+}
+
+const viewOf = (db: Db, row: CloudAccountRow) => viewOfOne((rows) => viewsOf(db, rows), row);
 
 export async function listCloudAccounts(db: Db, ctx: WorkspaceContext): Promise<CloudAccountView[]> {
   authorize(ctx, 'read');
-  const rows = await db
-    .select()
-    .from(cloudAccounts)
-    .where(eq(cloudAccounts.workspaceId, ctx.workspace.id))
-    .orderBy(asc(cloudAccounts.createdAt));
-  const counts = await inventoryCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 }));
+  return viewsOf(db, await rowsOf(db, 'cloud', ctx.workspace.id));
 }
 
 export async function getCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<CloudAccountView> {
   authorize(ctx, 'read');
-  const row = await ownCloudAccount(db, ctx.workspace.id, id);
-  const counts = await inventoryCounts(db, [row.id]);
-  return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, await ownRow(db, 'cloud', ctx.workspace.id, id));
 }
 
-/** Renames the account, or changes how long a missing address waits before it is a finding. */
+/**
+ * Renames the account, changes how long a missing address waits before it is a finding, or
+ * re-enables it (`enabled`) once its answerer's leaving disabled it: the admin who does it answers
+ * for it from now on, and it is read again on the next scheduled sync.
+ */
 export async function updateCloudAccount(
   db: Db,
   ctx: WorkspaceContext,
   id: string,
-  change: { label?: string; graceHours?: number },
+  { enabled, ...change }: { enabled?: true; label?: string; graceHours?: number },
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
+  const account = await ownRow(db, 'cloud', ctx.workspace.id, id);
+  if (enabled) {
+    await enableConnection(db, ctx, 'cloud', account.id, {
+      cloudAccountId: account.id,
+      label: account.label,
+    });
+  }
+  if (change.label === undefined && change.graceHours === undefined) return getCloudAccount(db, ctx, id);
   const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(cloudAccounts)
@@ -144,22 +156,13 @@ export async function updateCloudAccount(
     await auditIn(tx, ctx, 'cloud.changed', { cloudAccountId: updated.id, label: updated.label, ...change });
     return updated;
   });
-  const counts = await inventoryCounts(db, [row.id]);
-  return cloudAccountView(row, counts.get(row.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, row);
 }
 
 /** Removes the account: its sealed credential and its inventory go with the row, at once. */
 export async function removeCloudAccount(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(cloudAccounts).where(eq(cloudAccounts.id, account.id));
-    await auditIn(tx, ctx, 'cloud.disconnected', {
-      cloudAccountId: account.id,
-      provider: CLOUD_NAMES[account.provider as CloudId] ?? account.provider,
-      label: account.label,
-    });
-  });
+  await removeOwn(db, ctx, 'cloud', id);
 }
 
 /**
@@ -172,16 +175,8 @@ export async function requestCloudSync(
   secrets: SecretsKey | undefined,
   ctx: WorkspaceContext,
   id: string,
-  sync: { enqueue: ((cloudAccountId: string) => Promise<void>) | undefined; counted: () => Promise<void> },
+  sync: ReadQueue,
 ): Promise<CloudAccountView> {
   authorize(ctx, 'cloud-accounts.manage');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
-  requireKey(secrets);
-  if (!sync.enqueue) {
-    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Cloud syncs are not running on this server');
-  }
-  await sync.counted();
-  await sync.enqueue(account.id);
-  const counts = await inventoryCounts(db, [account.id]);
-  return cloudAccountView(account, counts.get(account.id) ?? { addresses: 0, resources: 0 });
+  return viewOf(db, await requestRead(db, 'cloud', { workspaceId: ctx.workspace.id, id }, secrets, sync));
 }

@@ -11,8 +11,8 @@ import type { CloudInventoryView } from '../../model/contract.ts';
 import { type CloudInventoryCursor, encodeCloudInventoryCursor } from '../../model/schemas.ts';
 import type { CloudInventory } from '../../scanner/types.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
+import { ownRow } from '../connections/own.ts';
 import { CLOUD_INVENTORY_LIMIT } from '../limits.ts';
-import { ownCloudAccount } from './store.ts';
 
 /** Rows written per statement while a read is stored. */
 const BATCH = 1000;
@@ -128,7 +128,7 @@ export async function cloudInventoryView(
   page: CloudInventoryPage,
 ): Promise<CloudInventoryView> {
   authorize(ctx, 'read');
-  const account = await ownCloudAccount(db, ctx.workspace.id, id);
+  const account = await ownRow(db, 'cloud', ctx.workspace.id, id);
   const filter = and(
     eq(cloudInventory.cloudAccountId, account.id),
     page.q

@@ -9,7 +9,8 @@ import {
 } from '../../connectors/cloud/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts } from '../../db/schema.ts';
-import { unseal } from '../dns-connections/secrets.ts';
+import { openCredential } from '../connections/credentials.ts';
+import { markReadFailed, readSucceeded } from '../connections/reads.ts';
 import { storeSnapshot } from './inventory.ts';
 import type { CloudAccountRow } from './store.ts';
 
@@ -57,7 +58,7 @@ export async function syncCloudAccount(
   try {
     if (!provider)
       throw new CloudError(cloud, 'credentials', `${cloud} accounts cannot be read on this server yet`);
-    const credentials = JSON.parse(unseal(key, account.credentialSealed, account.workspaceId)) as never;
+    const credentials = openCredential<never>(key, 'cloud', { ...account, service: account.provider });
     const snapshot = await provider.read(credentials, options);
     const stored = await storeSnapshot(db, account.id, cloud, snapshot, now);
     const rights = await rightsBeyondReading(provider, credentials, snapshot, options, account);
@@ -66,20 +67,14 @@ export async function syncCloudAccount(
       .set({
         accounts: snapshot.accounts,
         ...rights,
-        lastSyncAt: now,
+        ...readSucceeded(now),
         firstSyncAt: account.firstSyncAt ?? now,
-        syncError: null,
-        syncFailingSince: null,
-        failureMailedAt: null,
       })
       .where(eq(cloudAccounts.id, account.id));
     return { ...stored, accounts: snapshot.accounts };
   } catch (error) {
     if (!(error instanceof CloudError)) throw error;
-    await db
-      .update(cloudAccounts)
-      .set({ syncError: error.message, syncFailingSince: account.syncFailingSince ?? now })
-      .where(eq(cloudAccounts.id, account.id));
+    await markReadFailed(db, 'cloud', account, error.message, now);
     throw error;
   }
 }

@@ -5,20 +5,25 @@ import {
   ProviderError,
   type ProviderId,
 } from '../../connectors/dns/provider.ts';
-import { type Db, inTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
+import { memberName } from '../../model/connections.ts';
 import { type ConnectionView, DEFAULT_SCAN_CONFIG, type DomainView } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
+import { answererNames, assertLive, disabledView, enableConnection } from '../connections/answerable.ts';
+import { connectChecked } from '../connections/connect.ts';
+import { credentialHint, parseCredential, requireKey, sealCredential } from '../connections/credentials.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
+import { type ReadQueue, requestRead } from '../connections/reads.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { assertFreeTierDomain } from '../domains/free-tier.ts';
 import { quotaView } from '../domains/quota.ts';
 import { newVerificationToken, ownDomain, viewOfDomain } from '../domains/store.ts';
 import { ServiceError } from '../errors.ts';
-import { isUuid, parseInput } from '../validation.ts';
 import { underWorkspaceLock } from '../workspaces/workspaces.ts';
-import { type SecretsKey, seal } from './secrets.ts';
 import { type SyncOptions, syncConnection } from './sync.ts';
 
 /** The one definition lives in the dashboard contract, which the browser reads too. */
@@ -29,6 +34,7 @@ type ConnectionRow = typeof dnsConnections.$inferSelect;
 export function connectionView(
   row: ConnectionRow,
   zones: { zone: string; domainId: string | null }[],
+  answeredBy: string | null,
 ): ConnectionView {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
@@ -43,39 +49,26 @@ export function connectionView(
     syncError: row.syncError,
     syncFailingSince: iso(row.syncFailingSince),
     zones,
+    disabled: disabledView(row),
+    answeredBy,
   };
 }
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets)
-    throw new ServiceError(
-      'unavailable',
-      'DNS_CONNECTIONS_UNAVAILABLE',
-      'DNS connections are not set up on this server',
-    );
-  if (!secrets.key) throw new ServiceError('unavailable', 'DNS_CONNECTIONS_UNAVAILABLE', secrets.reason);
-  return secrets.key;
+/** The part of the credential that tells two apart: its token, key id or service account. */
+function identifyingPart(provider: ProviderId, credentials: Record<string, string>): string | undefined {
+  if (provider === 'route53') return credentials.accessKeyId;
+  if (provider === 'gcloud')
+    return /"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountJson ?? '')?.[1] ?? '';
+  return credentials.apiToken ?? credentials.token ?? '';
 }
 
-/** The last four characters of the credential's secret part: enough to tell two apart. */
-function hintOf(provider: ProviderId, credentials: Record<string, string>): string {
-  const secret =
-    provider === 'route53'
-      ? credentials.accessKeyId
-      : provider === 'gcloud'
-        ? (/"client_email"\s*:\s*"([^"]+)"/.exec(credentials.serviceAccountJson ?? '')?.[1] ?? '')
-        : (credentials.apiToken ?? credentials.token ?? '');
-  return (secret ?? '').slice(-4);
-}
-
-/** A provider's refusal in the API's words: the provider's own message, never the credential. */
-function providerFailure(error: unknown): never {
-  if (!(error instanceof ProviderError)) throw error;
-  if (error.failure === 'credentials' || error.failure === 'not-found') {
-    throw new ServiceError('invalid', 'PROVIDER_REFUSED', error.message);
-  }
-  throw new ServiceError('upstream-failed', 'PROVIDER_UNAVAILABLE', error.message);
-}
+/** A provider's refusal: the credential or a zone it cannot see is refused; anything else is down. */
+const providerFailure = (error: unknown) =>
+  error instanceof ProviderError
+    ? error.failure === 'credentials' || error.failure === 'not-found'
+      ? 'refused'
+      : 'unreachable'
+    : undefined;
 
 /**
  * Checks a credential with a read call (the zones it can read) and stores it sealed with the zones.
@@ -89,25 +82,22 @@ export async function createConnection(
   options: ProviderCallOptions,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const key = requireKey(secrets);
   const workspaceId = ctx.workspace.id;
   const provider = providers[input.provider];
-  const credentials = parseInput(credentialSchemas[input.provider], input.credentials) as Record<
-    string,
-    string
-  >;
-  const zones = await provider.listZones(credentials as never, options).catch(providerFailure);
-  const unique = [...new Set(zones)].sort();
-  const row = await inTransaction(db, async (tx) => {
+  const credentials = parseCredential(credentialSchemas[input.provider], input.credentials);
+  const check = async () => [...new Set(await provider.listZones(credentials as never, options))].sort();
+  const checks = { check, failure: providerFailure };
+  const { row, unique } = await connectChecked(db, ctx, 'dns', secrets, checks, async (tx, key, unique) => {
     const [inserted] = await tx
       .insert(dnsConnections)
       .values({
         workspaceId,
         provider: input.provider,
         label: input.label?.trim() || provider.label,
-        credentialSealed: seal(key, JSON.stringify(credentials), workspaceId),
-        credentialHint: hintOf(input.provider, credentials),
+        credentialSealed: sealCredential(key, 'dns', { workspaceId, service: input.provider }, credentials),
+        credentialHint: credentialHint(identifyingPart(input.provider, credentials)),
         createdBy: ctx.actor.email ?? ctx.actor.displayName,
+        answeredBy: ctx.actor.userId,
         lastUsedAt: new Date(),
       })
       .returning();
@@ -120,32 +110,22 @@ export async function createConnection(
       provider: inserted.provider,
       zones: unique.length,
     });
-    return inserted;
+    return { row: inserted, unique };
   });
   return connectionView(
     row,
     unique.map((zone) => ({ zone, domainId: null })),
+    memberName(ctx.actor),
   );
-}
-
-async function ownConnection(db: Db, workspaceId: string, id: string): Promise<ConnectionRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(dnsConnections)
-        .where(and(eq(dnsConnections.id, id), eq(dnsConnections.workspaceId, workspaceId)))
-    : [];
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'DNS connection not found');
-  return row;
 }
 
 export async function listConnections(db: Db, ctx: WorkspaceContext): Promise<ConnectionView[]> {
   authorize(ctx, 'read');
-  const rows = await db
-    .select()
-    .from(dnsConnections)
-    .where(eq(dnsConnections.workspaceId, ctx.workspace.id))
-    .orderBy(asc(dnsConnections.createdAt));
+  return viewsWithZones(db, await rowsOf(db, 'dns', ctx.workspace.id));
+}
+
+/** The connections as the API shows them, each with the zones it reads. */
+async function viewsWithZones(db: Db, rows: ConnectionRow[]): Promise<ConnectionView[]> {
   const zones = rows.length
     ? await db
         .select()
@@ -158,10 +138,15 @@ export async function listConnections(db: Db, ctx: WorkspaceContext): Promise<Co
         )
         .orderBy(asc(dnsConnectionZones.zone))
     : [];
+  const nameOf = await answererNames(
+    db,
+    rows.map((row) => row.answeredBy),
+  );
   return rows.map((row) =>
     connectionView(
       row,
       zones.filter((z) => z.connectionId === row.id).map((z) => ({ zone: z.zone, domainId: z.domainId })),
+      nameOf(row.answeredBy),
     ),
   );
 }
@@ -185,8 +170,9 @@ export async function monitorZone(
   const actorId = ctx.actor.userId;
   const { workspace, actor } = ctx;
   const { zone, now } = request;
-  const connection = await ownConnection(db, workspace.id, request.connectionId);
-  const key = requireKey(secrets);
+  const connection = await ownRow(db, 'dns', workspace.id, request.connectionId);
+  assertLive('dns', connection);
+  const key = requireKey(secrets, 'dns');
   const linked = await underWorkspaceLock(db, workspace.id, async (tx) => {
     const [link] = await tx
       .select()
@@ -246,17 +232,29 @@ export async function requestZoneSync(
   secrets: SecretsKey | undefined,
   ctx: WorkspaceContext,
   id: string,
-  sync: { enqueue: ((connectionId: string) => Promise<void>) | undefined; counted: () => Promise<void> },
+  sync: ReadQueue,
 ): Promise<ConnectionView> {
   authorize(ctx, 'dns-connections.manage');
-  const connection = await ownConnection(db, ctx.workspace.id, id);
-  requireKey(secrets);
-  if (!sync.enqueue) {
-    throw new ServiceError('unavailable', 'SYNC_UNAVAILABLE', 'Zone syncs are not running on this server');
-  }
-  await sync.counted();
-  await sync.enqueue(connection.id);
-  return connectionView(connection, []);
+  const connection = await requestRead(db, 'dns', { workspaceId: ctx.workspace.id, id }, secrets, sync);
+  return viewOfOne((rows) => viewsWithZones(db, rows), connection);
+}
+
+/**
+ * Re-enables a connection its answerer's leaving disabled; the admin who does it answers for it
+ * from now on, and its zones are read again on the next scheduled sync.
+ */
+export async function enableDnsConnection(
+  db: Db,
+  ctx: WorkspaceContext,
+  id: string,
+): Promise<ConnectionView> {
+  authorize(ctx, 'dns-connections.manage');
+  const connection = await ownRow(db, 'dns', ctx.workspace.id, id);
+  await enableConnection(db, ctx, 'dns', connection.id, {
+    connectionId: connection.id,
+    label: connection.label,
+  });
+  return viewOfOne((rows) => viewsWithZones(db, rows), await ownRow(db, 'dns', ctx.workspace.id, id));
 }
 
 /**
@@ -265,12 +263,5 @@ export async function requestZoneSync(
  */
 export async function removeConnection(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'dns-connections.manage');
-  const connection = await ownConnection(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(dnsConnections).where(eq(dnsConnections.id, connection.id));
-    await auditIn(tx, ctx, 'dns.disconnected', {
-      connectionId: connection.id,
-      provider: connection.provider,
-    });
-  });
+  await removeOwn(db, ctx, 'dns', id);
 }

@@ -3,20 +3,16 @@ import { type ProviderCallOptions, ProviderError, type ProviderId } from '../../
 import type { Db } from '../../db/client.ts';
 import { dnsConnections, dnsConnectionZones, domains } from '../../db/schema.ts';
 import { providers } from '../../scanner/zone/providers/index.ts';
+import { openCredential } from '../connections/credentials.ts';
+import { markReadFailed, readSucceeded } from '../connections/reads.ts';
 import { type InventoryUpdate, replaceInventory } from '../domains/inventory.ts';
 import { type ScanQueue, scanNewRecords } from '../domains/scan-requests.ts';
 import type { ScanRow } from '../domains/views.ts';
 import { workspaceOwner, workspaceTier } from '../workspaces/workspaces.ts';
-import { unseal } from './secrets.ts';
 import { applyZoneProof, type ZoneOwnership } from './zone-ownership.ts';
 import { checkZoneProof } from './zone-proof.ts';
 
 type ConnectionRow = typeof dnsConnections.$inferSelect;
-
-/** The credential, opened for a read call; the workspace's id is the seal's context. */
-function openCredentials(key: Buffer, row: ConnectionRow): Record<string, string> {
-  return JSON.parse(unseal(key, row.credentialSealed, row.workspaceId)) as Record<string, string>;
-}
 
 export interface ZoneSync {
   zone: string;
@@ -55,7 +51,7 @@ export async function syncConnection(
 ): Promise<ZoneSync[]> {
   const providerId = connection.provider as ProviderId;
   const provider = providers[providerId];
-  const credentials = openCredentials(key, connection);
+  const credentials = openCredential(key, 'dns', { ...connection, service: connection.provider });
   const links = await db
     .select({ link: dnsConnectionZones, domain: domains })
     .from(dnsConnectionZones)
@@ -102,15 +98,12 @@ export async function syncConnection(
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    await db
-      .update(dnsConnections)
-      .set({ syncError: error.message, syncFailingSince: connection.syncFailingSince ?? now })
-      .where(eq(dnsConnections.id, connection.id));
+    await markReadFailed(db, 'dns', connection, error.message, now);
     throw error;
   }
   await db
     .update(dnsConnections)
-    .set({ lastSyncAt: now, lastUsedAt: now, syncError: null, syncFailingSince: null, failureMailedAt: null })
+    .set({ ...readSucceeded(now), lastUsedAt: now })
     .where(eq(dnsConnections.id, connection.id));
   return synced;
 }

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
 import type { IntegrationKind } from '../../model/integrations.ts';
 import { dashboardLink } from '../../model/workspaces.ts';
-import { type SecretsKey, unseal } from '../dns-connections/secrets.ts';
-import { credentialContext } from './integrations.ts';
+import { openCredential } from '../connections/credentials.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
 import { type IntegrationUrls, targetOf } from './targets.ts';
 
 /** Attempts per delivery: the first and four retries, spaced by the queue with a growing delay. */
@@ -72,18 +72,23 @@ export async function deliverIntegration(
         eq(integrationTickets.findingKey, delivery.findingKey),
       )
     : undefined;
+  // Nobody answers for where a disabled integration sends findings: it is told nothing more.
+  if (integration.disabledAt) {
+    await record({
+      status: 'failed',
+      error: `The integration was disabled: ${integration.disabledReason ?? ''}`,
+    });
+    return 'failed';
+  }
   if (!deps.secrets?.key) {
     await record({ status: 'failed', error: 'Integrations are not set up on this server' });
     return 'failed';
   }
   try {
-    const credentials = JSON.parse(
-      unseal(
-        deps.secrets.key,
-        integration.credentialSealed,
-        credentialContext(integration.workspaceId, integration.kind),
-      ),
-    );
+    const credentials = openCredential(deps.secrets.key, 'integration', {
+      ...integration,
+      service: integration.kind,
+    });
     const target = targetOf(
       integration.kind as IntegrationKind,
       integration.settings,

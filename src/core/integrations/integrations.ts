@@ -19,9 +19,13 @@ import {
 } from '../../model/schemas.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
-import { type SecretsKey, seal } from '../dns-connections/secrets.ts';
+import { answererNames, disabledView, enableConnection } from '../connections/answerable.ts';
+import { connectChecked } from '../connections/connect.ts';
+import { checkWithProvider, credentialHint, requireKey, sealCredential } from '../connections/credentials.ts';
+import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
+import type { SecretsKey } from '../connections/secrets.ts';
+import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
-import { isUuid } from '../validation.ts';
 import { type IntegrationUrls, jiraSite, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
@@ -33,31 +37,12 @@ export const INTEGRATION_DELIVERIES_SHOWN = 50;
 
 const NOT_FOUND = 'Integration not found';
 
-/**
- * A service's refusal as our error: a refused credential is 400; down, slow or rate limiting is 502.
- * The sentence is the message; the service's own words go along as the `provider` detail.
- */
-function serviceError(error: ConnectorError): ServiceError {
-  const details = error.detail ? [{ path: 'provider', message: error.detail }] : undefined;
-  // Down, slow or rate limiting is not a refusal of the credential: 502, and try again.
-  if (error.retry)
-    return new ServiceError('upstream-failed', 'INTEGRATION_UNREACHABLE', error.message, details);
-  return new ServiceError('invalid', 'INTEGRATION_REFUSED', error.message, details);
-}
+/** A service's refusal: a refused credential is the caller's to fix; down, slow or rate limiting is not. */
+const serviceFailure = (error: unknown) =>
+  error instanceof ConnectorError ? (error.retry ? 'unreachable' : 'refused') : undefined;
 
-function requireKey(secrets: SecretsKey | undefined): Buffer {
-  if (!secrets)
-    throw new ServiceError(
-      'unavailable',
-      'INTEGRATIONS_UNAVAILABLE',
-      'Integrations are not set up on this server',
-    );
-  if (!secrets.key) throw new ServiceError('unavailable', 'INTEGRATIONS_UNAVAILABLE', secrets.reason);
-  return secrets.key;
-}
-
-/** The sealed credential's context: the workspace and the integration's kind, so it opens nowhere else. */
-export const credentialContext = (workspaceId: string, kind: string) => `${workspaceId}:integration:${kind}`;
+/** A credential's hint: the last four characters of its parts, run together. */
+const hintOf = (credentials: Record<string, string>) => credentialHint(Object.values(credentials).join(''));
 
 const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
   id: row.id,
@@ -71,6 +56,10 @@ const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
 });
 
 async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]> {
+  const nameOf = await answererNames(
+    db,
+    rows.map((row) => row.createdBy),
+  );
   const out: IntegrationView[] = [];
   for (const row of rows) {
     // The last delivery that ended: what "the last delivery's result" shows.
@@ -96,37 +85,22 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
       lastDelivery: last
         ? { at: last.updatedAt.toISOString(), ok: last.status === 'delivered', error: last.error }
         : null,
+      disabled: disabledView(row),
+      answeredBy: nameOf(row.createdBy),
     });
   }
   return out;
 }
 
-async function own(db: Db, workspaceId: string, id: string): Promise<IntegrationRow> {
-  if (!isUuid(id)) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.workspaceId, workspaceId)));
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  return row;
-}
-
 /** The workspace's integrations, oldest first. */
 export async function listIntegrations(db: Db, ctx: WorkspaceContext): Promise<IntegrationView[]> {
   authorize(ctx, 'integrations.manage');
-  const rows = await db
-    .select()
-    .from(integrations)
-    .where(eq(integrations.workspaceId, ctx.workspace.id))
-    .orderBy(integrations.createdAt);
-  return views(db, rows);
+  return views(db, await rowsOf(db, 'integration', ctx.workspace.id));
 }
 
 export async function getIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const [view] = await views(db, [await own(db, ctx.workspace.id, id)]);
-  if (!view) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
-  return view;
+  return viewOfOne((rows) => views(db, rows), await ownRow(db, 'integration', ctx.workspace.id, id));
 }
 
 /**
@@ -143,16 +117,10 @@ export async function createIntegration(
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const key = requireKey(secrets);
   const workspaceId = ctx.workspace.id;
-  try {
-    await targetOf(input.kind, input.settings, input.credentials, urls).verify();
-  } catch (error) {
-    if (!(error instanceof ConnectorError)) throw error;
-    throw serviceError(error);
-  }
-  const secret = Object.values(input.credentials).join('');
-  const row = await inTransaction(db, async (tx) => {
+  const check = () => targetOf(input.kind, input.settings, input.credentials, urls).verify();
+  const checks = { check, failure: serviceFailure };
+  const row = await connectChecked(db, ctx, 'integration', secrets, checks, async (tx, key) => {
     const [inserted] = await tx
       .insert(integrations)
       .values({
@@ -161,12 +129,13 @@ export async function createIntegration(
         label: input.label ?? INTEGRATION_LABELS[input.kind],
         minStatus: input.minStatus,
         settings: input.settings as Record<string, string>,
-        credentialSealed: seal(
+        credentialSealed: sealCredential(
           key,
-          JSON.stringify(input.credentials),
-          credentialContext(workspaceId, input.kind),
+          'integration',
+          { workspaceId, service: input.kind },
+          input.credentials,
         ),
-        credentialHint: secret.slice(-4),
+        credentialHint: hintOf(input.credentials),
         createdBy: ctx.actor.userId,
       })
       .returning();
@@ -188,9 +157,7 @@ export async function createIntegration(
     open.map((f) => f.id),
     { now },
   );
-  const [view] = await views(db, [row]);
-  if (!view) throw new Error('no view of the new integration');
-  return view;
+  return viewOfOne((rows) => views(db, rows), row);
 }
 
 /**
@@ -206,18 +173,19 @@ export async function listJiraChoices(
 ): Promise<JiraChoices> {
   authorize(ctx, 'integrations.manage');
   await counted();
-  try {
-    return await jiraChoices(input.siteUrl, input.credentials, input.projectKey, jiraSite(urls));
-  } catch (error) {
-    if (!(error instanceof ConnectorError)) throw error;
-    throw serviceError(error);
-  }
+  return checkWithProvider(
+    'integration',
+    () => jiraChoices(input.siteUrl, input.credentials, input.projectKey, jiraSite(urls)),
+    serviceFailure,
+  );
 }
 
 /**
- * A new label, least status or credential; the tickets follow the new least status. A credential is
- * checked with the service as at connect, and replaces the old one only once it is accepted; then
- * the tickets whose deliveries failed (a revoked token, say) are delivered again.
+ * A new label, least status or credential, or re-enabled (`enabled`) once its answerer's leaving
+ * disabled it, the admin who does it answering for it from now on; the tickets follow the new least
+ * status. A credential is checked with the service as at connect, and replaces the old one only
+ * once it is accepted. A new credential or a re-enabling delivers again the tickets whose
+ * deliveries failed meanwhile (a revoked token, say, or the integration disabled).
  */
 export async function updateIntegration(
   db: Db,
@@ -229,11 +197,11 @@ export async function updateIntegration(
   now: Date,
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
-  const current = await own(db, ctx.workspace.id, id);
+  const current = await ownRow(db, 'integration', ctx.workspace.id, id);
   const kind = current.kind as IntegrationKind;
   let credential: { sealed: string; hint: string } | undefined;
   if (input.credentials) {
-    const key = requireKey(secrets);
+    const key = requireKey(secrets, 'integration');
     const parsed = integrationCredentialSchemas[kind].safeParse(input.credentials);
     if (!parsed.success)
       throw new ServiceError(
@@ -241,16 +209,26 @@ export async function updateIntegration(
         'VALIDATION_ERROR',
         `credentials: ${INTEGRATION_LABELS[kind]} takes ${Object.keys(integrationCredentialSchemas[kind].shape).join(' and ')}`,
       );
-    try {
-      await targetOf(kind, current.settings, parsed.data, urls).verify();
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      throw serviceError(error);
-    }
+    await checkWithProvider(
+      'integration',
+      () => targetOf(kind, current.settings, parsed.data, urls).verify(),
+      serviceFailure,
+    );
     credential = {
-      sealed: seal(key, JSON.stringify(parsed.data), credentialContext(ctx.workspace.id, kind)),
-      hint: Object.values(parsed.data).join('').slice(-4),
+      sealed: sealCredential(
+        key,
+        'integration',
+        { workspaceId: ctx.workspace.id, service: kind },
+        parsed.data,
+      ),
+      hint: hintOf(parsed.data),
     };
+  }
+  if (input.enabled) {
+    await enableConnection(db, ctx, 'integration', current.id, {
+      integrationId: current.id,
+      label: current.label,
+    });
   }
   const row = await inTransaction(db, async (tx) => {
     const [updated] = await tx
@@ -265,11 +243,12 @@ export async function updateIntegration(
     if (!updated) throw new ServiceError('not-found', 'NOT_FOUND', NOT_FOUND);
     if (input.label !== undefined || input.minStatus !== undefined)
       await auditIn(tx, ctx, 'integration.changed', { integrationId: updated.id, label: updated.label });
-    if (credential) {
+    if (credential)
       await auditIn(tx, ctx, 'integration.credential_replaced', {
         integrationId: updated.id,
         label: updated.label,
       });
+    if (credential || (input.enabled && current.disabledAt)) {
       // Claimed again by the next delivery pass: what failed for good under the old credential.
       await tx
         .update(integrationTickets)
@@ -295,23 +274,13 @@ export async function updateIntegration(
       { now },
     );
   }
-  const [view] = await views(db, [row]);
-  if (!view) throw new Error('no view of the integration');
-  return view;
+  return viewOfOne((rows) => views(db, rows), row);
 }
 
 /** Disconnects a service: its credential, tickets' state and log go; the tickets stay in the tracker. */
 export async function removeIntegration(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(integrations).where(eq(integrations.id, row.id));
-    await auditIn(tx, ctx, 'integration.removed', {
-      integrationId: row.id,
-      kind: row.kind,
-      label: row.label,
-    });
-  });
+  await removeOwn(db, ctx, 'integration', id);
 }
 
 /**
@@ -322,26 +291,17 @@ export async function sendIntegrationTest(
   db: Db,
   ctx: WorkspaceContext,
   id: string,
-  delivery: {
-    enqueue: ((deliveryId: string, tenant: string) => Promise<void>) | undefined;
-    counted: () => Promise<void>;
-  },
+  delivery: TestQueue,
 ): Promise<IntegrationDeliveryView> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
-  if (!delivery.enqueue)
-    throw new ServiceError(
-      'unavailable',
-      'INTEGRATIONS_UNAVAILABLE',
-      'Integration delivery is not running on this server',
-    );
-  await delivery.counted();
-  const [made] = await db
-    .insert(integrationDeliveries)
-    .values({ integrationId: row.id, action: 'test' })
-    .returning();
-  if (!made) throw new Error('insert returned no delivery');
-  await delivery.enqueue(made.id, ctx.workspace.id);
+  const row = await ownRow(db, 'integration', ctx.workspace.id, id);
+  const made = await queueTest('integration', row, ctx.workspace.id, delivery, async () => {
+    const [inserted] = await db
+      .insert(integrationDeliveries)
+      .values({ integrationId: row.id, action: 'test' })
+      .returning();
+    return inserted;
+  });
   return deliveryView(made);
 }
 
@@ -352,7 +312,7 @@ export async function listIntegrationDeliveries(
   id: string,
 ): Promise<IntegrationDeliveryView[]> {
   authorize(ctx, 'integrations.manage');
-  const row = await own(db, ctx.workspace.id, id);
+  const row = await ownRow(db, 'integration', ctx.workspace.id, id);
   const rows = await db
     .select()
     .from(integrationDeliveries)

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   domains,
@@ -197,8 +197,9 @@ export async function queueScanTickets(
 
 /**
  * Claims the tickets whose wanted state is neither delivered nor queued yet and makes a delivery of
- * each: claimed in one statement, so two workers never queue the same change twice. Answers the
- * deliveries to queue, with the workspace (the queue's tenant).
+ * each: claimed in one statement, so two workers never queue the same change twice. A disabled
+ * integration's tickets wait, unclaimed, until it is re-enabled. Answers the deliveries to queue,
+ * with the workspace (the queue's tenant).
  */
 export async function claimTicketDeliveries(db: Db): Promise<{ id: string; workspaceId: string }[]> {
   const claimed = await db
@@ -208,6 +209,10 @@ export async function claimTicketDeliveries(db: Db): Promise<{ id: string; works
       and(
         sql`${integrationTickets.delivered} is distinct from ${integrationTickets.wanted}`,
         sql`${integrationTickets.queued} is distinct from ${integrationTickets.wanted}`,
+        notInArray(
+          integrationTickets.integrationId,
+          db.select({ id: integrations.id }).from(integrations).where(isNotNull(integrations.disabledAt)),
+        ),
       ),
     )
     .returning({

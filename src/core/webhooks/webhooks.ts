@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
-import { type Db, inTransaction } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import type { WEBHOOK_FORMATS } from '../../model/contract.ts';
-import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
+import { enableConnection } from '../connections/answerable.ts';
+import { KINDS } from '../connections/kinds.ts';
+import { ownRow, removeOwn, rowsOf } from '../connections/own.ts';
+import { insertWithinLimit } from '../connections/room.ts';
+import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
-import { WEBHOOK_LIMIT } from '../limits.ts';
-import { isUuid } from '../validation.ts';
-import { underWorkspaceLock } from '../workspaces/workspaces.ts';
 import { checkWebhookTarget } from './target.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -22,11 +23,7 @@ const DELIVERY_LOG = 50;
 /** The workspace's webhooks, oldest first, and the latest deliveries to any of them. */
 export async function listWebhooks(db: Db, ctx: WorkspaceContext) {
   authorize(ctx, 'webhooks.manage');
-  const hooks = await db
-    .select()
-    .from(webhooks)
-    .where(eq(webhooks.workspaceId, ctx.workspace.id))
-    .orderBy(webhooks.createdAt);
+  const hooks = await rowsOf(db, 'webhook', ctx.workspace.id);
   const deliveries = hooks.length
     ? await db
         .select()
@@ -41,18 +38,6 @@ export async function listWebhooks(db: Db, ctx: WorkspaceContext) {
         .limit(DELIVERY_LOG)
     : [];
   return { hooks, deliveries };
-}
-
-/** One of the workspace's webhooks, or not found: another workspace's id is not revealed. */
-async function ownWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookRow> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(webhooks)
-        .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)))
-    : [];
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Webhook not found');
-  return row;
 }
 
 /**
@@ -71,14 +56,7 @@ export async function addWebhook(
   const workspaceId = ctx.workspace.id;
   const checked = await checkWebhookTarget(request.url, target.allowPrivate, target.resolvers);
   if (!checked.ok) throw new ServiceError('invalid', 'VALIDATION_ERROR', checked.message);
-  const row = await underWorkspaceLock(db, workspaceId, async (tx) => {
-    const [existing] = await tx
-      .select({ n: count() })
-      .from(webhooks)
-      .where(eq(webhooks.workspaceId, workspaceId));
-    if (Number(existing?.n ?? 0) >= WEBHOOK_LIMIT) {
-      throw new ServiceError('conflict', 'WEBHOOK_LIMIT', `You can add at most ${WEBHOOK_LIMIT} webhooks`);
-    }
+  const row = await insertWithinLimit(db, 'webhook', workspaceId, async (tx) => {
     const [inserted] = await tx
       .insert(webhooks)
       .values({
@@ -89,51 +67,16 @@ export async function addWebhook(
         createdBy,
       })
       .returning();
-    if (inserted) await auditIn(tx, ctx, 'webhook.added', webhookDetail(inserted));
+    if (inserted) await auditIn(tx, ctx, 'webhook.added', KINDS.webhook.detail(inserted));
     return inserted;
   });
   if (!row) throw new Error('insert returned no webhook');
   return row;
 }
 
-/** What the activity list says of a webhook: its host, never the path that may carry a token. */
-function webhookDetail(row: WebhookRow) {
-  return { webhookId: row.id, host: new URL(row.url).host, format: row.format };
-}
-
 export async function removeWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<void> {
   authorize(ctx, 'webhooks.manage');
-  const row = await ownWebhook(db, ctx.workspace.id, id);
-  await inTransaction(db, async (tx) => {
-    await tx.delete(webhooks).where(eq(webhooks.id, row.id));
-    await auditIn(tx, ctx, 'webhook.removed', webhookDetail(row));
-  });
-}
-
-/**
- * Disables the live webhooks `userId` added, in one workspace or (`workspaceId` undefined: the
- * account goes) in all: they chose where the workspace's findings go, and once they leave it, or
- * no longer manage its webhooks, nobody vouches for that address any more. Disabled, not deleted:
- * an admin sees why and re-enables what the workspace still trusts. Answers those it disabled.
- */
-export function disableWebhooksAddedBy(
-  db: Db,
-  workspaceId: string | undefined,
-  userId: string,
-  reason: string,
-  now: Date,
-): Promise<WebhookRow[]> {
-  return db
-    .update(webhooks)
-    .set({ disabledAt: now, disabledReason: reason })
-    .where(
-      and(
-        workspaceId === undefined ? undefined : eq(webhooks.workspaceId, workspaceId),
-        eq(webhooks.createdBy, userId),
-        isNull(webhooks.disabledAt),
-      ),
-    )
-    .returning();
+  await removeOwn(db, ctx, 'webhook', id);
 }
 
 /**
@@ -142,18 +85,9 @@ export function disableWebhooksAddedBy(
  */
 export async function enableWebhook(db: Db, ctx: WorkspaceContext, id: string): Promise<WebhookRow> {
   authorize(ctx, 'webhooks.manage');
-  const actorId = ctx.actor.userId;
-  const row = await ownWebhook(db, ctx.workspace.id, id);
-  if (!row.disabledAt) return row;
-  return inTransaction(db, async (tx) => {
-    const [enabled] = await tx
-      .update(webhooks)
-      .set({ disabledAt: null, disabledReason: null, createdBy: actorId })
-      .where(eq(webhooks.id, row.id))
-      .returning();
-    await auditIn(tx, ctx, 'webhook.enabled', webhookDetail(row));
-    return enabled ?? row;
-  });
+  const row = await ownRow(db, 'webhook', ctx.workspace.id, id);
+  await enableConnection(db, ctx, 'webhook', row.id, KINDS.webhook.detail(row));
+  return ownRow(db, 'webhook', ctx.workspace.id, id);
 }
 
 /**
@@ -166,37 +100,23 @@ export async function sendTestDelivery(
   ctx: WorkspaceContext,
   id: string,
   now: Date,
-  delivery: {
-    enqueue: ((deliveryId: string, tenant: string) => Promise<void>) | undefined;
-    counted: () => Promise<void>;
-  },
+  delivery: TestQueue,
 ): Promise<DeliveryRow> {
   authorize(ctx, 'webhooks.manage');
-  const webhook = await ownWebhook(db, ctx.workspace.id, id);
-  const { enqueue } = delivery;
-  if (!enqueue) {
-    throw new ServiceError(
-      'unavailable',
-      'WEBHOOKS_UNAVAILABLE',
-      'Webhook delivery is not running on this server',
-    );
-  }
-  await delivery.counted();
-  if (webhook.disabledAt)
-    throw new ServiceError('conflict', 'WEBHOOK_DISABLED', WEBHOOK_MESSAGES.disabledTest);
-  const [row] = await db
-    .insert(webhookDeliveries)
-    .values({
-      webhookId: webhook.id,
-      kind: 'test',
-      payload: {
-        event: 'test',
-        text: 'DangleWatch test delivery: this webhook works.',
-        sentAt: now.toISOString(),
-      },
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no delivery');
-  await enqueue(row.id, ctx.workspace.id);
-  return row;
+  const webhook = await ownRow(db, 'webhook', ctx.workspace.id, id);
+  return queueTest('webhook', webhook, ctx.workspace.id, delivery, async () => {
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: webhook.id,
+        kind: 'test',
+        payload: {
+          event: 'test',
+          text: 'DangleWatch test delivery: this webhook works.',
+          sentAt: now.toISOString(),
+        },
+      })
+      .returning();
+    return row;
+  });
 }

@@ -4,10 +4,9 @@ import type { Logger } from 'pino';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { teamFate } from '../../model/account-deletion.ts';
+import { CONNECTION_MESSAGES, memberName } from '../../model/connections.ts';
 import { getPlanForTier } from '../../model/profile.ts';
-import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
 import {
-  can,
   INVITATION_DAYS,
   type InvitationView,
   type MemberView,
@@ -19,10 +18,10 @@ import {
 import { type Actor, authorize, type WorkspaceContext } from '../access.ts';
 import { revokeKeysMadeBy } from '../api-keys/api-keys.ts';
 import { audit, auditIn } from '../audit.ts';
+import { type DisabledConnection, disableAnsweredBy, kindsBeyond } from '../connections/answerable.ts';
 import { ServiceError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUuid } from '../validation.ts';
-import { disableWebhooksAddedBy, type WebhookRow } from '../webhooks/webhooks.ts';
 import { teamWorkspacesOwned } from './allowance.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { pendingInvitations, selectMembers, underWorkspaceLock, workspaceTier } from './workspaces.ts';
@@ -259,34 +258,19 @@ async function owners(db: Db, workspaceId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The addresses of the workspace's owners, who hear of what happens to its webhooks. */
-export async function ownerAddresses(db: Db, workspaceId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')));
-  return rows.flatMap((row) => (row.email ? [row.email] : []));
-}
-
-/** How a member is named where others read it: a webhook's reason for being disabled. */
-export const memberName = (member: { displayName: string | null; email: string | null }) =>
-  member.displayName && member.email
-    ? `${member.displayName} (${member.email})`
-    : (member.displayName ?? member.email ?? 'A former member');
-
 /**
  * Changes a member's role. Only an owner makes someone owner or changes an owner's role, and the
- * last owner stays owner: a workspace always has one. A role below admin disables the webhooks
- * the member added (answered as `disabledWebhooks`, for the owners to hear of); their API keys
- * need nothing: a key acts with its maker's role as it is at each call.
+ * last owner stays owner: a workspace always has one. A role below admin disables the connections
+ * the member answers for (webhooks, integrations, DNS connections, cloud accounts: answered as
+ * `disabledConnections`, for the owners to hear of); their API keys need nothing: a key acts with
+ * its maker's role as it is at each call.
  */
 async function changeRole(
   db: Db,
   ctx: WorkspaceContext,
   userId: string,
   role: WorkspaceRole,
-): Promise<{ member: MemberView; disabledWebhooks: WebhookRow[] }> {
+): Promise<{ member: MemberView; disabledConnections: DisabledConnection[] }> {
   const { workspace } = ctx;
   return underWorkspaceLock(db, workspace.id, async (tx) => {
     const member = await memberOf(tx, workspace.id, userId);
@@ -300,31 +284,32 @@ async function changeRole(
       .update(workspaceMembers)
       .set({ role })
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
-    const disabledWebhooks = can(role, 'webhooks.manage')
-      ? []
-      : await disableWebhooksAddedBy(
-          tx,
-          workspace.id,
-          userId,
-          WEBHOOK_MESSAGES.adderDemoted(memberName(member), role),
-          new Date(),
-        );
+    const disabledConnections = await disableAnsweredBy(
+      tx,
+      {
+        workspaceId: workspace.id,
+        userId,
+        reason: CONNECTION_MESSAGES.answererDemoted(memberName(member), role),
+        now: new Date(),
+      },
+      kindsBeyond(role),
+    );
     await auditIn(tx, ctx, 'member.role_changed', { member: userId, role });
-    return { member: { ...member, role, joinedAt: member.joinedAt.toISOString() }, disabledWebhooks };
+    return { member: { ...member, role, joinedAt: member.joinedAt.toISOString() }, disabledConnections };
   });
 }
 
 /**
  * Removes a member (or the caller leaves): they lose access on their next call, and so do the API
- * keys they made for the workspace (they saw those secrets); the webhooks they added are disabled
- * (answered, for the owners to hear of). Only an owner removes an owner, and the last owner cannot
- * leave.
+ * keys they made for the workspace (they saw those secrets); the connections of every kind they
+ * answer for are disabled (answered, for the owners to hear of). Only an owner removes an owner,
+ * and the last owner cannot leave.
  */
 export async function removeMember(
   db: Db,
   ctx: WorkspaceContext,
   userId: string,
-): Promise<{ disabledWebhooks: WebhookRow[] }> {
+): Promise<{ disabledConnections: DisabledConnection[] }> {
   // Anyone may leave; removing someone else is the members' manager's.
   authorize(ctx, userId === ctx.actor.userId ? 'read' : 'members.manage');
   const { workspace } = ctx;
@@ -344,9 +329,11 @@ export async function removeMember(
       .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.userId, userId)));
     const now = new Date();
     await revokeKeysMadeBy(tx, userId, now, workspace.id);
-    const reason = WEBHOOK_MESSAGES.adderGone(memberName(member));
+    const reason = CONNECTION_MESSAGES.answererGone(memberName(member));
     await auditIn(tx, ctx, 'member.removed', { member: userId });
-    return { disabledWebhooks: await disableWebhooksAddedBy(tx, workspace.id, userId, reason, now) };
+    return {
+      disabledConnections: await disableAnsweredBy(tx, { workspaceId: workspace.id, userId, reason, now }),
+    };
   });
 }
 
@@ -394,15 +381,15 @@ export async function assertTeamsHandedOver(db: Db, userId: string): Promise<voi
 
 /**
  * Changes a member: their role (the members' manager's to change), and whether they get the
- * workspace's e-mail alerts (each member's own to set). A role below admin disables the webhooks
- * they added, answered for the owners to hear of.
+ * workspace's e-mail alerts (each member's own to set). A role below admin disables the connections
+ * they answer for, answered for the owners to hear of.
  */
 export async function updateMember(
   db: Db,
   ctx: WorkspaceContext,
   userId: string,
   change: { role?: WorkspaceRole; alertsEmail?: boolean },
-): Promise<{ member: MemberView | undefined; disabledWebhooks: WebhookRow[] }> {
+): Promise<{ member: MemberView | undefined; disabledConnections: DisabledConnection[] }> {
   authorize(ctx, change.role === undefined ? 'read' : 'members.manage');
   if (change.alertsEmail !== undefined && userId !== ctx.actor.userId) {
     throw new ServiceError('forbidden', 'OWN_ALERTS_ONLY', WORKSPACE_MESSAGES.ownAlertsOnly);
@@ -412,7 +399,7 @@ export async function updateMember(
     change.alertsEmail === undefined
       ? changed?.member
       : await setMemberAlerts(db, ctx.workspace.id, userId, change.alertsEmail);
-  return { member, disabledWebhooks: changed?.disabledWebhooks ?? [] };
+  return { member, disabledConnections: changed?.disabledConnections ?? [] };
 }
 
 /** A member turns the workspace's e-mail alerts on or off for themself. */

@@ -185,6 +185,9 @@ export function dnsConnectionService(client: ApiClient) {
     monitor: async (id: string, zone: string) =>
       client.post<{ domain: DomainView }>(`${connectionPath(id)}/zones`, { zone }),
     sync: async (id: string) => client.post<{ queued: boolean }>(`${connectionPath(id)}/sync`),
+    /** Re-enables a connection its answerer's leaving disabled: the caller answers for it from now on. */
+    enable: async (id: string) =>
+      client.patch<{ connection: ConnectionView }>(connectionPath(id), { enabled: true }),
     remove: async (id: string) => client.delete<null>(connectionPath(id)),
   };
 }
@@ -204,7 +207,8 @@ export function cloudAccountService(client: ApiClient) {
         credentials,
         ...(label?.trim() ? { label: label.trim() } : {}),
       }),
-    update: async (id: string, change: { label?: string; graceHours?: number }) =>
+    /** A new label or grace period, or `enabled: true` to re-enable it (the caller answers for it then). */
+    update: async (id: string, change: { enabled?: true; label?: string; graceHours?: number }) =>
       client.patch<{ account: CloudAccountView }>(cloudAccountPath(id), change),
     sync: async (id: string) => client.post<{ queued: boolean }>(`${cloudAccountPath(id)}/sync`),
     inventory: async (id: string, page: { cursor?: string; q?: string; type?: string } = {}) => {
@@ -274,10 +278,18 @@ export function integrationService(client: ApiClient) {
       settings: Record<string, string>;
       credentials: Record<string, string>;
     }) => client.post<{ integration: IntegrationView }>('/api/integrations', body),
-    /** A new label, least status or credential (checked with the service before it replaces the old). */
+    /**
+     * A new label, least status or credential (checked with the service before it replaces the old),
+     * or `enabled: true` to re-enable it (the caller answers for it then).
+     */
     update: (
       id: string,
-      body: { label?: string; minStatus?: FindingStatus; credentials?: Record<string, string> },
+      body: {
+        enabled?: true;
+        label?: string;
+        minStatus?: FindingStatus;
+        credentials?: Record<string, string>;
+      },
     ) => client.patch<{ integration: IntegrationView }>(path(id), body),
     remove: (id: string) => client.delete<null>(path(id)),
     test: (id: string) => client.post<{ delivery: IntegrationDeliveryView }>(`${path(id)}/test`),

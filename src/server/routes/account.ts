@@ -6,7 +6,7 @@ import { jsonObjectStream } from '../../core/json-stream.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { tellOwnersOfDisabledWebhooks } from '../disabled-webhooks.ts';
+import { tellOwnersOfDisabledConnections } from '../disabled-connections.ts';
 import { sessionActor } from '../workspace-scope.ts';
 
 interface AccountDeps {
@@ -14,7 +14,7 @@ interface AccountDeps {
   now: () => Date;
   /** Where alert e-mails are written without SMTP: a deleted account's are removed from it. */
   outboxDir?: string;
-  /** Tells the owners of teams the account leaves which of its webhooks were disabled. */
+  /** Tells the owners of teams the account leaves which of the connections it answered for were disabled. */
   mailer?: Mailer;
   publicUrl?: string;
 }
@@ -34,14 +34,14 @@ export function accountRoutes(db: Db, auth: AuthDeps | undefined, deps: AccountD
     })
     .delete('/account', authed, async (c) => {
       const actor = await sessionActor(db, c);
-      const { disabledWebhooks } = await deleteAccount(db, actor, {
+      const { disabledConnections } = await deleteAccount(db, actor, {
         billing: deps.billing,
         outboxDir: deps.outboxDir,
         deleteSignIn: async (uid) => {
           await auth?.verifier.deleteUser(uid);
         },
       });
-      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
+      await tellOwnersOfDisabledConnections(c, db, deps, disabledConnections);
       c.get('logger').info({ uid: actor.userId }, 'account deleted');
       return c.body(null, 204);
     });

@@ -12,13 +12,13 @@ import {
   updateCloudAccount,
 } from '../../core/cloud-accounts/accounts.ts';
 import { cloudInventoryView } from '../../core/cloud-accounts/inventory.ts';
-import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
+import type { SecretsKey } from '../../core/connections/secrets.ts';
 import { BODY_LIMIT_KB, CLOUD_ACCOUNT_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
 import { CLOUD_PROVIDER_IDS } from '../../model/contract.ts';
-import { cloudInventoryQuerySchema } from '../../model/schemas.ts';
+import { cloudInventoryQuerySchema, enabledField } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
@@ -42,10 +42,14 @@ const createSchema = z.strictObject({
 });
 const updateSchema = z
   .strictObject({
+    enabled: enabledField.optional(),
     label: z.string().trim().max(CONNECTION_LABEL_MAX).optional(),
     graceHours: z.number().int().min(0).max(MAX_GRACE_HOURS).optional(),
   })
-  .refine((v) => v.label !== undefined || v.graceHours !== undefined, 'give a label or graceHours');
+  .refine(
+    (v) => v.enabled !== undefined || v.label !== undefined || v.graceHours !== undefined,
+    'give enabled, a label or graceHours',
+  );
 
 /** The workspace's cloud accounts (read-only credentials) and what they hold. */
 export function cloudAccountRoutes(db: Db, auth: AuthDeps | undefined, deps: CloudAccountDeps) {

@@ -2,18 +2,20 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { PROVIDER_IDS, type ProviderCallOptions } from '../../connectors/dns/provider.ts';
 import type { WorkspaceContext } from '../../core/access.ts';
+import type { SecretsKey } from '../../core/connections/secrets.ts';
 import {
   createConnection,
+  enableDnsConnection,
   listConnections,
   monitorZone,
   removeConnection,
   requestZoneSync,
 } from '../../core/dns-connections/connections.ts';
-import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
 import type { ScanQueue } from '../../core/domains/scan-requests.ts';
 import { BODY_LIMIT_KB, DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
+import { enabledField } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
@@ -40,6 +42,8 @@ const createSchema = z.strictObject({
   credentials: z.record(z.string(), z.unknown()),
 });
 const zoneSchema = z.strictObject({ zone: z.string().trim().toLowerCase().min(1).max(253) });
+/** Re-enabling a disabled connection: the one change a connection takes. */
+const updateSchema = z.strictObject({ enabled: enabledField });
 
 /** The caller's DNS provider connections (read-only credentials) and the zones they monitor. */
 export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: DnsConnectionDeps) {
@@ -78,6 +82,11 @@ export function dnsConnectionRoutes(db: Db, auth: AuthDeps | undefined, deps: Dn
         counted: () => limited(c, ctx),
       });
       return c.json({ connection, queued: true }, 202);
+    })
+    .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
+      await readJson(c, updateSchema);
+      const ctx = await sessionContext(db, c);
+      return c.json({ connection: await enableDnsConnection(db, ctx, c.req.param('id')) });
     })
     .delete('/:id', async (c) => {
       const ctx = await sessionContext(db, c);

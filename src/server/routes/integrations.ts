@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { SecretsKey } from '../../core/dns-connections/secrets.ts';
+import type { WorkspaceContext } from '../../core/access.ts';
+import type { SecretsKey } from '../../core/connections/secrets.ts';
 import {
   createIntegration,
   getIntegration,
@@ -11,7 +12,7 @@ import {
   updateIntegration,
 } from '../../core/integrations/integrations.ts';
 import { DEFAULT_INTEGRATION_URLS, type IntegrationUrls } from '../../core/integrations/targets.ts';
-import { BODY_LIMIT_KB, INTEGRATION_CHOICES_RATE, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
+import { BODY_LIMIT_KB, INTEGRATION_CALL_RATE, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { createIntegrationSchema, jiraChoicesSchema, updateIntegrationSchema } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
@@ -38,6 +39,9 @@ export function integrationRoutes(
   deps: IntegrationDeps | undefined,
   now: () => Date,
 ) {
+  // Each call that makes our server contact the service an integration names: one count per account.
+  const outsideCall = (c: Parameters<typeof countRequest>[0], ctx: WorkspaceContext) =>
+    countRequest(c, db, `${INTEGRATION_CALL_RATE.name}:${ctx.actor.userId}`, INTEGRATION_CALL_RATE);
   return new Hono<AuthedEnv>()
     .use(requireAuth(auth))
     .get('/', async (c) => {
@@ -45,10 +49,12 @@ export function integrationRoutes(
     })
     .post('/', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, createIntegrationSchema);
+      const ctx = await sessionContext(db, c);
+      await outsideCall(c, ctx);
       const integration = await createIntegration(
         db,
         deps?.secrets,
-        await sessionContext(db, c),
+        ctx,
         body,
         deps?.urls ?? DEFAULT_INTEGRATION_URLS,
         now(),
@@ -59,7 +65,7 @@ export function integrationRoutes(
       const body = await readJson(c, jiraChoicesSchema);
       const ctx = await sessionContext(db, c);
       const choices = await listJiraChoices(ctx, body, deps?.urls ?? DEFAULT_INTEGRATION_URLS, () =>
-        countRequest(c, db, `${INTEGRATION_CHOICES_RATE.name}:${ctx.actor.userId}`, INTEGRATION_CHOICES_RATE),
+        outsideCall(c, ctx),
       );
       return c.json(choices);
     })
@@ -70,10 +76,12 @@ export function integrationRoutes(
     })
     .patch('/:id', limitBody(BODY_LIMIT_KB.small), async (c) => {
       const body = await readJson(c, updateIntegrationSchema);
+      const ctx = await sessionContext(db, c);
+      if (body.credentials) await outsideCall(c, ctx);
       const integration = await updateIntegration(
         db,
         deps?.secrets,
-        await sessionContext(db, c),
+        ctx,
         c.req.param('id'),
         body,
         deps?.urls ?? DEFAULT_INTEGRATION_URLS,
@@ -89,9 +97,11 @@ export function integrationRoutes(
       const ctx = await sessionContext(db, c);
       const delivery = await sendIntegrationTest(db, ctx, c.req.param('id'), {
         enqueue: deps?.enqueue,
-        // Counted with webhook tests, per account: 'Send a test' must not flood a service through us.
-        counted: () =>
-          countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${ctx.actor.userId}`, WEBHOOK_TEST_RATE),
+        // Counted with webhook tests too, per account: 'Send a test' must not flood a service through us.
+        counted: async () => {
+          await outsideCall(c, ctx);
+          await countRequest(c, db, `${WEBHOOK_TEST_RATE.name}:${ctx.actor.userId}`, WEBHOOK_TEST_RATE);
+        },
       });
       return c.json({ delivery }, 202);
     })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AllowPrivate } from '../../connectors/http/address-guard.ts';
+import { disabledView } from '../../core/connections/answerable.ts';
 import { BODY_LIMIT_KB, WEBHOOK_TEST_RATE } from '../../core/limits.ts';
 import {
   addWebhook,
@@ -13,7 +14,7 @@ import {
 } from '../../core/webhooks/webhooks.ts';
 import type { Db } from '../../db/client.ts';
 import { WEBHOOK_FORMATS, type WebhookView } from '../../model/contract.ts';
-import { WEBHOOK_MESSAGES } from '../../model/webhooks.ts';
+import { enabledField } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
@@ -34,7 +35,7 @@ const addSchema = z.strictObject({
 });
 
 /** Re-enabling a disabled webhook: the one change a webhook takes. */
-const updateSchema = z.strictObject({ enabled: z.literal(true, { error: WEBHOOK_MESSAGES.enableOnly }) });
+const updateSchema = z.strictObject({ enabled: enabledField });
 
 const hookView = (row: WebhookRow): WebhookView => ({
   id: row.id,
@@ -42,7 +43,7 @@ const hookView = (row: WebhookRow): WebhookView => ({
   format: row.format as WebhookView['format'],
   secret: row.secret,
   createdAt: row.createdAt.toISOString(),
-  disabled: row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null,
+  disabled: disabledView(row),
 });
 
 const deliveryView = (row: DeliveryRow) => ({

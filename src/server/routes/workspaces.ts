@@ -24,7 +24,7 @@ import {
   renameWorkspaceSchema,
 } from '../../model/schemas.ts';
 import { type AuthDeps, type AuthedEnv, requireAuth } from '../auth/middleware.ts';
-import { tellOwnersOfDisabledWebhooks } from '../disabled-webhooks.ts';
+import { tellOwnersOfDisabledConnections } from '../disabled-connections.ts';
 import { limitBody } from '../middleware/body-limit.ts';
 import { countRequest } from '../middleware/rate-limit.ts';
 import { readJson } from '../validation.ts';
@@ -94,18 +94,18 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
     })
     .patch('/:id/members/:userId', smallBody, async (c) => {
       const change = await readJson(c, memberUpdateSchema);
-      const { member, disabledWebhooks } = await updateMember(
+      const { member, disabledConnections } = await updateMember(
         db,
         await inPath(c),
         c.req.param('userId'),
         change,
       );
-      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
+      await tellOwnersOfDisabledConnections(c, db, deps, disabledConnections);
       return c.json({ member });
     })
     .delete('/:id/members/:userId', async (c) => {
-      const { disabledWebhooks } = await removeMember(db, await inPath(c), c.req.param('userId'));
-      await tellOwnersOfDisabledWebhooks(c, db, deps, disabledWebhooks);
+      const { disabledConnections } = await removeMember(db, await inPath(c), c.req.param('userId'));
+      await tellOwnersOfDisabledConnections(c, db, deps, disabledConnections);
       return c.body(null, 204);
     });
 }

@@ -37,7 +37,8 @@ const PUBLIC: Record<string, string> = {
   'json-stream.ts#jsonObjectStream': 'a pure serialiser',
   'validation.ts#parseInput': 'a pure validator',
   'rate-limits.ts#countAgainst': "the rate limiter's counter, keyed by the caller",
-  'webhooks/disabled-mail.ts#mailWebhooksDisabled': 'mails owners what a service already disabled',
+  'connections/disabled-mail.ts#mailConnectionsDisabled': 'mails owners what a service already disabled',
+  'connections/answerable.ts#disabledView': 'a pure view of a row the caller already read',
   'account/export.ts#exportFileName': 'a pure file name',
   // The worker's jobs have no caller: each acts on what the product itself queued or scheduled.
   'account/delete-account.ts#purgeDeletedAccounts': 'worker: retention of tombstones, no caller',

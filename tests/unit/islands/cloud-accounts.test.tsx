@@ -23,6 +23,8 @@ const account: CloudAccountView = {
   counts: { addresses: 1, resources: 12 },
   unneededRights: [],
   rightsChecked: true,
+  disabled: null,
+  answeredBy: 'Olive (olive@acme.io)',
 };
 
 const cardHtml = (view: CloudAccountView, reading = false) =>

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ConnectDnsForm } from '../../../src/islands/dashboard/dns/ConnectDnsForm.tsx';
-import { ConnectionCard } from '../../../src/islands/dashboard/dns/ConnectionCard.tsx';
+import { DnsConnectionCard } from '../../../src/islands/dashboard/dns/DnsConnectionCard.tsx';
 import { ProviderGuide } from '../../../src/islands/dashboard/dns/ProviderGuide.tsx';
 import { RecordsDialog } from '../../../src/islands/dashboard/domains/RecordsDialog.tsx';
 import { FindingSummary } from '../../../src/islands/dashboard/scans/FindingSummary.tsx';
@@ -27,6 +27,8 @@ const connection: ConnectionView = {
     { zone: 'acme.io', domainId: '9d8c7b6a-0000-4000-8000-000000000001' },
     { zone: 'acme.dev', domainId: null },
   ],
+  disabled: null,
+  answeredBy: 'Olive (olive@acme.io)',
 };
 
 describe('Settings → DNS', () => {
@@ -57,7 +59,7 @@ describe('Settings → DNS', () => {
 
   it('a connection shows its provider, hint, who added it and its last read; Monitor only for zones not monitored', () => {
     const html = renderToStaticMarkup(
-      <ConnectionCard
+      <DnsConnectionCard
         connection={connection}
         disabled={false}
         reading={false}
@@ -83,7 +85,7 @@ describe('Settings → DNS', () => {
       syncFailingSince: '2026-11-22T11:00:00.000Z',
     };
     const html = renderToStaticMarkup(
-      <ConnectionCard
+      <DnsConnectionCard
         connection={failing}
         disabled={false}
         reading={false}
@@ -98,7 +100,7 @@ describe('Settings → DNS', () => {
 
   it('offline, the connection waits: Sync now and Monitor are disabled', () => {
     const html = renderToStaticMarkup(
-      <ConnectionCard
+      <DnsConnectionCard
         connection={connection}
         disabled
         reading={false}
@@ -115,7 +117,7 @@ describe('Settings → DNS', () => {
 describe('a queued sync', () => {
   it('says the zones are being read and holds Sync now until the read shows', () => {
     const html = renderToStaticMarkup(
-      <ConnectionCard
+      <DnsConnectionCard
         connection={connection}
         disabled={false}
         reading

@@ -14,6 +14,8 @@ const view = (kind: IntegrationView['kind']): IntegrationView => ({
   credentialHint: 'abcd',
   createdAt: '2026-11-20T08:00:00.000Z',
   lastDelivery: null,
+  disabled: null,
+  answeredBy: 'Olive (olive@acme.io)',
 });
 const noop = async () => {};
 

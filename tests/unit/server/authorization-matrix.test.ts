@@ -156,6 +156,13 @@ const ROUTES: {
     names: true,
   },
   {
+    route: 'PATCH /api/dns-connections/:id',
+    action: 'dns-connections.manage',
+    path: (i) => `/api/dns-connections/${i.connection}`,
+    body: { enabled: true },
+    names: true,
+  },
+  {
     route: 'DELETE /api/dns-connections/:id',
     action: 'dns-connections.manage',
     path: (i) => `/api/dns-connections/${i.connection}`,

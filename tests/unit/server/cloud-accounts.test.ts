@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCloudSync } from '../../../src/core/cloud-accounts/scheduled-sync.ts';
-import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
+import { NO_SECRETS_KEY } from '../../../src/core/connections/secrets.ts';
 import { cloudAccounts, cloudInventory } from '../../../src/db/schema.ts';
 import type { CloudAccountView, CloudInventoryView } from '../../../src/model/contract.ts';
 import { type AwsFake, isReadAction, startAwsFake } from '../../fixtures/cloud/aws.ts';
@@ -221,6 +221,8 @@ for (const backend of embeddedOnly) {
           counts: { addresses: 0, resources: 0 },
           unneededRights: [],
           rightsChecked: false,
+          disabled: null,
+          answeredBy: 'ann@acme-cloud.com',
         });
         accountId = account.id;
         expect(syncs).toEqual([accountId]);

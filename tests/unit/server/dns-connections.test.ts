@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_SECRETS_KEY } from '../../../src/core/connections/secrets.ts';
 import type { ConnectionView } from '../../../src/core/dns-connections/connections.ts';
-import { NO_SECRETS_KEY } from '../../../src/core/dns-connections/secrets.ts';
 import { DNS_CONNECTION_RATE, DNS_READ_RATE } from '../../../src/core/limits.ts';
 import { setPlan } from '../../../src/core/operator/accounts.ts';
 import { dnsConnections, scans } from '../../../src/db/schema.ts';

@@ -10,6 +10,7 @@ import { createMailer } from '../../../src/core/mail/mailer.ts';
 import { deliverWebhook, WEBHOOK_ATTEMPTS } from '../../../src/core/webhooks/deliver.ts';
 import { queueWebhookAlerts } from '../../../src/core/webhooks/scan-changes.ts';
 import { domains, scans, webhookDeliveries, workspaceMembers } from '../../../src/db/schema.ts';
+import { CONNECTION_MESSAGES } from '../../../src/model/connections.ts';
 import { DEFAULT_SCAN_CONFIG, type WebhookView } from '../../../src/model/contract.ts';
 import { WEBHOOK_MESSAGES } from '../../../src/model/webhooks.ts';
 import { apiCaller, expectError } from '../../helpers/api.ts';
@@ -377,7 +378,7 @@ for (const backend of embeddedOnly) {
         expect(
           (await team.as(olga, `/api/workspaces/${team.id}/members/${mal.uid}`, { method: 'DELETE' })).status,
         ).toBe(204);
-        const gone = WEBHOOK_MESSAGES.adderGone(`Mal (mal-${tag}@acme.com)`);
+        const gone = CONNECTION_MESSAGES.answererGone(`Mal (mal-${tag}@acme.com)`);
         expect((await listed()).map((h) => [h.id, h.disabled?.reason ?? null])).toEqual([
           [malHook.id, gone],
           [nedHook.id, null],
@@ -408,7 +409,7 @@ for (const backend of embeddedOnly) {
             })
           ).status,
         ).toBe(200);
-        const demoted = WEBHOOK_MESSAGES.adderDemoted(`Ned (ned-${tag}@acme.com)`, 'member');
+        const demoted = CONNECTION_MESSAGES.answererDemoted(`Ned (ned-${tag}@acme.com)`, 'member');
         expect((await listed()).find((h) => h.id === nedHook.id)?.disabled?.reason).toBe(demoted);
         expect(mailsTo(`olga-${tag}@acme.com`)).toHaveLength(2);
         expect(mailsTo(`olga-${tag}@acme.com`).at(-1)).toContain(`${receiverUrl}/ned`);
@@ -422,7 +423,7 @@ for (const backend of embeddedOnly) {
         const enable = (user: MintedUser, body: unknown) =>
           team.as(user, `/api/webhooks/${malHook.id}`, { method: 'PATCH', body });
         expect((await enable(ned, { enabled: true })).status).toBe(403);
-        await expectError(await enable(olga, { enabled: false }), 400, WEBHOOK_MESSAGES.enableOnly);
+        await expectError(await enable(olga, { enabled: false }), 400, CONNECTION_MESSAGES.enableOnly);
         const enabled = await enable(olga, { enabled: true });
         expect(enabled.status).toBe(200);
         expect(((await enabled.json()) as { webhook: WebhookView }).webhook.disabled).toBeNull();
@@ -436,7 +437,7 @@ for (const backend of embeddedOnly) {
         const piaHook = await addHook(pia, 'pia');
         expect((await call('/api/auth/account', { method: 'DELETE', token: pia.idToken })).status).toBe(204);
         expect((await listed()).find((h) => h.id === piaHook.id)?.disabled?.reason).toBe(
-          WEBHOOK_MESSAGES.adderGone(`Pia (pia-${tag}@acme.com)`),
+          CONNECTION_MESSAGES.answererGone(`Pia (pia-${tag}@acme.com)`),
         );
         expect(mailsTo(`olga-${tag}@acme.com`).at(-1)).toContain(`${receiverUrl}/pia`);
         expect(await changedScan()).toEqual([malHook.id, olgaHook.id].sort());

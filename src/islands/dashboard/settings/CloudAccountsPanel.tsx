@@ -9,6 +9,7 @@ import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../mod
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConnectionCard, type SyncedCardProps, useCardAction } from '../shared/ConnectionCard.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
@@ -129,13 +130,8 @@ export function CloudAccountsPanel() {
   );
 }
 
-interface CardProps {
+interface CardProps extends SyncedCardProps<CloudAccountView> {
   account: CloudAccountView;
-  disabled: boolean;
-  reading: boolean;
-  onChanged: () => void;
-  onSyncQueued: (account: CloudAccountView) => void;
-  onRemove: (account: CloudAccountView) => void;
 }
 
 export function CloudAccountCard({
@@ -146,70 +142,76 @@ export function CloudAccountCard({
   onSyncQueued,
   onRemove,
 }: CardProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCardAction();
   const [grace, setGrace] = useState(String(account.graceHours));
   const [showInventory, setShowInventory] = useState(false);
   const id = useId();
   const cloud = cloudInfo(account.provider);
+  const api = dashboardApi().cloudAccounts;
 
-  const sync = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dashboardApi().cloudAccounts.sync(account.id);
+  const sync = () =>
+    run(async () => {
+      await api.sync(account.id);
       toast({
         title: 'Sync Queued',
         description: `${account.label}: its addresses and resources are read again now.`,
       });
       onSyncQueued(account);
-    } catch (cause) {
-      setError(failureMessage(cause, 'The sync could not be queued.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'The sync could not be queued.');
+  const enable = () =>
+    run(async () => {
+      await api.update(account.id, { enabled: true });
+      toast({ title: 'Account Re-enabled', description: `${account.label}: you answer for it now.` });
+      onChanged();
+    }, 'The account could not be re-enabled.');
   const saveGrace = async () => {
     const hours = Number(grace);
     if (!Number.isInteger(hours) || hours < 0 || hours > MAX_GRACE_HOURS) {
       setError(`The grace period is a whole number of hours from 0 to ${MAX_GRACE_HOURS}.`);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await dashboardApi().cloudAccounts.update(account.id, { graceHours: hours });
+    await run(async () => {
+      await api.update(account.id, { graceHours: hours });
       toast({ title: 'Grace Period Saved', description: `${account.label}: ${hours} hours.` });
       onChanged();
-    } catch (cause) {
-      setError(failureMessage(cause, 'The grace period could not be saved.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'The grace period could not be saved.');
   };
 
   return (
-    <li className="rounded-lg border border-slate-200 p-4" data-testid="cloud-account">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{account.label}</h3>
-          <p className="mt-1 text-xs text-slate-600">
-            {cloud.label} · credential <code>…{account.credentialHint}</code> · added on{' '}
-            {formatDateTime(account.createdAt)}
-            {account.accounts.length > 0 && ` · ${account.accounts.join(', ')}`}
-          </p>
-          <p className="mt-1 text-xs text-slate-600" data-testid="cloud-last-read">
-            Last read: {formatDateTime(account.lastSyncAt, 'not read yet')} · {account.counts.addresses}{' '}
-            {account.counts.addresses === 1 ? 'address' : 'addresses'}, {account.counts.resources}{' '}
-            {account.counts.resources === 1 ? 'resource' : 'resources'} remembered
-            {reading && ' · reading the account now...'}
-          </p>
-        </div>
-        <div className="flex gap-2">
+    <ConnectionCard
+      testId="cloud-account"
+      title={account.label}
+      meta={
+        <>
+          {cloud.label} · credential <code>…{account.credentialHint}</code> · added on{' '}
+          {formatDateTime(account.createdAt)}
+          {account.accounts.length > 0 && ` · ${account.accounts.join(', ')}`}
+        </>
+      }
+      last={
+        <>
+          Last read: {formatDateTime(account.lastSyncAt, 'not read yet')} · {account.counts.addresses}{' '}
+          {account.counts.addresses === 1 ? 'address' : 'addresses'}, {account.counts.resources}{' '}
+          {account.counts.resources === 1 ? 'resource' : 'resources'} remembered
+          {reading && ' · reading the account now...'}
+        </>
+      }
+      lastTestId="cloud-last-read"
+      failure={
+        account.syncError
+          ? { title: 'The last read failed:', words: account.syncError, testId: 'cloud-sync-error' }
+          : null
+      }
+      disabled={account.disabled}
+      answeredBy={account.answeredBy}
+      onEnable={enable}
+      readOnly={disabled}
+      actions={
+        <>
           <button
             type="button"
             className={BUTTON.small}
-            disabled={disabled || busy || reading}
+            disabled={disabled || busy || reading || account.disabled !== null}
             onClick={sync}
           >
             Sync now
@@ -230,8 +232,9 @@ export function CloudAccountCard({
           >
             Remove
           </button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <form
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
@@ -270,15 +273,6 @@ export function CloudAccountCard({
         </p>
       )}
       {account.lastSyncAt && !account.rightsChecked && <RightsUnchecked cloud={cloud} />}
-      {account.syncError && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          data-testid="cloud-sync-error"
-        >
-          <span className="font-semibold">The last read failed:</span> {account.syncError}
-        </p>
-      )}
       {error && (
         <p
           role="alert"
@@ -288,7 +282,7 @@ export function CloudAccountCard({
         </p>
       )}
       {showInventory && <CloudInventoryList accountId={account.id} />}
-    </li>
+    </ConnectionCard>
   );
 }
 

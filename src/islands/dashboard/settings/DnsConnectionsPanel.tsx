@@ -11,7 +11,7 @@ import { freeCoversNothing } from '../../../model/free-tier.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { signOutAndLeave } from '../../auth/ProtectedRoute.tsx';
 import { ConnectDnsForm } from '../dns/ConnectDnsForm.tsx';
-import { ConnectionCard } from '../dns/ConnectionCard.tsx';
+import { DnsConnectionCard } from '../dns/DnsConnectionCard.tsx';
 import { WebmailNotice } from '../domains/WebmailNotice.tsx';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
@@ -92,7 +92,7 @@ export function DnsConnectionsPanel() {
         ) : (
           <ul className="space-y-3">
             {connections.map((connection) => (
-              <ConnectionCard
+              <DnsConnectionCard
                 key={connection.id}
                 connection={connection}
                 disabled={!online}

@@ -14,6 +14,7 @@ import {
 } from '../../../model/integrations.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConnectionCard } from '../shared/ConnectionCard.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { IntegrationCredentialForm } from './IntegrationCredentialForm.tsx';
 import { INTEGRATION_FIELDS } from './integration-fields.ts';
@@ -239,81 +240,106 @@ export function IntegrationsPanel() {
       ) : (
         <ul className="space-y-3">
           {items.map((item) => (
-            <li key={item.id} className="rounded-lg border border-slate-200 p-3" data-testid="integration">
-              <p className="font-medium text-ink">
-                {item.label} <span className="text-slate-600">({INTEGRATION_LABELS[item.kind]})</span>
-              </p>
-              <p className="mt-1 text-xs text-slate-600">
-                {Object.values(item.settings).join(' · ')} · credential …{item.credentialHint} · connected{' '}
-                {formatDateTime(item.createdAt)}
-              </p>
-              <p className="mt-1 text-xs" data-testid="integration-last-delivery">
-                {item.lastDelivery
-                  ? item.lastDelivery.ok
-                    ? `Last delivery ${formatDateTime(item.lastDelivery.at)}: delivered`
-                    : `Last delivery ${formatDateTime(item.lastDelivery.at)} failed: ${item.lastDelivery.error ?? ''}`
-                  : 'Nothing delivered yet'}
-              </p>
-              <div className="mt-2 flex flex-wrap items-center gap-2">
-                <label className="text-xs">
-                  <span className="sr-only">Files for {item.label}</span>
-                  <select
-                    className="rounded-md border border-slate-300 bg-white px-2 py-1"
-                    value={item.minStatus}
+            <ConnectionCard
+              key={item.id}
+              testId="integration"
+              title={
+                <>
+                  {item.label} <span className="text-slate-600">({INTEGRATION_LABELS[item.kind]})</span>
+                </>
+              }
+              meta={
+                <>
+                  {Object.values(item.settings).join(' · ')} · credential …{item.credentialHint} · connected{' '}
+                  {formatDateTime(item.createdAt)}
+                </>
+              }
+              last={
+                item.lastDelivery
+                  ? `Last delivery ${formatDateTime(item.lastDelivery.at)}: ${item.lastDelivery.ok ? 'delivered' : 'failed'}`
+                  : 'Nothing delivered yet'
+              }
+              lastTestId="integration-last-delivery"
+              failure={
+                item.lastDelivery && !item.lastDelivery.ok
+                  ? {
+                      title: 'The last delivery failed:',
+                      words: item.lastDelivery.error ?? 'no reason given',
+                    }
+                  : null
+              }
+              disabled={item.disabled}
+              answeredBy={item.answeredBy}
+              onEnable={() =>
+                act(
+                  () => dashboardApi().integrations.update(item.id, { enabled: true }),
+                  'Integration Re-enabled',
+                )
+              }
+              readOnly={busy}
+              actions={
+                <>
+                  <label className="text-xs">
+                    <span className="sr-only">Files for {item.label}</span>
+                    <select
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                      value={item.minStatus}
+                      disabled={busy}
+                      onChange={(event) =>
+                        void act(
+                          () =>
+                            dashboardApi().integrations.update(item.id, {
+                              minStatus: event.target.value as FindingStatus,
+                            }),
+                          'Integration Saved',
+                        )
+                      }
+                    >
+                      {STATUS_OPTIONS}
+                    </select>
+                  </label>
+                  <button
+                    type="button"
+                    className={BUTTON.small}
                     disabled={busy}
-                    onChange={(event) =>
-                      void act(
-                        () =>
-                          dashboardApi().integrations.update(item.id, {
-                            minStatus: event.target.value as FindingStatus,
-                          }),
-                        'Integration Saved',
-                      )
+                    onClick={() => void act(() => dashboardApi().integrations.test(item.id), 'Test Queued')}
+                  >
+                    Send a test
+                  </button>
+                  <button
+                    type="button"
+                    className={BUTTON.small}
+                    disabled={busy}
+                    onClick={async () =>
+                      setLog({
+                        id: item.id,
+                        deliveries: (await dashboardApi().integrations.deliveries(item.id)).deliveries,
+                      })
                     }
                   >
-                    {STATUS_OPTIONS}
-                  </select>
-                </label>
-                <button
-                  type="button"
-                  className={BUTTON.small}
-                  disabled={busy}
-                  onClick={() => void act(() => dashboardApi().integrations.test(item.id), 'Test Queued')}
-                >
-                  Send a test
-                </button>
-                <button
-                  type="button"
-                  className={BUTTON.small}
-                  disabled={busy}
-                  onClick={async () =>
-                    setLog({
-                      id: item.id,
-                      deliveries: (await dashboardApi().integrations.deliveries(item.id)).deliveries,
-                    })
-                  }
-                >
-                  Deliveries
-                </button>
-                <button
-                  type="button"
-                  className={BUTTON.small}
-                  disabled={busy}
-                  aria-expanded={replacing === item.id}
-                  onClick={() => setReplacing(replacing === item.id ? null : item.id)}
-                >
-                  Replace credential
-                </button>
-                <button
-                  type="button"
-                  className={BUTTON.small}
-                  disabled={busy}
-                  aria-label={`Remove ${item.label}`}
-                  onClick={() => setRemoving(item)}
-                >
-                  Remove
-                </button>
-              </div>
+                    Deliveries
+                  </button>
+                  <button
+                    type="button"
+                    className={BUTTON.small}
+                    disabled={busy}
+                    aria-expanded={replacing === item.id}
+                    onClick={() => setReplacing(replacing === item.id ? null : item.id)}
+                  >
+                    Replace credential
+                  </button>
+                  <button
+                    type="button"
+                    className={BUTTON.small}
+                    disabled={busy}
+                    aria-label={`Remove ${item.label}`}
+                    onClick={() => setRemoving(item)}
+                  >
+                    Remove
+                  </button>
+                </>
+              }
+            >
               {replacing === item.id && (
                 <IntegrationCredentialForm
                   integration={item}
@@ -341,7 +367,7 @@ export function IntegrationsPanel() {
                   ))}
                 </ul>
               )}
-            </li>
+            </ConnectionCard>
           ))}
         </ul>
       )}

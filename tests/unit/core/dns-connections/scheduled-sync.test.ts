@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_FAILURE_MAIL_MS } from '../../../../src/core/connections/failure-mail.ts';
 import { createConnection, monitorZone } from '../../../../src/core/dns-connections/connections.ts';
-import { SYNC_FAILURE_MAIL_MS } from '../../../../src/core/dns-connections/failure-mail.ts';
 import {
   dueConnections,
   runZoneSync,

@@ -1,0 +1,134 @@
+import { type ReactNode, useState } from 'react';
+import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
+import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import type { DisabledView } from '../../../model/connections.ts';
+import { BUTTON } from './buttons.ts';
+
+/** What a Settings list gives each card of a kind read on a schedule (DNS connections, cloud accounts). */
+export interface SyncedCardProps<T> {
+  /** Offline, or the caller may not manage it: its calls wait. */
+  disabled: boolean;
+  /** Its queued read has not shown yet. */
+  reading: boolean;
+  /** Something changed on the server: read the list again. */
+  onChanged: () => void;
+  /** A read was queued: follow it until it shows. */
+  onSyncQueued: (item: T) => void;
+  onRemove: (item: T) => void;
+}
+
+/**
+ * A card's calls to the server, one at a time: `busy` while one runs, and the failure of the last
+ * in words (`failed` when the server gave none); `setError` says what the card itself refused.
+ */
+export function useCardAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>, failed: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (cause) {
+      setError(failureMessage(cause, failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+interface ConnectionCardProps {
+  /** The card's test id; its state line is `${testId}-state`, its disabled banner `${testId}-disabled`. */
+  testId: string;
+  title: ReactNode;
+  /** What it is: provider, credential hint, when it was added. */
+  meta: ReactNode;
+  /** Its buttons (sync, test, remove, …). */
+  actions: ReactNode;
+  /** The last success in words ("Last read: …"), with its test id. */
+  last: ReactNode;
+  lastTestId: string;
+  /** The last failure in plain words, with its heading ("Sync failing since …:"); none while it works. */
+  failure: { title: string; words: string; testId?: string } | null;
+  disabled: DisabledView;
+  answeredBy: string | null;
+  /** Re-enables it (PATCH `{ enabled: true }`); whoever does answers for it from then on. */
+  onEnable: () => Promise<void>;
+  /** The caller may not manage it: the re-enable button is off. */
+  readOnly?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * One outside account in Settings (a DNS connection, a cloud account, an integration), the same
+ * card for each: what it is, its state (live, or disabled and why, with Re-enable), who answers for
+ * it, its last success and its last failure in plain words, its buttons, and what is its own below.
+ */
+export function ConnectionCard({
+  testId,
+  title,
+  meta,
+  actions,
+  last,
+  lastTestId,
+  failure,
+  disabled,
+  answeredBy,
+  onEnable,
+  readOnly = false,
+  children,
+}: ConnectionCardProps) {
+  const [enabling, setEnabling] = useState(false);
+  const enable = async () => {
+    setEnabling(true);
+    try {
+      await onEnable();
+    } finally {
+      setEnabling(false);
+    }
+  };
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid={testId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-ink">{title}</h3>
+          <p className="mt-1 text-xs text-slate-600">{meta}</p>
+          <p className="mt-1 text-xs text-slate-600" data-testid={`${testId}-state`}>
+            {disabled ? 'Disabled' : 'Active'} ·{' '}
+            {answeredBy ? `${answeredBy} answers for it` : 'nobody answers for it yet'}
+          </p>
+          <p className="mt-1 text-xs text-slate-600" data-testid={lastTestId}>
+            {last}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      </div>
+      {disabled && (
+        <div
+          role="status"
+          className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid={`${testId}-disabled`}
+        >
+          <span>
+            <span className="font-semibold">Disabled {formatDateTime(disabled.at)}:</span> {disabled.reason}.
+            Nothing is read or sent through it until an admin re-enables it.
+          </span>
+          <button type="button" className={BUTTON.small} disabled={readOnly || enabling} onClick={enable}>
+            {enabling ? 'Re-enabling...' : 'Re-enable'}
+          </button>
+        </div>
+      )}
+      {failure && (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          data-testid={failure.testId}
+        >
+          <span className="font-semibold">{failure.title}</span> {failure.words}
+        </p>
+      )}
+      {children}
+    </li>
+  );
+}
