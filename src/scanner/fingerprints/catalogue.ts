@@ -54,9 +54,31 @@ const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
 /** Where an entry's source URL starts when it cites a reference's list (checked against the snapshots). */
 export const REFERENCES = { ciito: CIITO, citod: CITOD, nuclei: NUCLEI, reaper: REAPER } as const;
 
+/** A reference the catalogue was built from: what `danglewatch fingerprints` and the reports name. */
+export interface CatalogueSource {
+  name: string;
+  url: string;
+  /** The date of what was read: the commit's, or the day read where the source carries none. */
+  date: string;
+}
+
+/** The references this bundled catalogue was read from, each dated by the snapshot read. */
+export const CATALOGUE_SOURCES: readonly CatalogueSource[] = [
+  { name: 'can-i-take-over-xyz', url: `${CIITO}/tree/5bd4e12`, date: CIITO_AT },
+  { name: 'can-i-take-over-dns', url: `${CITOD}/tree/079e72d`, date: CITOD_AT },
+  {
+    name: 'dnsReaper',
+    url: 'https://github.com/punk-security/dnsReaper/tree/c1588b2/signatures',
+    date: '2025-10-04',
+  },
+  { name: 'BadDNS', url: BADDNS_SIGNATURES, date: '2026-03-22' },
+  { name: 'nuclei-templates', url: `${NUCLEI}/http/takeovers`, date: '2026-11-27' },
+  { name: 'subjack', url: SUBJACK, date: SUBJACK_AT },
+];
+
 type Status = Entry['status'];
 
-interface Common {
+export interface Common {
   id: string;
   service: string;
   status: Status;
@@ -103,7 +125,7 @@ function texts(c: Common, what: string, lead = `This name points at ${c.service}
   };
 }
 
-function web(
+export function web(
   c: Common & {
     cname: string[];
     ips?: string[];
@@ -143,7 +165,7 @@ function web(
   };
 }
 
-function gone(c: Common & { cname?: string[]; mx?: string[] }) {
+export function gone(c: Common & { cname?: string[]; mx?: string[] }) {
   return {
     id: c.id,
     service: c.service,
@@ -162,7 +184,7 @@ function gone(c: Common & { cname?: string[]; mx?: string[] }) {
   };
 }
 
-function zone(c: Common & { ns: string[] }) {
+export function zone(c: Common & { ns: string[] }) {
   return {
     id: c.id,
     service: c.service,
