@@ -471,6 +471,8 @@ const raw = [
     body: ['Not Found - Request ID:'],
     httpStatus: [404],
     status: 'edge',
+    verifiesDomain:
+      'Netlify asks for a TXT record under a domain another account used before it serves it (nuclei pull request 12569, 2025-07; BadDNS pull request 609, 2025-08)',
     reason:
       'can-i-take-over-xyz lists Netlify as an edge case; nuclei (2025-07) agrees, as Netlify asks for DNS verification of a domain in use',
     resource: 'site',
@@ -479,6 +481,7 @@ const raw = [
       ciito('issues/40'),
       at(`${CIITO}/issues/40`, '2022-11-28'),
       at(`${NUCLEI_ISSUES}/pull/12569`, '2025-07-14'),
+      at('https://github.com/blacklanternsecurity/baddns/pull/609', '2025-08-07'),
       reaper('netlify.py', '2022-07-25'),
       nuclei('netlify-takeover.yaml'),
     ],
@@ -2103,6 +2106,8 @@ const raw = [
     cname: ['mailgun.org'],
     httpStatus: [404],
     status: 'edge',
+    verifiesDomain:
+      'Mailgun verifies a domain by a TXT record under it before it serves or sends for it (issue 393, 2025-01; nuclei issue 13900, 2025-11)',
     resource: 'tracking domain',
     claim: 'adding this host name as the tracking domain of a Mailgun sending domain',
     sources: [
