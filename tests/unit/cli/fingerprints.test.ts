@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { loadFingerprints } from '../../../src/scanner/fingerprints/file.ts';
 import { isGenericToken } from '../../../src/scanner/fingerprints/update.ts';
+import { loadConfig } from '../../../src/start/config.ts';
+import { engineSettings } from '../../../src/start/engine-settings.ts';
 import { liveFingerprints } from '../../../src/start/fingerprints.ts';
 import { runCli } from '../../helpers/cli.ts';
 
@@ -211,6 +213,15 @@ describe('a worker reads the file again without a restart', () => {
     writeFileSync(join(dir, 'fingerprints.json'), '{"version": 1, "sources": []}');
     expect(watched().entries.some((e) => e.id === 'baddns-pagecraft')).toBe(true);
     expect(warnings[0]).toMatch(/is not a fingerprints file .*the catalogue read before stays in use/);
+  });
+
+  it("hands each scan the catalogue as it is then: the engine settings' copy per scan reads it", async () => {
+    const dir = fresh();
+    const settings = engineSettings(loadConfig({ DATA_DIR: dir }));
+    // core/scans/run.ts spreads the settings into each scan's options, as here.
+    expect({ ...settings }.catalogue).toBe(catalogue);
+    await update(dir, ciito);
+    expect({ ...settings }.catalogue?.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
   });
 
   it('fails start-up on a bad file, naming the setting', () => {
