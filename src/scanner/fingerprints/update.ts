@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import type { CatalogueSource, Common } from './catalogue.ts';
 import { gone, web, zone } from './catalogue.ts';
 import type { Fingerprints } from './file.ts';
-import { entriesForCname, entriesForNs } from './match.ts';
+import { entriesForCname, entriesForIp, entriesForNs } from './match.ts';
 import { type Entry, entrySchema } from './schema.ts';
 import type { UpstreamRead, UpstreamRow, UpstreamSource } from './upstream.ts';
+
+/**
+ * The rows the catalogue excluded, each with its reason (`references/excluded.json`): an update
+ * does not bring back what a review left out.
+ */
+const EXCLUDED = z
+  .array(z.object({ source: z.string(), name: z.string(), reason: z.string() }))
+  .parse(JSON.parse(readFileSync(new URL('./references/excluded.json', import.meta.url), 'utf8')));
 
 /** What an update did with one upstream row, or with an entry an earlier update of it had added. */
 export interface Change {
@@ -72,18 +82,48 @@ const newest = (entry: Entry) =>
     .sort()
     .at(-1) ?? entry.reviewed;
 
-/** The catalogue entries a row is about: by its targets, else by the entries citing its file. */
+/** A pattern the catalogue can hold: a host-name suffix (a reference may write a bare word). */
+const HOST_SUFFIX = /^[a-z0-9*-]+(\.[a-z0-9*-]+)+$/;
+
+/**
+ * The catalogue entries a row is about: by its targets (a bare word, `awsdns`, by the patterns
+ * holding it; a row's whole domain by the entries of its narrower suffixes); a row without a
+ * host-name target by the entries citing its file or thread, or of its service's name.
+ */
 function covering(row: UpstreamRow, entries: readonly Entry[]): Entry[] {
   const found = new Set<Entry>();
-  for (const cname of row.cnames) {
-    for (const e of entriesForCname(`dw-sample.${cname}`, entries)) found.add(e);
-    // A row may name the service's whole domain where entries name its narrower suffixes.
-    for (const e of entries) if (e.cname.some((p) => p.endsWith(`.${cname}`))) found.add(e);
+  const add = (list: readonly Entry[]) => {
+    for (const e of list) found.add(e);
+  };
+  for (const [field, patterns] of [
+    ['cname', row.cnames],
+    ['ns', row.nameservers],
+  ] as const) {
+    for (const pattern of patterns) {
+      if (!pattern.includes('.')) {
+        add(entries.filter((e) => e[field].some((p) => p.includes(pattern))));
+        continue;
+      }
+      const host = `dw-sample.${pattern}`;
+      add(field === 'cname' ? entriesForCname(host, entries) : entriesForNs(host, entries));
+      add(entries.filter((e) => e[field].some((p) => p.endsWith(`.${pattern}`))));
+    }
   }
-  for (const ns of row.nameservers) for (const e of entriesForNs(`dw-sample.${ns}`, entries)) found.add(e);
-  if (row.cnames.length + row.nameservers.length === 0 && row.source !== 'can-i-take-over-xyz')
-    for (const e of entries) if (e.sources.some((s) => s.url.endsWith(`/${row.name}`))) found.add(e);
-  return [...found];
+  for (const ip of row.ips) add(entriesForIp(ip, entries));
+  // A row with a target of its own that no entry reaches is new, whatever its service is called.
+  if (
+    found.size > 0 ||
+    row.ips.length > 0 ||
+    [...row.cnames, ...row.nameservers].some((p) => HOST_SUFFIX.test(p))
+  )
+    return [...found];
+  const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const service = bare(row.service);
+  return entries.filter(
+    (e) =>
+      bare(e.service) === service ||
+      e.sources.some((s) => s.url.endsWith(`/${row.name}`) || row.refs.includes(s.url)),
+  );
 }
 
 /** Where a row was read: the table itself, or the folder's file of the template or signature. */
@@ -102,15 +142,16 @@ function entryOf(row: UpstreamRow, id: string, origin: CatalogueSource): Entry {
     resource: 'resource',
     claim: `creating the ${row.service} resource this name points at under another account`,
     sources: [{ url: sourceUrl(row, origin), date: origin.date }],
-    notCname: row.notCnames,
+    notCname: row.notCnames.filter((p) => HOST_SUFFIX.test(p)),
   };
   const built = row.zoneMissing
-    ? zone({ ...common, ns: row.nameservers })
+    ? zone({ ...common, ns: row.nameservers.filter((p) => HOST_SUFFIX.test(p)) })
     : row.nxdomain
-      ? gone({ ...common, cname: row.cnames })
+      ? gone({ ...common, cname: row.cnames.filter((p) => HOST_SUFFIX.test(p)) })
       : web({
           ...common,
-          cname: row.cnames,
+          cname: row.cnames.filter((p) => HOST_SUFFIX.test(p)),
+          ips: row.ips,
           body: row.body,
           anyBody: row.anyBody,
           httpStatus: row.httpStatus.length > 0 ? row.httpStatus : undefined,
@@ -137,9 +178,9 @@ export function applyUpstream(
   const taken = new Set(kept.map((e) => e.id));
   for (const row of read.rows) {
     const from = `${row.source} ${row.name}`;
-    const refused = row.status === 'vulnerable' ? onlyGeneric(row) : undefined;
-    if (refused) {
-      changes.push({ kind: 'refused', service: row.service, from, detail: refused });
+    const excluded = EXCLUDED.find((e) => e.source === row.source && e.name === row.name);
+    if (excluded) {
+      changes.push({ kind: 'skipped', service: row.service, from, detail: `excluded: ${excluded.reason}` });
       continue;
     }
     const known = covering(row, kept);
@@ -164,12 +205,23 @@ export function applyUpstream(
       }
       continue;
     }
-    if (row.cnames.length + row.nameservers.length === 0) {
+    // A negative signature names a service nobody can claim: the known-safe list holds them.
+    if (row.status === 'not-vulnerable' && row.source === 'BadDNS') {
+      changes.push({ kind: 'skipped', service: row.service, from, detail: 'a negative signature' });
+      continue;
+    }
+    const refused = row.status === 'vulnerable' ? onlyGeneric(row) : undefined;
+    if (refused) {
+      changes.push({ kind: 'refused', service: row.service, from, detail: refused });
+      continue;
+    }
+    const targets = [...row.cnames, ...row.nameservers].filter((p) => HOST_SUFFIX.test(p));
+    if (targets.length + row.ips.length === 0) {
       changes.push({
         kind: 'skipped',
         service: row.service,
         from,
-        detail: 'it names no target, and no entry cites it',
+        detail: 'it names no host-name target of its own, and no entry is of it',
       });
       continue;
     }
@@ -185,7 +237,7 @@ export function applyUpstream(
         kind: 'added',
         service: row.service,
         from,
-        detail: [...row.cnames, ...row.nameservers].join(', '),
+        detail: [...targets, ...row.ips].join(', '),
       });
     else if (before.status !== entry.status)
       changes.push({

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -23,6 +24,10 @@ export interface UpstreamRow {
   cnames: string[];
   notCnames: string[];
   nameservers: string[];
+  /** Addresses the service's custom domains point at (a table's cell may hold one). */
+  ips: string[];
+  /** The threads the source links for the row (the table's discussion cell). */
+  refs: string[];
   /** The evidence is that the CNAME target does not exist. */
   nxdomain: boolean;
   /** The delegated nameservers no longer hold the zone. */
@@ -44,6 +49,8 @@ const empty = (source: UpstreamSource, name: string, service: string): UpstreamR
   cnames: [],
   notCnames: [],
   nameservers: [],
+  ips: [],
+  refs: [],
   nxdomain: false,
   zoneMissing: false,
   body: [],
@@ -151,6 +158,7 @@ const ciitoSchema = z.array(
       service: z.string(),
       status: z.string(),
       cname: z.array(z.string()).default([]),
+      discussion: z.string().default(''),
       fingerprint: z.string().default(''),
       http_status: z.number().nullish(),
       nxdomain: z.boolean().default(false),
@@ -172,7 +180,12 @@ export function ciitoRows(text: string): UpstreamRow[] {
     const row = empty('can-i-take-over-xyz', line.service, line.service);
     row.status = status;
     // A cell may hold a URL or prose instead of a pattern: only host-name suffixes are targets.
-    row.cnames = line.cname.map(suffixOf).filter((c) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(c));
+    const cells = line.cname.map(suffixOf);
+    row.ips = cells.filter((c) => isIP(c) !== 0);
+    row.cnames = cells.filter((c) => isIP(c) === 0 && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(c));
+    row.refs = [...line.discussion.matchAll(/\((https:\/\/github\.com\/[^)\s]+)\)/g)].map(
+      (m) => m[1] as string,
+    );
     row.nxdomain = line.nxdomain;
     if (!line.nxdomain && line.fingerprint.trim()) row.body = [line.fingerprint.trim()];
     if (line.http_status) row.httpStatus = [line.http_status];
