@@ -32,6 +32,11 @@ const commands: Record<string, { run: Command; summary: string }> = {
     summary:
       "show the clouds' address ranges, or update one cloud's from its published list (update <file|url>)",
   },
+  fingerprints: {
+    run: async (args) => (await import('./fingerprints.ts')).fingerprintsCommand(args),
+    summary:
+      'show the takeover fingerprints in use with their sources and dates, or update them from an upstream copy (update <path|url>)',
+  },
   scan: {
     run: async (args, engine) => (await import('./scan.ts')).scan(args, engine),
     summary: 'scan a domain for dangling DNS records (--help for options)',
@@ -44,7 +49,7 @@ export async function main(argv: string[], engine: EngineSettings = {}): Promise
   const command = name ? commands[name] : undefined;
   if (!command) {
     const list = Object.entries(commands)
-      .map(([n, c]) => `  ${n.padEnd(10)}${c.summary}`)
+      .map(([n, c]) => `  ${n.padEnd(14)}${c.summary}`)
       .join('\n');
     const out = `Usage: danglewatch <command> [options]\n\nCommands:\n${list}\n`;
     if (name && name !== '--help' && name !== '-h') {

@@ -120,3 +120,9 @@ export const SCHEDULE_LEASE_MS = 90_000;
  * one place, not the pass, and a busy pass does not flood the resolvers (one query each).
  */
 export const OWNERSHIP_CHECKS_AT_ONCE = 32;
+
+/**
+ * `danglewatch fingerprints update <url>`: can-i-take-over-xyz's fingerprints.json is about 60 KB;
+ * an answer past these bounds is refused, not read on.
+ */
+export const FINGERPRINTS_DOWNLOAD = { maxBytes: 4 * 1024 * 1024, timeoutMs: 60_000 } as const;

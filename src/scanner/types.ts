@@ -33,7 +33,11 @@ export type Finding = Required<Omit<FindingView, 'key'>>;
  * A finding as a detection rule makes it; the scan adds the sources of its name, and the proof
  * phase its proof (a rule that asked the provider itself, RDAP, sets it already).
  */
-export type Detected = Omit<Finding, 'sources' | 'proof'> & { proof?: Finding['proof'] };
+export type Detected = Omit<Finding, 'sources' | 'proof'> & {
+  proof?: Finding['proof'];
+  /** How far a provider's "free" may raise a review (an edge case's); the proof phase drops it. */
+  upTo?: Finding['status'];
+};
 
 export type ScanError = ScanErrorView;
 

@@ -119,6 +119,9 @@ const envSchema = z.object({
   // The clouds' address ranges: a JSON file as `danglewatch ranges update` writes it; the bundled,
   // dated copy when unset.
   CLOUD_RANGES_FILE: z.string().min(1).optional(),
+  // The fingerprint catalogue: a JSON file as `danglewatch fingerprints update` writes it; the
+  // bundled, dated catalogue when unset and DATA_DIR/fingerprints.json does not exist.
+  FINGERPRINTS_FILE: z.string().min(1).optional(),
   // For a demo on a network: the emulator signs anyone in as anyone, so this must be said out loud.
   ALLOW_AUTH_EMULATOR_ON_NETWORK: booleanFlag.default(false),
   // The operator's probe credentials (availability checks only) and the providers' base URLs.

@@ -3,10 +3,19 @@ import type { IntegrationUrls } from '../core/integrations/targets.ts';
 import { proofSettings } from '../scanner/proof/settings.ts';
 import { configuredCloudRanges } from './cloud-ranges.ts';
 import type { Config } from './config.ts';
+import { liveFingerprints } from './fingerprints.ts';
 
-/** The engine's servers from the environment: the system resolvers and public CT/RDAP by default. */
+/**
+ * The engine's servers from the environment: the system resolvers and public CT/RDAP by default.
+ * The catalogue is a getter: each scan copies the settings, and so reads the fingerprints file as
+ * it is then (see `liveFingerprints`).
+ */
 export function engineSettings(config: Config): EngineSettings {
+  const fingerprints = liveFingerprints(config);
   return {
+    get catalogue() {
+      return fingerprints().entries;
+    },
     ...(config.SCAN_RESOLVERS ? { resolvers: config.SCAN_RESOLVERS } : {}),
     ...(config.CT_URL ? { ctUrl: config.CT_URL } : {}),
     ...(config.CERTSPOTTER_URL ? { certspotterUrl: config.CERTSPOTTER_URL } : {}),

@@ -15,7 +15,7 @@ export const FINDING_STATUS_TEXT: Record<FindingView['status'], { label: string;
   review: {
     label: 'Review',
     sentence:
-      'The record is stale or points at something that no longer answers, but no known way to take it over exists: clean it up when you can.',
+      'The record is stale or points at something that no longer answers, but no known way to take it over exists as a rule: the service is retired, verifies who owns the domain, or allows a takeover only in special cases its provider has not confirmed. Clean it up when you can.',
   },
 };
 

@@ -205,7 +205,7 @@ async function detectLiveTarget(
     ).includes(entry);
   for (const entry of entries) {
     if (entry.dns !== 'resolves') continue;
-    const first = await webEvidence(ctx, res.name, address, entry);
+    const first = await webEvidence(ctx, res.name, address, entry, false, !unknownSuffix);
     if (first.length === 0) continue;
     const target = res.terminal;
     const finding = entryFinding(res.name, 'CNAME', target, entry, [chainText(res), ...first]);
@@ -224,7 +224,7 @@ async function detectLiveTarget(
         const freshAddress = firstAddress(fresh.a, fresh.aaaa);
         if (fresh.status !== 'exists' || !freshAddress) return undefined;
         if (!fresh.chain.some((hop) => pointsAt(hop, entry))) return undefined;
-        const second = await webEvidence(ctx, res.name, freshAddress, entry, true);
+        const second = await webEvidence(ctx, res.name, freshAddress, entry, true, !unknownSuffix);
         return second.length > 0 ? `confirmed via ${answeredBy(fresh)}: ${second.join('; ')}` : undefined;
       },
     });

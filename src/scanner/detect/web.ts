@@ -14,7 +14,8 @@ export function firstAddress(a: string[], aaaa: string[]) {
  * says nothing about this name). The two schemes must not contradict each other: when one serves
  * a working page (2xx) without the evidence, the resource is in use and nothing is reported. HTTP
  * goes first, so a live resource that says so there costs no HTTPS probe (a TLS handshake); a
- * `fresh` look (validation, of a name that showed the evidence) reads both at once.
+ * `fresh` look (validation, of a name that showed the evidence) reads both at once. `ownTarget`: the
+ * record points at the service's own suffix or address (its generic sentences count only then).
  */
 export async function webEvidence(
   ctx: ScanContext,
@@ -22,6 +23,7 @@ export async function webEvidence(
   address: string,
   entry: Entry,
   fresh = false,
+  ownTarget = true,
 ): Promise<string[]> {
   const probe = (scheme: Scheme) => ctx.probe(host, address, scheme, entry, fresh);
   const early = fresh ? probe('https') : undefined;
@@ -36,7 +38,7 @@ export async function webEvidence(
     const stop = unfinished(result);
     if (stop) stopped.push(stop);
     const own = result.responses.filter((response) => response.host === host);
-    const found = own.map((response) => evidenceIn(entry, response)).find(Boolean);
+    const found = own.map((response) => evidenceIn(entry, response, ownTarget)).find(Boolean);
     if (found) evidence.push(found);
     else if (own.some((response) => response.status >= 200 && response.status < 300)) {
       // A working page cut off at a limit says the resource is in use, yet was not read whole.

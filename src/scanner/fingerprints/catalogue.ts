@@ -54,9 +54,31 @@ const NUCLEI_ISSUES = 'https://github.com/projectdiscovery/nuclei-templates';
 /** Where an entry's source URL starts when it cites a reference's list (checked against the snapshots). */
 export const REFERENCES = { ciito: CIITO, citod: CITOD, nuclei: NUCLEI, reaper: REAPER } as const;
 
+/** A reference the catalogue was built from: what `danglewatch fingerprints` and the reports name. */
+export interface CatalogueSource {
+  name: string;
+  url: string;
+  /** The date of what was read: the commit's, or the day read where the source carries none. */
+  date: string;
+}
+
+/** The references this bundled catalogue was read from, each dated by the snapshot read. */
+export const CATALOGUE_SOURCES: readonly CatalogueSource[] = [
+  { name: 'can-i-take-over-xyz', url: `${CIITO}/tree/5bd4e12`, date: CIITO_AT },
+  { name: 'can-i-take-over-dns', url: `${CITOD}/tree/079e72d`, date: CITOD_AT },
+  {
+    name: 'dnsReaper',
+    url: 'https://github.com/punk-security/dnsReaper/tree/c1588b2/signatures',
+    date: '2025-10-04',
+  },
+  { name: 'BadDNS', url: BADDNS_SIGNATURES, date: '2026-03-22' },
+  { name: 'nuclei-templates', url: `${NUCLEI}/http/takeovers`, date: '2026-11-27' },
+  { name: 'subjack', url: SUBJACK, date: SUBJACK_AT },
+];
+
 type Status = Entry['status'];
 
-interface Common {
+export interface Common {
   id: string;
   service: string;
   status: Status;
@@ -69,6 +91,8 @@ interface Common {
   sources: Source[];
   /** CNAME targets under the entry's patterns it never applies to (a reference's `not_cnames`). */
   notCname?: string[];
+  /** What the service checks about the custom domain before it serves it (see the schema). */
+  verifiesDomain?: string;
 }
 
 const CLAIM_NOTE: Record<Status, string> = {
@@ -76,6 +100,7 @@ const CLAIM_NOTE: Record<Status, string> = {
   edge: 'Someone may be able to take it over by',
   'not-vulnerable':
     'The service now checks domain ownership, so a takeover is unlikely, but the record is stale:',
+  retired: 'It points at a retired service: remove the record. Nobody can take it over by',
 };
 
 /** A harmless proof: something only the claimant could publish, seen through the scanned name. */
@@ -88,20 +113,27 @@ function texts(c: Common, what: string, lead = `This name points at ${c.service}
   return {
     explanation: `${lead}, but ${what}. ${CLAIM_NOTE[c.status]} ${c.claim}.`,
     proofOfConcept:
-      c.status === 'not-vulnerable'
-        ? `No takeover path is known while ${c.service} verifies ownership; re-check the record with dig.`
-        : `Claim it by ${c.claim}; ${proof}, then release the ${c.resource}.`,
-    remediation: `Delete the DNS record, or recreate the ${c.resource} on ${c.service} under your own account and keep it.`,
+      c.status === 'retired'
+        ? `No takeover path is left: ${c.service} no longer creates these names; re-check the record with dig.`
+        : c.status === 'not-vulnerable'
+          ? `No takeover path is known while ${c.service} verifies ownership; re-check the record with dig.`
+          : `Claim it by ${c.claim}; ${proof}, then release the ${c.resource}.`,
+    remediation:
+      c.status === 'retired'
+        ? `Delete the DNS record: ${c.service} no longer offers the ${c.resource} it pointed at.`
+        : `Delete the DNS record, or recreate the ${c.resource} on ${c.service} under your own account and keep it.`,
   };
 }
 
-function web(
+export function web(
   c: Common & {
     cname: string[];
     ips?: string[];
     body?: string[];
     /** Variants of the page (sources or versions differ); one of them must appear. */
     anyBody?: string[];
+    /** The reference's unclaimed page in words any 404 could say: counted on the service's own suffix only. */
+    generic?: string[];
     httpStatus?: number[];
     headers?: { name: string; contains: string }[];
     negative?: { body?: string[]; headers?: string[] };
@@ -114,9 +146,16 @@ function web(
     notCname: c.notCname ?? [],
     ips: c.ips ?? [],
     dns: 'resolves' as const,
-    http: { status: c.httpStatus, body: c.body ?? [], anyBody: c.anyBody ?? [], headers: c.headers ?? [] },
+    http: {
+      status: c.httpStatus,
+      body: c.body ?? [],
+      anyBody: c.anyBody ?? [],
+      headers: c.headers ?? [],
+      generic: c.generic ?? [],
+    },
     negative: { body: c.negative?.body ?? [], headers: c.negative?.headers ?? [] },
     status: c.status,
+    verifiesDomain: c.verifiesDomain,
     reviewed: REVIEWED,
     reason: c.reason,
     resource: c.resource,
@@ -126,7 +165,7 @@ function web(
   };
 }
 
-function gone(c: Common & { cname?: string[]; mx?: string[] }) {
+export function gone(c: Common & { cname?: string[]; mx?: string[] }) {
   return {
     id: c.id,
     service: c.service,
@@ -145,7 +184,7 @@ function gone(c: Common & { cname?: string[]; mx?: string[] }) {
   };
 }
 
-function zone(c: Common & { ns: string[] }) {
+export function zone(c: Common & { ns: string[] }) {
   return {
     id: c.id,
     service: c.service,
@@ -250,19 +289,35 @@ const AZURE_LISTS: Array<[Source, string[]]> = [
   [nuclei('dns/azure-trafficmanager-takeover-detection.yaml'), ['trafficmanager.net']],
 ];
 
-/** An Azure resource type; `doubt` when a newer source says claims do not work as a rule. */
-const azure = (id: string, service: string, suffix: string, resource: string, doubt?: string) =>
+/**
+ * BadDNS's Azure signature dropped these suffixes as retired or mitigated (pull request 712,
+ * merged 2026-02-27, in the snapshot of 2026-03-22): the newest dated source for each.
+ */
+const BADDNS_AZURE_RETIRED = at('https://github.com/blacklanternsecurity/baddns/pull/712', '2026-02-27');
+
+/** What a newer source says of an Azure suffix the older lists call vulnerable. */
+interface Newer {
+  status: 'edge' | 'retired' | 'not-vulnerable';
+  reason: string;
+  source?: Source;
+}
+
+/** An Azure resource type; `newer` when a newer source says claims no longer work as a rule. */
+const azure = (id: string, service: string, suffix: string, resource: string, newer?: Newer) =>
   gone({
     id,
     service,
     cname: [suffix],
-    status: doubt ? 'edge' : 'vulnerable',
+    status: newer?.status ?? 'vulnerable',
     reason:
-      doubt ??
+      newer?.reason ??
       'Azure resource names are global and freed on deletion; Azure does not verify the custom domain',
     resource,
     claim: `creating a ${resource} with the same name in any Azure subscription`,
-    sources: AZURE_LISTS.filter(([, suffixes]) => suffixes.includes(suffix)).map(([source]) => source),
+    sources: [
+      ...AZURE_LISTS.filter(([, suffixes]) => suffixes.includes(suffix)).map(([source]) => source),
+      ...(newer?.source ? [newer.source] : []),
+    ],
   });
 
 const BEANSTALK_REGIONS = [
@@ -416,6 +471,8 @@ const raw = [
     body: ['Not Found - Request ID:'],
     httpStatus: [404],
     status: 'edge',
+    verifiesDomain:
+      'Netlify asks for a TXT record under a domain another account used before it serves it (nuclei pull request 12569, 2025-07; BadDNS pull request 609, 2025-08)',
     reason:
       'can-i-take-over-xyz lists Netlify as an edge case; nuclei (2025-07) agrees, as Netlify asks for DNS verification of a domain in use',
     resource: 'site',
@@ -424,6 +481,7 @@ const raw = [
       ciito('issues/40'),
       at(`${CIITO}/issues/40`, '2022-11-28'),
       at(`${NUCLEI_ISSUES}/pull/12569`, '2025-07-14'),
+      at('https://github.com/blacklanternsecurity/baddns/pull/609', '2025-08-07'),
       reaper('netlify.py', '2022-07-25'),
       nuclei('netlify-takeover.yaml'),
     ],
@@ -435,12 +493,15 @@ const raw = [
     body: ['The deployment could not be found on Vercel'],
     httpStatus: [404],
     status: 'edge',
+    verifiesDomain:
+      'Vercel serves a custom domain that another account used only once a TXT record at _vercel under it proves ownership',
     resource: 'deployment',
     claim: 'adding this host name to a Vercel project, where Vercel does not ask for a verification record',
     sources: [
       ciito('issues/183'),
       at(`${CIITO}/pull/375`, '2023-07-17'),
       at(`${NUCLEI_ISSUES}/issues/9596`, '2024-05-09'),
+      at(`${NUCLEI_ISSUES}/issues/10076`, '2024-06-19'),
       nuclei('vercel-takeover.yaml'),
     ],
     reason:
@@ -490,26 +551,40 @@ const raw = [
     sources: [{ url: 'https://supabase.com/docs/guides/platform/custom-domains', date: REVIEWED }],
   }),
   azure('azure-app-service', 'Azure App Service', 'azurewebsites.net', 'web app'),
-  azure(
-    'azure-cloud-services',
-    'Azure Cloud Services',
-    'cloudapp.net',
-    'cloud service',
-    'subjack (2026) flags cloudapp.net with reduced confidence: deleted names are reserved for a while and the service is being retired',
-  ),
+  azure('azure-cloud-services', 'Azure Cloud Services', 'cloudapp.net', 'cloud service', {
+    status: 'retired',
+    reason:
+      'Cloud Services (classic) was retired in August 2024 and no new extended-support service can be created: BadDNS dropped cloudapp.net (pull request 712, 2026-02-27), can-i-take-over-xyz issue 465 (2025-11-19) calls it not vulnerable',
+    source: BADDNS_AZURE_RETIRED,
+  }),
   azure('azure-vm-dns', 'Azure virtual machine DNS label', 'cloudapp.azure.com', 'public IP DNS label'),
   azure('azure-traffic-manager', 'Azure Traffic Manager', 'trafficmanager.net', 'Traffic Manager profile'),
   azure('azure-blob', 'Azure Blob Storage', 'blob.core.windows.net', 'storage account'),
-  azure('azure-cdn', 'Azure CDN', 'azureedge.net', 'CDN endpoint'),
+  azure('azure-cdn', 'Azure CDN', 'azureedge.net', 'CDN endpoint', {
+    status: 'retired',
+    reason:
+      'classic Azure CDN is retired and new profiles can no longer be created: BadDNS dropped azureedge.net (pull request 712, 2026-02-27), newer than the 2025 report of a claim in can-i-take-over-xyz issue 432',
+    source: BADDNS_AZURE_RETIRED,
+  }),
   azure('azure-api-management', 'Azure API Management', 'azure-api.net', 'API Management service'),
   azure('azure-hdinsight', 'Azure HDInsight', 'azurehdinsight.net', 'HDInsight cluster'),
   azure('azure-container-instances', 'Azure Container Instances', 'azurecontainer.io', 'container group'),
-  azure('azure-container-registry', 'Azure Container Registry', 'azurecr.io', 'container registry'),
+  azure('azure-container-registry', 'Azure Container Registry', 'azurecr.io', 'container registry', {
+    status: 'not-vulnerable',
+    reason:
+      'a deleted registry name is now held back for a cooling-off period for its owner: BadDNS dropped azurecr.io as mitigated (pull request 712, 2026-02-27)',
+    source: BADDNS_AZURE_RETIRED,
+  }),
   azure('azure-sql', 'Azure SQL Database', 'database.windows.net', 'SQL server'),
   azure('azure-redis', 'Azure Cache for Redis', 'redis.cache.windows.net', 'Redis cache'),
   azure('azure-service-bus', 'Azure Service Bus', 'servicebus.windows.net', 'Service Bus namespace'),
   azure('azure-search', 'Azure AI Search', 'search.windows.net', 'search service'),
-  azure('azure-data-lake', 'Azure Data Lake Storage Gen1', 'azuredatalakestore.net', 'Data Lake store'),
+  azure('azure-data-lake', 'Azure Data Lake Storage Gen1', 'azuredatalakestore.net', 'Data Lake store', {
+    status: 'retired',
+    reason:
+      'Data Lake Storage Gen1 was retired in February 2024: BadDNS dropped azuredatalakestore.net (pull request 712, 2026-02-27)',
+    source: BADDNS_AZURE_RETIRED,
+  }),
   gone({
     id: 'aws-elastic-beanstalk',
     service: 'AWS Elastic Beanstalk',
@@ -823,7 +898,9 @@ const raw = [
     id: 'readthedocs',
     service: 'Read the Docs',
     cname: ['readthedocs.io'],
-    body: ['is unknown to Read the Docs'],
+    anyBody: ['is unknown to Read the Docs'],
+    // The references' sentence any 404 could say: counted on the service's own suffixes only.
+    generic: ['The link you have followed or the URL that you entered does not exist.'],
     status: 'edge',
     reason:
       'the table says vulnerable (issue 160), but a 2025-12-02 comment there finds the project name still taken after the docs are gone',
@@ -949,7 +1026,9 @@ const raw = [
     id: 'teamwork',
     service: 'Teamwork',
     cname: ['teamwork.com'],
-    body: ["Oops - We didn't find your site."],
+    anyBody: ["Oops - We didn't find your site."],
+    // The references' sentence any 404 could say: counted on the service's own suffixes only.
+    generic: ['The request could not be satisfied.'],
     status: 'vulnerable',
     reason: 'dnsReaper (2025), nuclei and subjack report unclaimed Teamwork sites as takeovers',
     resource: 'site',
@@ -1042,6 +1121,8 @@ const raw = [
       "The page you are looking for doesn't exist or has been moved.",
       'The page you are looking for doesn&#x27;t exist or has been moved',
     ],
+    // The references' sentence any 404 could say: counted on the service's own suffixes only.
+    generic: ['404 - Page not found'],
     status: 'edge',
     reason: 'can-i-take-over-xyz lists Webflow as an edge case',
     resource: 'site',
@@ -1269,7 +1350,9 @@ const raw = [
     id: 'brightcove',
     service: 'Brightcove Gallery',
     cname: ['bcvp0rtal.com', 'brightcovegallery.com', 'gallery.video'],
-    body: ['<p class="bc-gallery-error-code">Error Code: 404</p>'],
+    anyBody: ['<p class="bc-gallery-error-code">Error Code: 404</p>'],
+    // The references' sentence any 404 could say: counted on the service's own suffixes only.
+    generic: ['Page Not Found'],
     status: 'vulnerable',
     reason:
       'dnsReaper and subjack report unclaimed Brightcove galleries as takeovers; no source says otherwise',
@@ -1502,7 +1585,9 @@ const raw = [
     id: 'thinkific',
     service: 'Thinkific',
     cname: ['thinkific.com'],
-    body: ['Cloudflare is currently unable to resolve your requested domain'],
+    anyBody: ['Cloudflare is currently unable to resolve your requested domain'],
+    // The references' sentence any 404 could say: counted on the service's own suffixes only.
+    generic: ['You may have mistyped the address or the page may have moved.'],
     status: 'vulnerable',
     reason: 'dnsReaper (2023) reports unclaimed Thinkific domains as takeovers, with this newer fingerprint',
     resource: 'school',
@@ -1647,8 +1732,18 @@ const raw = [
     sources: [citod(19), reaper('000domains.py', '2022-07-25')],
     reason: 'can-i-take-over-dns lists 000Domains as not vulnerable',
   }),
-  azure('azure-mobile-services', 'Azure Mobile Services', 'azure-mobile.net', 'mobile service'),
-  azure('azure-front-door', 'Azure Front Door', 'azurefd.net', 'Front Door endpoint'),
+  azure('azure-mobile-services', 'Azure Mobile Services', 'azure-mobile.net', 'mobile service', {
+    status: 'retired',
+    reason:
+      'Mobile Services was retired (moved to App Service): BadDNS dropped azure-mobile.net (pull request 712, 2026-02-27)',
+    source: BADDNS_AZURE_RETIRED,
+  }),
+  azure('azure-front-door', 'Azure Front Door', 'azurefd.net', 'Front Door endpoint', {
+    status: 'not-vulnerable',
+    reason:
+      'new Front Door endpoints get a hash in their name, so a deleted name is not created again: BadDNS dropped azurefd.net as mitigated (pull request 712, 2026-02-27)',
+    source: BADDNS_AZURE_RETIRED,
+  }),
   azure(
     'azure-app-service-legacy',
     'Azure App Service (legacy domain)',
@@ -2011,6 +2106,8 @@ const raw = [
     cname: ['mailgun.org'],
     httpStatus: [404],
     status: 'edge',
+    verifiesDomain:
+      'Mailgun verifies a domain by a TXT record under it before it serves or sends for it (issue 393, 2025-01; nuclei issue 13900, 2025-11)',
     resource: 'tracking domain',
     claim: 'adding this host name as the tracking domain of a Mailgun sending domain',
     sources: [

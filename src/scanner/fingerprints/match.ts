@@ -176,14 +176,20 @@ export function entriesForRegistrable(host: string, entries = catalogue): Entry[
 /**
  * Whether one response carries the entry's evidence: status, every body string, one of the
  * variants, every header, all together, and none of the negative evidence. Returns what matched, for the evidence chain.
+ * `own`: the record points at the service's own suffix or address, where its generic sentences
+ * (words any 404 could say) count as variants; elsewhere they never do, and an entry whose page
+ * only they describe shows no evidence.
  */
-export function evidenceIn(entry: Entry, response: Response): string | undefined {
+export function evidenceIn(entry: Entry, response: Response, own = true): string | undefined {
   const http = entry.http;
   if (!http) return undefined;
   if (http.status && !http.status.includes(response.status)) return undefined;
   if (!http.body.every((text) => response.body.includes(text))) return undefined;
   const variant = http.anyBody.find((text) => response.body.includes(text));
-  if (http.anyBody.length > 0 && variant === undefined) return undefined;
+  const generic =
+    variant === undefined && own ? http.generic.find((text) => response.body.includes(text)) : undefined;
+  if (http.anyBody.length + http.generic.length > 0 && variant === undefined && generic === undefined)
+    return undefined;
   for (const header of http.headers) {
     if (!response.headers[header.name.toLowerCase()]?.includes(header.contains)) return undefined;
   }
@@ -191,6 +197,10 @@ export function evidenceIn(entry: Entry, response: Response): string | undefined
   if (entry.negative.headers.some((name) => response.headers[name.toLowerCase()] !== undefined))
     return undefined;
   const shown = [...http.body, ...(variant === undefined ? [] : [variant])].map((text) => `"${text}"`);
+  if (generic !== undefined)
+    shown.push(
+      `"${generic}" (words any 404 could say, counted as the name points at ${entry.service} itself)`,
+    );
   const quoted = shown.length > 0 ? ` with ${shown.join(' and ')}` : '';
   return `${response.url} (${response.address}) answered ${response.status}${quoted}`;
 }

@@ -15,6 +15,12 @@ const httpEvidenceSchema = z.object({
   anyBody: z.array(z.string().min(6)).default([]),
   /** Headers that must be present, with a value containing `contains`. */
   headers: z.array(z.object({ name: z.string(), contains: z.string() })).default([]),
+  /**
+   * The unclaimed page as a reference gives it, in words any 404 could say: a page variant only
+   * where the record points at the service's own suffix or address, never under a suffix of its
+   * domain the references do not document.
+   */
+  generic: z.array(z.string().min(3)).default([]),
 });
 
 const sourceSchema = z.object({ url: z.url(), date: z.iso.date() });
@@ -41,7 +47,17 @@ export const entrySchema = z
     http: httpEvidenceSchema.optional(),
     /** Body strings or header names whose presence cancels the evidence. */
     negative: z.object({ body: z.array(z.string()).default([]), headers: z.array(z.string()).default([]) }),
-    status: z.enum(['vulnerable', 'edge', 'not-vulnerable']),
+    /**
+     * `retired`: the newest dated source says the service (or this suffix of it) is gone, so
+     * nobody can create the name again; like `not-vulnerable`, the record is only stale.
+     */
+    status: z.enum(['vulnerable', 'edge', 'not-vulnerable', 'retired']),
+    /**
+     * What the service checks about the custom domain itself before it serves it (a TXT record
+     * under the name, say): a shared edge host that does so hands the name to nobody who cannot
+     * publish that record, whatever its page says.
+     */
+    verifiesDomain: z.string().min(10).optional(),
     reviewed: z.iso.date(),
     reason: z.string().min(10),
     /** What the unclaimed thing is called on the service: an app, a bucket, a site. */
@@ -58,7 +74,10 @@ export const entrySchema = z
   .refine((e) => (e.dns === 'resolves') === (e.http !== undefined), '`resolves` entries need HTTP evidence')
   .refine((e) => e.dns !== 'zone-missing' || e.ns.length > 0, '`zone-missing` entries need nameservers')
   .refine(
-    (e) => !e.http || e.http.body.length + e.http.anyBody.length > 0 || e.http.status !== undefined,
+    (e) =>
+      !e.http ||
+      e.http.body.length + e.http.anyBody.length + e.http.generic.length > 0 ||
+      e.http.status !== undefined,
     'HTTP evidence needs body text or a status',
   );
 

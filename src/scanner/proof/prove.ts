@@ -49,13 +49,14 @@ function onlyCreator(finding: Detected, why: string): Proven {
 
 const atMostLikely = (status: Detected['status']) => (status === 'claimable' ? 'likely' : status);
 
-/** What the check's outcome makes of the finding. */
+/** What the check's outcome makes of the finding (`upTo`: how far "free" raises a review). */
 function settle(
   finding: Detected,
   check: ProofCheck,
   outcome: Outcome,
   at: number,
   validated: boolean,
+  upTo: Detected['upTo'],
 ): Proven {
   if (!('answer' in outcome)) {
     return {
@@ -76,9 +77,11 @@ function settle(
     };
   }
   const decided = check.decides && validated && finding.status !== 'claimable';
+  const raised = !decided && upTo !== undefined && finding.status === 'review';
   return {
     ...finding,
     ...(decided ? { status: 'claimable' as const, risk: 'high' as const } : {}),
+    ...(raised ? { status: upTo } : {}),
     evidence: [...finding.evidence, `proven: ${outcome.answer.said}`],
     proof,
   };
@@ -143,7 +146,8 @@ export async function prove(
     return pending;
   };
 
-  return mapLimit([...findings], options.settings.concurrency * 2, async (finding): Promise<Proven> => {
+  return mapLimit([...findings], options.settings.concurrency * 2, async (detected): Promise<Proven> => {
+    const { upTo, ...finding } = detected;
     const unique = uniqueFormat(finding.target);
     if (unique) return onlyCreator(finding, unique.why);
     if (finding.proof) return { ...finding, proof: finding.proof };
@@ -151,7 +155,7 @@ export async function prove(
     for (const check of checks) {
       const subject = check.subject(finding);
       if (!subject) continue;
-      if (finding.status === 'review' && !check.decides) break;
+      if (finding.status === 'review' && !check.decides && upTo === undefined) break;
       if (check.needs && !options.settings[check.needs]) {
         return {
           ...finding,
@@ -164,7 +168,7 @@ export async function prove(
         };
       }
       const { outcome, at } = await ask(check, subject);
-      return settle(finding, check, outcome, at, options.validated);
+      return settle(finding, check, outcome, at, options.validated, upTo);
     }
     return {
       ...finding,

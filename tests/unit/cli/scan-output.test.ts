@@ -27,15 +27,15 @@ const entry = (id: string) => {
   return found;
 };
 // One finding of each status: claimable (an S3 bucket that S3 says does not exist: the proof needs
-// no credentials), likely (Heroku, an edge case), review (a CNAME
+// no credentials), likely (Surge.sh, claimable by its page but with no provider check to prove it), review (a CNAME
 // to a missing name of a registered domain outside the catalogue).
 const zone = zoneFrom({
   apex,
   records: [
     [`docs.${apex}`, { type: 'CNAME', data: BUCKET }],
     [BUCKET, { type: 'A', data: FIXTURE_IP }],
-    [`app.${apex}`, { type: 'CNAME', data: 'dw-app.herokuapp.com' }],
-    ['dw-app.herokuapp.com', { type: 'A', data: FIXTURE_IP }],
+    [`app.${apex}`, { type: 'CNAME', data: 'dw-app.surge.sh' }],
+    ['dw-app.surge.sh', { type: 'A', data: FIXTURE_IP }],
     [`stale.${apex}`, { type: 'CNAME', data: 'gone.dw-elsewhere.com' }],
   ],
 });
@@ -51,7 +51,7 @@ beforeAll(async () => {
       : host === BUCKET
         ? noSuchBucketPage(`docs.${apex}`)
         : host === `app.${apex}`
-          ? evidencePage(entry('heroku'))
+          ? evidencePage(entry('surge'))
           : undefined;
   dir = mkdtempSync(join(tmpdir(), 'dw-output-'));
   writeFileSync(join(dir, 'names.txt'), `docs.${apex}\napp.${apex}\nstale.${apex}\n`);
@@ -167,7 +167,7 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
       ['warning', 'new'],
     ]);
     const text = await run(['--baseline', file('partial.json')]);
-    expect(text.stdout).toContain(`app.${apex}  CNAME → dw-app.herokuapp.com`);
+    expect(text.stdout).toContain(`app.${apex}  CNAME → dw-app.surge.sh`);
     expect(text.stdout).toMatch(
       new RegExp(
         `Already in the baseline \\(1\\), not failing the run:\\n  docs\\.${apex.replace('.', '\\.')}  CNAME → docs\\.pipeline\\.test\\.s3-website-us-east-1\\.amazonaws\\.com`,

@@ -108,10 +108,12 @@ function recognises(entry: Entry, words: readonly string[]) {
   if (lower(entry.negative.body).some((t) => page.includes(t))) return false;
   // Letters and digits only: sources write the same words with other punctuation (`no such app`, `no-such-app`).
   const bare = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '');
-  const evidence = lower([...http.body, ...http.anyBody]).map(bare);
+  // A generic sentence is a variant too: the rows reach the entry by its own suffixes.
+  const variants = [...http.anyBody, ...http.generic];
+  const evidence = lower([...http.body, ...variants]).map(bare);
   if (words.map(bare).every((w) => evidence.some((t) => t.includes(w) || w.includes(t)))) return true;
   if (!lower(http.body).every((t) => page.includes(t))) return false;
-  return http.anyBody.length === 0 || lower(http.anyBody).some((t) => page.includes(t));
+  return variants.length === 0 || lower(variants).some((t) => page.includes(t));
 }
 
 /**

@@ -51,8 +51,11 @@ const snapshot = z
 const isExcluded = (file: string) => isExcludedFrom('BadDNS', file);
 const excluded = allExcluded.filter((e) => e.source === 'BadDNS');
 
+/** The entry's page text, its generic sentences included (a signature reaches it by its own suffixes). */
 const evidenceText = (entry: Entry) =>
-  [...(entry.http?.body ?? []), ...(entry.http?.anyBody ?? [])].map((t) => t.toLowerCase());
+  [...(entry.http?.body ?? []), ...(entry.http?.anyBody ?? []), ...(entry.http?.generic ?? [])].map((t) =>
+    t.toLowerCase(),
+  );
 
 /** What of one positive signature the catalogue lacks: its patterns, then its matchers. */
 function gaps(row: (typeof snapshot.rows)[number]): string[] {

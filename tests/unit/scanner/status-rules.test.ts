@@ -59,10 +59,54 @@ function addCase(entry: Entry, label: string) {
   caseName.set(entry.id, name);
 }
 
-const quiet = catalogue.filter((e) => e.status === 'not-vulnerable');
-const dnsHosts = catalogue.filter((e) => e.dns === 'zone-missing' && e.status !== 'not-vulnerable');
+const quiet = catalogue.filter((e) => e.status === 'not-vulnerable' || e.status === 'retired');
+const dnsHosts = catalogue.filter((e) => e.dns === 'zone-missing' && e.status === 'vulnerable');
+const edgeDnsHosts = catalogue.filter((e) => e.dns === 'zone-missing' && e.status === 'edge');
 for (const entry of quiet) addCase(entry, 'nv');
-for (const entry of dnsHosts) addCase(entry, 'dh');
+for (const entry of [...dnsHosts, ...edgeDnsHosts]) addCase(entry, 'dh');
+
+const byId = (id: string) => catalogue.find((e) => e.id === id) as Entry;
+/** A name aliased to `target` (an address of the fixtures), showing `page`. */
+function live(label: string, target: string, page?: Page) {
+  const name = `${label}.${apex}`;
+  records.push([name, { type: 'CNAME', data: target }]);
+  a(target);
+  if (page) pages.set(name, page);
+  return name;
+}
+const notFound = (body: string): Page => ({
+  status: 404,
+  body: `<html><body><h1>${body}</h1></body></html>`,
+});
+
+// Rule 1: a reference's generic sentence, at the service's own suffix, elsewhere in its domain,
+// and at a host of nobody's catalogue.
+const brightcove = byId('brightcove');
+const webflow = byId('webflow');
+const genericOwn = live(
+  'g-own',
+  sampleHost('dw-gen', brightcove.cname[0] as string),
+  notFound('Page Not Found'),
+);
+const genericElsewhere = live('g-elsewhere', 'dw-gen.cdn.webflow.com', notFound('404 - Page not found'));
+const specificElsewhere = live('g-specific', 'dw-spec.cdn.webflow.com', evidencePage(webflow));
+const genericNobody = live('g-nobody', 'dw-gen.unlisted-host.com', notFound('Page Not Found'));
+// Rule 2: edge cases, one without a provider check (Heroku), one whose check says free (Shopify).
+const edgeUnchecked = live('e-heroku', 'dw-edge.herokuapp.com', evidencePage(byId('heroku')));
+const edgeFree = live('e-shopify', 'dw-edge.myshopify.com', evidencePage(byId('shopify')));
+// Rule 3: every retired service, its name gone (NXDOMAIN at the service).
+const retired = catalogue.filter((e) => e.status === 'retired');
+const retiredName = (entry: Entry) => `rt-${entry.id}.${apex}`;
+for (const entry of retired)
+  records.push([
+    retiredName(entry),
+    { type: 'CNAME', data: sampleHost('dw-gone', entry.cname[0] as string) },
+  ]);
+// Rule 4: a shared edge host that verifies the custom domain before it serves it, its page showing.
+const verifying = catalogue.filter((e) => e.verifiesDomain && e.dns === 'resolves');
+const verifyingName = (entry: Entry) => `vd-${entry.id}.${apex}`;
+for (const entry of verifying)
+  live(`vd-${entry.id}`, sampleHost('dw-gone', entry.cname[0] as string), evidencePage(entry));
 
 // A DKIM selector aliased into a web service, its page showing the service's unclaimed text.
 const webEntry = catalogue.find(
@@ -134,8 +178,19 @@ describe.each(['refused', 'noerror', 'nxdomain'] as const)(
           f.subdomain === caseName.get(entry.id) && (f.subdomain !== apex || f.service === entry.service),
       );
 
+    it('grades an edge-case DNS host review: no DNS host answers whether a zone can be added', () => {
+      expect(edgeDnsHosts.length).toBeGreaterThanOrEqual(3);
+      for (const entry of edgeDnsHosts) {
+        const found = at(entry);
+        expect(
+          found.map((f) => [f.service, f.status, f.risk]),
+          entry.id,
+        ).toEqual([[entry.service, 'review', 'medium']]);
+      }
+    });
+
     it('grades each DNS host the references call vulnerable likely or claimable, never review', () => {
-      expect(dnsHosts.length).toBeGreaterThanOrEqual(10);
+      expect(dnsHosts.length).toBeGreaterThanOrEqual(9);
       for (const entry of dnsHosts) {
         const found = at(entry);
         expect(
@@ -190,6 +245,74 @@ describe('names and hosts that are not what they seem', () => {
         (e) => e.dns === 'zone-missing' && e.ns.some((p) => server.endsWith(p.replace(/^.*\*/, ''))),
       );
       expect(entry?.status, server).toBe('not-vulnerable');
+    }
+  });
+});
+
+describe('the status rules of src/scanner/README.md', () => {
+  let result: ScanResult;
+  beforeAll(async () => {
+    result = await scanZone();
+  }, 60_000);
+  const findingsAt = (name: string) => result.findings.filter((f) => f.subdomain === name);
+
+  it("counts a reference's generic sentence where the name points at the service's own suffix, at most likely", () => {
+    const found = findingsAt(genericOwn);
+    expect(found.map((f) => [f.service, f.status])).toEqual([[brightcove.service, 'likely']]);
+    expect(found[0]?.evidence.join(' ')).toMatch(
+      /"Page Not Found" \(words any 404 could say, counted as the name points at Brightcove Gallery itself\)/,
+    );
+  });
+
+  it("never counts it on its own: not under a suffix of the service's domain the references do not give, not at a host of no service", () => {
+    expect(result.subdomains).toEqual(expect.arrayContaining([genericElsewhere, genericNobody]));
+    expect(findingsAt(genericElsewhere)).toEqual([]);
+    expect(findingsAt(genericNobody)).toEqual([]);
+    // The service's own unclaimed page still counts there, as the fingerprint of a known service.
+    expect(findingsAt(specificElsewhere).map((f) => f.service)).toEqual([webflow.service]);
+  });
+
+  it('grades an edge case review, and likely once a provider check says the name is free', () => {
+    expect(findingsAt(edgeUnchecked).map((f) => [f.service, f.status, f.risk])).toEqual([
+      ['Heroku', 'review', 'medium'],
+    ]);
+    const free = findingsAt(edgeFree);
+    expect(free.map((f) => [f.service, f.status])).toEqual([['Shopify', 'likely']]);
+    expect(free[0]?.proof).toMatchObject({ check: 'shopify', answer: { free: true } });
+    for (const entry of catalogue.filter((e) => e.status === 'edge'))
+      expect(gradeFor(entry).status, entry.id).toBe('review');
+  });
+
+  it('grades a service the newest dated source calls retired review, saying to remove the record', () => {
+    expect(retired.map((e) => e.cname[0])).toEqual(
+      expect.arrayContaining(['cloudapp.net', 'azureedge.net', 'azuredatalakestore.net', 'azure-mobile.net']),
+    );
+    for (const entry of retired) {
+      // The newest source an entry cites is the one that retired it.
+      const newest = entry.sources
+        .map((s) => s.date)
+        .sort()
+        .at(-1);
+      expect(entry.reason, entry.id).toMatch(/retired/);
+      expect(newest && newest >= '2026-01-01', entry.id).toBe(true);
+      const found = findingsAt(retiredName(entry));
+      expect(
+        found.map((f) => [f.service, f.status]),
+        entry.id,
+      ).toEqual([[entry.service, 'review']]);
+      expect(found[0]?.explanation).toContain('points at a retired service: remove the record');
+      expect(found[0]?.proof, entry.id).toBeNull();
+    }
+  });
+
+  it('grades a shared edge host that verifies the custom domain before it serves review, whatever its page says', () => {
+    expect(verifying.map((e) => e.id)).toEqual(expect.arrayContaining(['vercel', 'netlify', 'mailgun']));
+    for (const entry of verifying) {
+      const found = findingsAt(verifyingName(entry));
+      expect(
+        found.map((f) => [f.service, f.status, f.risk]),
+        entry.id,
+      ).toEqual([[entry.service, 'review', 'low']]);
     }
   });
 });

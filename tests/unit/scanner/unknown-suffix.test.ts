@@ -45,10 +45,10 @@ beforeAll(async () => {
 afterAll(() => fixtures?.close());
 
 describe('a known service under a suffix the references do not document', () => {
-  it('is reported by its fingerprint, likely, naming the documented suffixes', () => {
+  it('is reported by its fingerprint, at its grade (Frontify, an edge case: review), naming the documented suffixes', () => {
     const found = result.findings.filter((f) => f.subdomain === `brand.${apex}`);
     expect(found).toMatchObject([
-      { service: 'Frontify', status: 'likely', target: 'brand.edge.frontify.com' },
+      { service: 'Frontify', status: 'review', risk: 'medium', target: 'brand.edge.frontify.com' },
     ]);
     expect(found[0]?.evidence.join(' ')).toContain('cname.frontify.com');
   });

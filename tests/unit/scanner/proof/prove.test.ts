@@ -40,7 +40,7 @@ pages.set(s3('slow'), {
 cname('old', 'proof-old.azurewebsites.net');
 cname('taken', 'proof-taken.azurewebsites.net');
 cname('busy', 'proof-busy.trafficmanager.net');
-cname('quiet', 'proof-quiet.azureedge.net');
+cname('quiet', 'proof-quiet.westeurope.cloudapp.azure.com');
 // Elastic Beanstalk: a region-qualified prefix, and an eba- name nobody else can create.
 cname('env', 'proof-env.us-east-1.elasticbeanstalk.com');
 cname('eba', 'web.eba-a1b2c3d4.us-east-1.elasticbeanstalk.com');
