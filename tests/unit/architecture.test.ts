@@ -103,3 +103,55 @@ describe('layers', () => {
     expect(withSql('worker/')).toEqual([]);
   });
 });
+
+/**
+ * src/core's folders as a graph, an edge for each folder one of its files imports: it has no
+ * cycle, so each concept can be read, changed and tested with only the ones below it. Its root
+ * files (access, audit, errors, limits…) are below every folder and import none.
+ */
+describe("core's folders", () => {
+  const core = join(src, 'core');
+  const coreFiles = [...sourceFiles(core)];
+  const folderIn = (path: string) => {
+    const parts = relative(core, path).split('/');
+    return parts.length > 1 ? (parts[0] as string) : undefined;
+  };
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of coreFiles) {
+    for (const specifier of importsOf(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(`${core}/`)) continue;
+      const from = folderIn(file) ?? '(root)';
+      const to = folderIn(target);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      edges.get(from)?.set(to, `${relative(core, file)} imports ${relative(core, target)}`);
+    }
+  }
+
+  it('has no file at its root that imports a folder', () => {
+    expect([...(edges.get('(root)')?.values() ?? [])]).toEqual([]);
+  });
+
+  it('form a one-way graph: no folder imports, through others, one that imports it', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const path: string[] = [];
+    const visit = (folder: string) => {
+      state.set(folder, 'open');
+      path.push(folder);
+      for (const [next, why] of edges.get(folder) ?? []) {
+        if (state.get(next) === 'open') {
+          const loop = path.slice(path.indexOf(next));
+          cycles.push(`${[...loop, next].join(' → ')} (${why})`);
+        } else if (!state.has(next)) visit(next);
+      }
+      path.pop();
+      state.set(folder, 'done');
+    };
+    for (const folder of [...edges.keys()].sort()) if (!state.has(folder)) visit(folder);
+    expect(edges.size).toBeGreaterThan(10);
+    expect(cycles).toEqual([]);
+  });
+});

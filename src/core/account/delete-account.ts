@@ -8,9 +8,9 @@ import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.
 import type { Billing } from '../billing/stripe.ts';
 import { type DisabledConnection, disableAnsweredBy } from '../connections/answerable.ts';
 import { deleteOutboxMail } from '../mail/outbox.ts';
+import { deleteWorkspaceRows } from '../members/delete-workspace.ts';
+import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../members/members.ts';
 import { accountLock } from '../users/users.ts';
-import { deleteWorkspaceRows } from '../workspaces/delete-workspace.ts';
-import { assertTeamsHandedOver, teamsOfLeavingAccount } from '../workspaces/members.ts';
 
 /**
  * Deletes the actor's account: refused while a subscription renews or a team others work in would

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, workspaceMembers, workspaces } from '../../db/schema.ts';
 import { appSecret } from '../mail/secrets.ts';
-import { setMemberAlerts } from '../workspaces/members.ts';
+import { setMemberAlerts } from '../workspaces/member.ts';
 import { UNSUBSCRIBE_SECRET, verifyUnsubscribe } from './unsubscribe-link.ts';
 
 type DomainRow = typeof domains.$inferSelect;

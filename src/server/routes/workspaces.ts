@@ -2,9 +2,7 @@ import { type Context, Hono } from 'hono';
 import type { Billing } from '../../core/billing/stripe.ts';
 import { BODY_LIMIT_KB, INVITATION_RATE, WORKSPACE_CREATE_RATE } from '../../core/limits.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
-import { parseInput } from '../../core/validation.ts';
-import { listActivity } from '../../core/workspaces/activity.ts';
-import { deleteWorkspace } from '../../core/workspaces/delete-workspace.ts';
+import { deleteWorkspace } from '../../core/members/delete-workspace.ts';
 import {
   acceptInvitation,
   createWorkspace,
@@ -12,7 +10,9 @@ import {
   removeMember,
   revokeInvitation,
   updateMember,
-} from '../../core/workspaces/members.ts';
+} from '../../core/members/members.ts';
+import { parseInput } from '../../core/validation.ts';
+import { listActivity } from '../../core/workspaces/activity.ts';
 import { listMembers, listWorkspaces, renameWorkspace } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import {

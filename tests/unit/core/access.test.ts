@@ -147,7 +147,7 @@ describe('every service entry point checks a permission', () => {
 
   it('finds the entry points the routes call', () => {
     expect(entries).toContain('domains/domains.ts#addDomain');
-    expect(entries).toContain('workspaces/members.ts#inviteMember');
+    expect(entries).toContain('members/members.ts#inviteMember');
     expect(entries.length).toBeGreaterThan(40);
   });
 

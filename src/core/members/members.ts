@@ -22,9 +22,10 @@ import { type DisabledConnection, disableAnsweredBy, kindsBeyond } from '../conn
 import { ServiceError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUuid } from '../validation.ts';
-import { teamWorkspacesOwned } from './allowance.ts';
+import { teamWorkspacesOwned } from '../workspaces/allowance.ts';
+import { memberOf, setMemberAlerts } from '../workspaces/member.ts';
+import { pendingInvitations, underWorkspaceLock, workspaceTier } from '../workspaces/workspaces.ts';
 import { invitationMail } from './invitation-mail.ts';
-import { pendingInvitations, selectMembers, underWorkspaceLock, workspaceTier } from './workspaces.ts';
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -241,15 +242,6 @@ export async function acceptInvitation(
   };
 }
 
-async function memberOf(db: Db, workspaceId: string, userId: string) {
-  const [row] = await selectMembers(
-    db,
-    and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)),
-  );
-  if (!row) throw new ServiceError('not-found', 'NOT_FOUND', 'Member not found');
-  return { ...row, role: row.role as WorkspaceRole };
-}
-
 async function owners(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -400,19 +392,4 @@ export async function updateMember(
       ? changed?.member
       : await setMemberAlerts(db, ctx.workspace.id, userId, change.alertsEmail);
   return { member, disabledConnections: changed?.disabledConnections ?? [] };
-}
-
-/** A member turns the workspace's e-mail alerts on or off for themself. */
-export async function setMemberAlerts(
-  db: Db,
-  workspaceId: string,
-  userId: string,
-  alertsEmail: boolean,
-): Promise<MemberView> {
-  await db
-    .update(workspaceMembers)
-    .set({ alertsEmail })
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  const member = await memberOf(db, workspaceId, userId);
-  return { ...member, joinedAt: member.joinedAt.toISOString() };
 }

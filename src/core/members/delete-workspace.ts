@@ -8,7 +8,7 @@ import { assertBillingSettled, deleteStripeCustomers } from '../billing/closing.
 import type { Billing } from '../billing/stripe.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
 import { ServiceError } from '../errors.ts';
-import { workspaceOwner } from './workspaces.ts';
+import { workspaceOwner } from '../workspaces/workspaces.ts';
 
 /**
  * Deletes the workspaces `ids` name and everything they own. The rows go by the foreign keys'
