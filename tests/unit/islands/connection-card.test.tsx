@@ -94,13 +94,12 @@ describe('one card for every outside account', () => {
       <ConnectionCard
         testId="integration"
         title="On call"
-        meta="PagerDuty"
+        meta={{ what: 'PagerDuty', credentialHint: 'ab12', added: 'connected Nov 20, 2026' }}
         actions={null}
         last="Last delivery Nov 26, 2026: failed"
         lastTestId="integration-last-delivery"
         failure={{ title: 'The last delivery failed:', words: 'PagerDuty refused: Invalid routing key' }}
-        disabled={null}
-        answeredBy="Olga (olga@acme.io)"
+        connection={{ disabled: null, answeredBy: 'Olga (olga@acme.io)' }}
         onEnable={async () => {}}
       />,
     );
@@ -114,13 +113,12 @@ describe('one card for every outside account', () => {
       <ConnectionCard
         testId="x"
         title="X"
-        meta=""
+        meta={{ what: 'X', credentialHint: '', added: '' }}
         actions={null}
         last=""
         lastTestId="x-last"
         failure={null}
-        disabled={disabled}
-        answeredBy={null}
+        connection={{ disabled, answeredBy: null }}
         onEnable={async () => {}}
         readOnly
       />,

@@ -3,8 +3,14 @@ import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { ConnectionView } from '../../../model/contract.ts';
-import { BUTTON } from '../shared/buttons.ts';
-import { ConnectionCard, type SyncedCardProps, useCardAction } from '../shared/ConnectionCard.tsx';
+import {
+  CardError,
+  ConnectionCard,
+  RemoveButton,
+  SyncButton,
+  type SyncedCardProps,
+  useCardAction,
+} from '../shared/ConnectionCard.tsx';
 import { ZonePicker } from './ZonePicker.tsx';
 
 interface DnsConnectionCardProps extends SyncedCardProps<ConnectionView> {
@@ -44,12 +50,11 @@ export function DnsConnectionCard({
     <ConnectionCard
       testId="dns-connection"
       title={connection.label}
-      meta={
-        <>
-          {provider.label} · credential <code>…{connection.credentialHint}</code> · added by{' '}
-          {connection.createdBy ?? 'you'} on {formatDateTime(connection.createdAt)}
-        </>
-      }
+      meta={{
+        what: provider.label,
+        credentialHint: connection.credentialHint,
+        added: `added by ${connection.createdBy ?? 'you'} on ${formatDateTime(connection.createdAt)}`,
+      }}
       last={
         <>
           Last read: {formatDateTime(connection.lastSyncAt, 'not read yet')}
@@ -66,39 +71,21 @@ export function DnsConnectionCard({
             }
           : null
       }
-      disabled={connection.disabled}
-      answeredBy={connection.answeredBy}
+      connection={connection}
       onEnable={enable}
       readOnly={disabled}
       actions={
         <>
-          <button
-            type="button"
-            className={BUTTON.small}
-            disabled={disabled || syncing || reading || connection.disabled !== null}
+          <SyncButton
+            off={disabled || reading || connection.disabled !== null}
+            queuing={syncing}
             onClick={sync}
-          >
-            {syncing ? 'Queuing...' : 'Sync now'}
-          </button>
-          <button
-            type="button"
-            className={BUTTON.small}
-            aria-label={`Remove ${connection.label}`}
-            onClick={() => onRemove(connection)}
-          >
-            Remove
-          </button>
+          />
+          <RemoveButton label={connection.label} onClick={() => onRemove(connection)} />
         </>
       }
     >
-      {error && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      )}
+      <CardError error={error} />
       <div className="mt-3">
         <ZonePicker
           connection={connection}

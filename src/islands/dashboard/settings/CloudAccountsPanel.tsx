@@ -9,7 +9,14 @@ import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../mod
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { ConnectionCard, type SyncedCardProps, useCardAction } from '../shared/ConnectionCard.tsx';
+import {
+  CardError,
+  ConnectionCard,
+  RemoveButton,
+  SyncButton,
+  type SyncedCardProps,
+  useCardAction,
+} from '../shared/ConnectionCard.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
@@ -181,13 +188,11 @@ export function CloudAccountCard({
     <ConnectionCard
       testId="cloud-account"
       title={account.label}
-      meta={
-        <>
-          {cloud.label} · credential <code>…{account.credentialHint}</code> · added on{' '}
-          {formatDateTime(account.createdAt)}
-          {account.accounts.length > 0 && ` · ${account.accounts.join(', ')}`}
-        </>
-      }
+      meta={{
+        what: cloud.label,
+        credentialHint: account.credentialHint,
+        added: `added on ${formatDateTime(account.createdAt)}${account.accounts.length > 0 ? ` · ${account.accounts.join(', ')}` : ''}`,
+      }}
       last={
         <>
           Last read: {formatDateTime(account.lastSyncAt, 'not read yet')} · {account.counts.addresses}{' '}
@@ -202,20 +207,12 @@ export function CloudAccountCard({
           ? { title: 'The last read failed:', words: account.syncError, testId: 'cloud-sync-error' }
           : null
       }
-      disabled={account.disabled}
-      answeredBy={account.answeredBy}
+      connection={account}
       onEnable={enable}
       readOnly={disabled}
       actions={
         <>
-          <button
-            type="button"
-            className={BUTTON.small}
-            disabled={disabled || busy || reading || account.disabled !== null}
-            onClick={sync}
-          >
-            Sync now
-          </button>
+          <SyncButton off={disabled || busy || reading || account.disabled !== null} onClick={sync} />
           <button
             type="button"
             className={BUTTON.small}
@@ -224,14 +221,7 @@ export function CloudAccountCard({
           >
             {showInventory ? 'Hide inventory' : 'Inventory'}
           </button>
-          <button
-            type="button"
-            className={BUTTON.small}
-            aria-label={`Remove ${account.label}`}
-            onClick={() => onRemove(account)}
-          >
-            Remove
-          </button>
+          <RemoveButton label={account.label} onClick={() => onRemove(account)} />
         </>
       }
     >
@@ -273,14 +263,7 @@ export function CloudAccountCard({
         </p>
       )}
       {account.lastSyncAt && !account.rightsChecked && <RightsUnchecked cloud={cloud} />}
-      {error && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          {error}
-        </p>
-      )}
+      <CardError error={error} />
       {showInventory && <CloudInventoryList accountId={account.id} />}
     </ConnectionCard>
   );

@@ -14,7 +14,7 @@ import {
 } from '../../../model/integrations.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
-import { ConnectionCard } from '../shared/ConnectionCard.tsx';
+import { ConnectionCard, RemoveButton } from '../shared/ConnectionCard.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { IntegrationCredentialForm } from './IntegrationCredentialForm.tsx';
 import { INTEGRATION_FIELDS } from './integration-fields.ts';
@@ -248,12 +248,11 @@ export function IntegrationsPanel() {
                   {item.label} <span className="text-slate-600">({INTEGRATION_LABELS[item.kind]})</span>
                 </>
               }
-              meta={
-                <>
-                  {Object.values(item.settings).join(' · ')} · credential …{item.credentialHint} · connected{' '}
-                  {formatDateTime(item.createdAt)}
-                </>
-              }
+              meta={{
+                what: Object.values(item.settings).join(' · '),
+                credentialHint: item.credentialHint,
+                added: `connected ${formatDateTime(item.createdAt)}`,
+              }}
               last={
                 item.lastDelivery
                   ? `Last delivery ${formatDateTime(item.lastDelivery.at)}: ${item.lastDelivery.ok ? 'delivered' : 'failed'}`
@@ -268,8 +267,7 @@ export function IntegrationsPanel() {
                     }
                   : null
               }
-              disabled={item.disabled}
-              answeredBy={item.answeredBy}
+              connection={item}
               onEnable={() =>
                 act(
                   () => dashboardApi().integrations.update(item.id, { enabled: true }),
@@ -328,15 +326,7 @@ export function IntegrationsPanel() {
                   >
                     Replace credential
                   </button>
-                  <button
-                    type="button"
-                    className={BUTTON.small}
-                    disabled={busy}
-                    aria-label={`Remove ${item.label}`}
-                    onClick={() => setRemoving(item)}
-                  >
-                    Remove
-                  </button>
+                  <RemoveButton label={item.label} disabled={busy} onClick={() => setRemoving(item)} />
                 </>
               }
             >

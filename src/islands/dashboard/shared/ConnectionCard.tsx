@@ -42,8 +42,8 @@ interface ConnectionCardProps {
   /** The card's test id; its state line is `${testId}-state`, its disabled banner `${testId}-disabled`. */
   testId: string;
   title: ReactNode;
-  /** What it is: provider, credential hint, when it was added. */
-  meta: ReactNode;
+  /** What it is (the provider, or where it sends findings), its credential's hint and when it was added. */
+  meta: { what: ReactNode; credentialHint: string; added: ReactNode };
   /** Its buttons (sync, test, remove, …). */
   actions: ReactNode;
   /** The last success in words ("Last read: …"), with its test id. */
@@ -51,8 +51,8 @@ interface ConnectionCardProps {
   lastTestId: string;
   /** The last failure in plain words, with its heading ("Sync failing since …:"); none while it works. */
   failure: { title: string; words: string; testId?: string } | null;
-  disabled: DisabledView;
-  answeredBy: string | null;
+  /** Its state: disabled (and why) or not, and who answers for it; every kind's view has both. */
+  connection: { disabled: DisabledView; answeredBy: string | null };
   /** Re-enables it (PATCH `{ enabled: true }`); whoever does answers for it from then on. */
   onEnable: () => Promise<void>;
   /** The caller may not manage it: the re-enable button is off. */
@@ -73,8 +73,7 @@ export function ConnectionCard({
   last,
   lastTestId,
   failure,
-  disabled,
-  answeredBy,
+  connection: { disabled, answeredBy },
   onEnable,
   readOnly = false,
   children,
@@ -93,7 +92,9 @@ export function ConnectionCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-ink">{title}</h3>
-          <p className="mt-1 text-xs text-slate-600">{meta}</p>
+          <p className="mt-1 text-xs text-slate-600">
+            {meta.what} · credential <code>…{meta.credentialHint}</code> · {meta.added}
+          </p>
           <p className="mt-1 text-xs text-slate-600" data-testid={`${testId}-state`}>
             {disabled ? 'Disabled' : 'Active'} ·{' '}
             {answeredBy ? `${answeredBy} answers for it` : 'nobody answers for it yet'}
@@ -130,5 +131,58 @@ export function ConnectionCard({
       )}
       {children}
     </li>
+  );
+}
+
+/** A card's Remove button, named for what it removes; the caller asks before removing. */
+export function RemoveButton({
+  label,
+  onClick,
+  disabled = false,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={BUTTON.small}
+      disabled={disabled}
+      aria-label={`Remove ${label}`}
+      onClick={onClick}
+    >
+      Remove
+    </button>
+  );
+}
+
+/** What the card's last call failed with, in words; nothing while none failed. */
+export function CardError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
+      {error}
+    </p>
+  );
+}
+
+/** Asks for a read now: off while the caller may not, a read is on its way, or the card is disabled. */
+export function SyncButton({
+  onClick,
+  off,
+  queuing = false,
+}: {
+  onClick: () => void;
+  off: boolean;
+  queuing?: boolean;
+}) {
+  return (
+    <button type="button" className={BUTTON.small} disabled={off || queuing} onClick={onClick}>
+      {queuing ? 'Queuing...' : 'Sync now'}
+    </button>
   );
 }
