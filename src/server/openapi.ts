@@ -121,7 +121,12 @@ const domainSchema = z.object({
   status: z.enum(DOMAIN_STATUSES),
   verificationMethod: z.literal('dns'),
   verificationToken: z.string(),
-  txtRecord: z.object({ type: z.literal('TXT'), name: z.literal('@'), value: z.string() }),
+  txtRecord: z.object({
+    type: z.literal('TXT'),
+    // Relative to the registered domain's zone: @ for that domain itself, `app` for app.example.com.
+    name: z.string(),
+    value: z.string(),
+  }),
   addedAt: iso,
   verifiedAt: iso.nullable(),
   proof: z.enum(['zone', 'txt', 'shared']).nullable(),
