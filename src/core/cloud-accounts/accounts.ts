@@ -21,7 +21,6 @@ import { cloudAccountView, ownCloudAccount } from './store.ts';
 
 /** How long an address may be missing before a record pointing at it is a finding, unless the account says. */
 export const DEFAULT_GRACE_HOURS = 48;
-export const MAX_GRACE_HOURS = 720;
 
 function requireKey(secrets: SecretsKey | undefined): Buffer {
   if (!secrets?.key)
