@@ -1,5 +1,6 @@
 import { listUsers, setPlan, type UserLine } from '../core/operator/accounts.ts';
 import { type OperatorChannel, readOperatorChannel } from '../core/operator/channel.ts';
+import { setServerPlan } from '../core/server-plan.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { PLANS } from '../model/plans.ts';
 import { loadConfig } from '../start/config.ts';
@@ -33,6 +34,7 @@ async function ask<T>(channel: OperatorChannel, path: string, body?: unknown): P
 
 async function openAccounts(): Promise<Accounts> {
   const config = loadConfig();
+  setServerPlan(config.serverPlan);
   try {
     const database = await openDatabase(
       config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.dataDir },
@@ -84,7 +86,14 @@ export async function usersCommand(args: string[]): Promise<number> {
       );
       return 2;
     }
-    if ((await accounts.setPlan(email, plan, workspace)) === 0) {
+    let updated: number;
+    try {
+      updated = await accounts.setPlan(email, plan, workspace);
+    } catch (error) {
+      process.stderr.write(`danglewatch users: ${(error as Error).message}\n`);
+      return 1;
+    }
+    if (updated === 0) {
       process.stderr.write(
         workspace
           ? `danglewatch users: ${email} owns no workspace ${workspace}\n`

@@ -30,8 +30,11 @@ export interface BillingInfo {
   invoices: InvoiceView[];
   /** Stripe could not be asked for the invoices just now. */
   invoicesUnavailable?: true;
-  /** Whether this server takes payments, and for which plans (those with a Stripe price). */
-  billing: { configured: boolean; purchasable: PlanId[] };
+  /**
+   * Whether this server takes payments, and for which plans (those with a Stripe price); on a
+   * server that sells none, the plan every workspace has (DEFAULT_PLAN), null where each has its own.
+   */
+  billing: { configured: boolean; purchasable: PlanId[]; serverPlan: PlanId | null };
 }
 
 /** The checkout's planId: the plan name lower-cased, its first space made a dash. */

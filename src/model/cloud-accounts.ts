@@ -1,5 +1,23 @@
 import type { CloudProviderId } from './contract.ts';
 
+/** The longest grace period a cloud account may give a missing address, in hours. */
+export const MAX_GRACE_HOURS = 720;
+
+/**
+ * The grace period as typed in Settings → Cloud: a whole number of hours within the range, or why
+ * not. Blank is refused, not read as 0, which would make every missing address a finding at once.
+ */
+export function parseGraceHours(input: string): { hours: number } | { error: string } {
+  const range = `a whole number of hours from 0 to ${MAX_GRACE_HOURS}`;
+  const text = input.trim();
+  if (text === '') return { error: `Give the grace period: ${range}.` };
+  const hours = Number(text);
+  if (!Number.isInteger(hours) || hours < 0 || hours > MAX_GRACE_HOURS) {
+    return { error: `The grace period is ${range}.` };
+  }
+  return { hours };
+}
+
 /** The policy an AWS key needs, and all it needs: the settings page and the README show it. */
 export const AWS_READ_POLICY = {
   Version: '2012-10-17',

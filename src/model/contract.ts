@@ -79,7 +79,8 @@ export interface DomainView {
   status: DomainStatus;
   verificationMethod: 'dns';
   verificationToken: string;
-  txtRecord: { type: 'TXT'; name: '@'; value: string };
+  /** `name` is relative to the registered domain's zone: @ for that domain itself, `app` for app.example.com. */
+  txtRecord: { type: 'TXT'; name: string; value: string };
   addedAt: string;
   verifiedAt: string | null;
   /**

@@ -153,6 +153,10 @@ export const REFUSALS = {
   },
   SUBSCRIPTION_ACTIVE: { title: 'Subscription Active', message: 'Please cancel your subscription first' },
   PLAN_NOT_FOR_SALE: { title: 'Plan Not for Sale', message: 'This plan is not sold on this server' },
+  SERVER_PLAN: {
+    title: 'Plan Set by the Server',
+    message: 'This server sells no plans: every workspace has the plan whoever runs it set',
+  },
   BILLING_NOT_CONFIGURED: {
     title: 'Billing Unavailable',
     message: 'Billing is not configured on this server',

@@ -164,6 +164,14 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** Every plan's id, in the catalogue's order. */
+export const PLAN_IDS = PLANS.map((plan) => plan.id) as [PlanId, ...PlanId[]];
+
+/** The largest plan that exists: what a server that sells no plans gives every workspace by default. */
+export const LARGEST_PLAN: Plan = PLANS.reduce((largest, plan) =>
+  plan.priceCents > largest.priceCents ? plan : largest,
+);
+
 export function getPlan(id: PlanId): Plan {
   const plan = PLANS.find((p) => p.id === id);
   if (!plan) throw new Error(`Unknown plan ${id}`);

@@ -134,7 +134,12 @@ const domainSchema = z.object({
   status: z.enum(DOMAIN_STATUSES),
   verificationMethod: z.literal('dns'),
   verificationToken: z.string(),
-  txtRecord: z.object({ type: z.literal('TXT'), name: z.literal('@'), value: z.string() }),
+  txtRecord: z.object({
+    type: z.literal('TXT'),
+    // Relative to the registered domain's zone: @ for that domain itself, `app` for app.example.com.
+    name: z.string(),
+    value: z.string(),
+  }),
   addedAt: iso,
   verifiedAt: iso.nullable(),
   proof: z.enum(['zone', 'txt', 'shared']).nullable(),
@@ -220,8 +225,13 @@ function componentSchemas(): Record<string, JsonSchema> {
     io: 'input',
     uri: (id) => `#/components/schemas/${id}`,
   });
+  // Without `$id`: zod gives each its URI, a fragment, which JSON Schema 2020-12 forbids there (Ajv
+  // and the generators refuse it); a component is named by its key and reached by `$ref`.
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _, id: __, ...schema }]) => [id, schema as JsonSchema]),
+    Object.entries(schemas).map(([id, { $schema: _, id: __, $id: ___, ...schema }]) => [
+      id,
+      schema as JsonSchema,
+    ]),
   );
 }
 
@@ -274,8 +284,20 @@ const keyedErrors = {
   }),
 };
 
-function keyed(summary: string, responses: Record<string, unknown>, extra: JsonSchema = {}) {
-  return { summary, security: [{ apiKey: [] }], ...extra, responses: { ...responses, ...keyedErrors } };
+/** A call made with an API key; `operationId` names the method a generated client gives it. */
+function keyed(
+  operationId: string,
+  summary: string,
+  responses: Record<string, unknown>,
+  extra: JsonSchema = {},
+) {
+  return {
+    operationId,
+    summary,
+    security: [{ apiKey: [] }],
+    ...extra,
+    responses: { ...responses, ...keyedErrors },
+  };
 }
 
 function buildDocument() {
@@ -287,6 +309,8 @@ function buildDocument() {
       version: '1',
       description: `Your domains, scans and findings, for scripts and CI. Authenticate with an API key from Settings → API (\`Authorization: Bearer ${API_KEY_PREFIX}…\`). Calls per hour, for all of a user's keys together (a window of ${API_RATE_WINDOW_SECONDS / 60} minutes): ${limits}. Every keyed answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset; errors use one shape ({ error, code, statusCode, requestId, details? }). Guide: /docs/api.`,
     },
+    // Relative: the server that serves this document is the one it describes.
+    servers: [{ url: '/', description: 'The DangleWatch server that serves this document' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', bearerFormat: `${API_KEY_PREFIX}… API key` },
@@ -296,18 +320,20 @@ function buildDocument() {
     paths: {
       '/api/v1/openapi.json': {
         get: {
+          operationId: 'getOpenApiDocument',
           summary: 'This document',
           security: [],
           responses: { '200': { description: 'The OpenAPI document.', content: { 'application/json': {} } } },
         },
       },
       '/api/v1/domains': {
-        get: keyed('Your monitored domains with their latest scans, and your quota', {
+        get: keyed('listDomains', 'Your monitored domains with their latest scans, and your quota', {
           '200': answer('Your domains and quota.', ref('DomainList')),
         }),
       },
       '/api/v1/scans': {
         get: keyed(
+          'listScans',
           'Your scans, newest first',
           {
             '200': answer('A page of scans and how many match.', ref('ScanList')),
@@ -316,6 +342,7 @@ function buildDocument() {
           { parameters: queryParameters(scanListQuerySchema) },
         ),
         post: keyed(
+          'startScan',
           'Start a scan of one of your verified domains',
           {
             '202': answer('The scan is queued; poll GET /api/v1/scans/{id}.', ref('ScanStarted')),
@@ -336,6 +363,7 @@ function buildDocument() {
       },
       '/api/v1/scans/{id}': {
         get: keyed(
+          'getScan',
           'One scan with its findings and the names it checked',
           {
             '200': answer('The scan.', ref('Scan')),
@@ -351,6 +379,7 @@ function buildDocument() {
       },
       '/api/v1/findings': {
         get: keyed(
+          'listFindings',
           'Your findings with their history across scans',
           {
             '200': answer('Findings, most recently seen first.', ref('FindingList')),

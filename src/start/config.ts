@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { REAP_INTERVAL_MS, STALE_HEARTBEAT_MS } from '../model/constants.ts';
 import { validateFirebaseConfig } from '../model/firebase-config.ts';
-import { PLANS, type PlanId } from '../model/plans.ts';
+import { LARGEST_PLAN, PLAN_IDS, PLANS, type PlanId } from '../model/plans.ts';
 import { proofEnvShape, refineProofEnv } from '../scanner/proof/settings.ts';
 
 const booleanFlag = z
@@ -101,6 +101,9 @@ const envSchema = z.object({
     .string()
     .transform((value, ctx) => parsePrices(value, ctx))
     .optional(),
+  // The plan every workspace has on a server without billing; the largest plan by default. A server
+  // that bills starts every workspace on Free, so there it may only say free.
+  DEFAULT_PLAN: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }).optional(),
   // A Stripe-compatible API elsewhere (a local mock); Stripe itself by default.
   STRIPE_API_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   // Encrypts DNS providers' credentials at rest (AES-256-GCM): 32 bytes, base64 or hex. Without it
@@ -156,7 +159,11 @@ function parsePrices(value: string, ctx: z.RefinementCtx): Partial<Record<PlanId
   return prices;
 }
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** The plan every workspace has, null where each has its own (a server that bills, or free). */
+  serverPlan: PlanId | null;
+};
 
 /** Parses the environment; a missing or malformed value throws a message that names it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -174,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SCAN_ALLOW_PRIVATE: refused with NODE_ENV=production (it lets scans reach private addresses)',
     );
   }
+  if (parsed.STRIPE_SECRET_KEY && parsed.DEFAULT_PLAN && parsed.DEFAULT_PLAN !== 'free') {
+    throw new Error(
+      `Invalid configuration:\n  DEFAULT_PLAN: refused with STRIPE_SECRET_KEY set: a server that bills starts every workspace on free, not ${parsed.DEFAULT_PLAN}; unset DEFAULT_PLAN, or give plans with 'danglewatch users set-plan'`,
+    );
+  }
   if (FIREBASE_VARS.some(([name]) => parsed[name] !== undefined)) {
     try {
       validateFirebaseConfig(
@@ -184,7 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
     }
   }
-  return { ...parsed, dataDir: resolve(parsed.DATA_DIR) };
+  const defaultPlan = parsed.DEFAULT_PLAN ?? (parsed.STRIPE_SECRET_KEY ? 'free' : LARGEST_PLAN.id);
+  return {
+    ...parsed,
+    dataDir: resolve(parsed.DATA_DIR),
+    serverPlan: defaultPlan === 'free' ? null : defaultPlan,
+  };
 }
 
 function isLoopback(host: string): boolean {

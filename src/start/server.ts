@@ -5,6 +5,7 @@ import { stripeClient } from '../connectors/stripe/stripe.ts';
 import type { Billing } from '../core/billing/stripe.ts';
 import { loadSecretsKey } from '../core/connections/secrets.ts';
 import { newOperatorToken, publishOperatorChannel } from '../core/operator/channel.ts';
+import { setServerPlan } from '../core/server-plan.ts';
 import { findUser } from '../core/users/users.ts';
 import { migrationsApplied } from '../db/client.ts';
 import { proofsOff } from '../scanner/proof/settings.ts';
@@ -39,6 +40,7 @@ export async function startServer(config: Config = loadConfig(), options: Server
   if (exposure.verdict === 'refuse') throw new Error(exposure.message);
   if (!withWorker && !config.DATABASE_URL) throw new Error(API_ONLY_NEEDS_POSTGRES);
   if (exposure.verdict === 'warn') logger.warn(exposure.message);
+  setServerPlan(config.serverPlan);
   const database = await openConfiguredDatabase(config, logger);
   const auth = await setupAuth(config, logger);
   const engine = engineSettings(config);

@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { reproveWith } from '../core/alerts/proven.ts';
 import { loadSecretsKey, type SecretsKey } from '../core/connections/secrets.ts';
 import { createMailer } from '../core/mail/mailer.ts';
+import { setServerPlan } from '../core/server-plan.ts';
 import { type Database, migrateDatabase, openDatabase, waitForDatabase } from '../db/client.ts';
 import { type JobQueue, startWorker } from '../worker/queue.ts';
 import type { Config } from './config.ts';
@@ -79,6 +80,7 @@ export async function startWorkerProcess(
 ): Promise<{ worker: JobQueue; logger: Logger; stop: () => Promise<void> }> {
   if (!config.DATABASE_URL) throw new Error(WORKER_NEEDS_POSTGRES);
   const logger = pino({ level: config.LOG_LEVEL });
+  setServerPlan(config.serverPlan);
   const database = await openConfiguredDatabase(config, logger);
   try {
     const worker = await startConfiguredWorker(config, database, logger);

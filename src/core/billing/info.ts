@@ -19,6 +19,7 @@ import { auditIn } from '../audit.ts';
 import { quotaView } from '../domains/quota.ts';
 import { ServiceError } from '../errors.ts';
 import { INVOICES_SHOWN } from '../limits.ts';
+import { currentServerPlan, effectiveTier } from '../server-plan.ts';
 import { type Billing, purchasablePlans } from './stripe.ts';
 import { applySubscription } from './subscriptions.ts';
 
@@ -73,8 +74,9 @@ async function billingInfo(
   logger: Logger,
   withInvoices: boolean,
 ): Promise<BillingInfo> {
-  const plan = getPlanForTier(workspace.tier);
-  const quota = await quotaView(db, workspace, now);
+  const tier = effectiveTier(workspace.tier);
+  const plan = getPlanForTier(tier);
+  const quota = await quotaView(db, { ...workspace, tier }, now);
   let invoices: InvoiceView[] = [];
   let invoicesUnavailable = false;
   if (billing && withInvoices && workspace.stripeCustomerId) {
@@ -102,7 +104,11 @@ async function billingInfo(
     },
     invoices,
     ...(invoicesUnavailable ? { invoicesUnavailable } : {}),
-    billing: { configured: Boolean(billing), purchasable: purchasablePlans(billing) },
+    billing: {
+      configured: Boolean(billing),
+      purchasable: purchasablePlans(billing),
+      serverPlan: currentServerPlan(),
+    },
   };
 }
 

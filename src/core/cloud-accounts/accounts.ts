@@ -25,7 +25,6 @@ import { type CloudAccountRow, cloudAccountView } from './store.ts';
 
 /** How long an address may be missing before a record pointing at it is a finding, unless the account says. */
 export const DEFAULT_GRACE_HOURS = 48;
-export const MAX_GRACE_HOURS = 720;
 
 /** The part of the credential that tells two apart: its key, client, service account or token. */
 function identifyingPart(cloud: CloudId, credentials: Record<string, string>): string | undefined {

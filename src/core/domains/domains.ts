@@ -25,7 +25,7 @@ import { markOwnershipProven } from './proven.ts';
 import { quotaView } from './quota.ts';
 import { type ScanQueue, scanNewRecords } from './scan-requests.ts';
 import { nextScanAfter } from './schedule.ts';
-import { standingProofFor } from './shared-proof.ts';
+import { parentProofFor, standingProofFor } from './shared-proof.ts';
 import { latestScans, newVerificationToken, ownDomain, viewOfDomain } from './store.ts';
 
 type ScanRow = typeof scans.$inferSelect;
@@ -33,7 +33,8 @@ type ScanRow = typeof scans.$inferSelect;
 /**
  * Adds a domain to the workspace's list, within the plan's number of domains and, on the free plan,
  * only the actor's company domain: pending its TXT proof, or verified at once (with its first scan)
- * when the one adding it proved the same name in another of their workspaces and that proof stands.
+ * when the workspace proved a parent of it, or the one adding it proved the same name in another of
+ * their workspaces, and that proof stands.
  */
 export async function addDomain(
   db: Db,
@@ -65,11 +66,9 @@ export async function addDomain(
   });
   if (!row) throw new ServiceError('conflict', 'DOMAIN_EXISTS', `${request.domain} is already in your list`);
   // Added before it is verified, as the activity reads: a shared proof verifies it just after.
-  const source = await standingProofFor(db, {
-    name: row.domain,
-    actorId: actor.userId,
-    workspaceId: workspace.id,
-  });
+  const source =
+    (await parentProofFor(db, { name: row.domain, workspaceId: workspace.id })) ??
+    (await standingProofFor(db, { name: row.domain, actorId: actor.userId, workspaceId: workspace.id }));
   if (!source) return viewOfDomain(db, row);
   const proven = await markOwnershipProven(db, queue, {
     workspace,
@@ -87,7 +86,8 @@ export type Verification =
   | { verified: false; error: string; domain: DomainView };
 
 /**
- * Looks for the domain's TXT record. Found: the domain is verified on it (markOwnershipProven,
+ * A subdomain of a domain the workspace has proven is verified on that proof; any other domain's
+ * TXT record is looked for. Found: the domain is verified on it (markOwnershipProven,
  * which gives the first scan). Not found: the domain
  * fails verification, unless it was verified before (it keeps its status and says why) or DNS
  * did not answer (an outage says nothing about the record).
@@ -101,6 +101,23 @@ export async function verifyDomain(
 ): Promise<Verification> {
   authorize(ctx, 'domains.write');
   const row = await ownDomain(db, ctx.workspace.id, id);
+  // A subdomain added before its parent was proven, or whose parent was proven again: the parent's
+  // proof covers it. One on a proof of its own keeps it.
+  const ownProof = row.status === 'verified' && (row.proof === 'txt' || row.proof === 'zone');
+  const parent = ownProof
+    ? undefined
+    : await parentProofFor(db, { name: row.domain, workspaceId: row.workspaceId });
+  if (parent) {
+    const { domain: updated } = await markOwnershipProven(db, queue, {
+      workspace: ctx.workspace,
+      actorId: ctx.actor.userId,
+      domain: row,
+      proof: { shared: parent },
+      now: options.now,
+      ip: ctx.actor.ip,
+    });
+    return { verified: true, domain: await viewOfDomain(db, updated) };
+  }
   const result = await checkOwnership(row.domain, row.verificationToken, { resolvers: options.resolvers });
   if (!result.verified) {
     const [updated] = result.definite

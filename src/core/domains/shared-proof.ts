@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, workspaceMembers } from '../../db/schema.ts';
 import type { DomainRow } from './views.ts';
 
 /** Why a shared proof no longer stands, as the domain's card says it. */
 export const SHARED_PROOF_LAPSED =
-  'The proof this domain shared with another of your workspaces no longer stands there: publish its TXT record to verify it here.';
+  'The proof this domain stood on (its parent domain here, or the same name in another of your workspaces) no longer stands: publish its TXT record to verify it here.';
 
 /**
  * The proof the same person gave for this name in another workspace they still belong to, if it
@@ -40,6 +40,33 @@ export async function standingProofFor(
     )
     .limit(1);
   return found?.domain;
+}
+
+/**
+ * The proof this workspace gave for a parent of `name` (its own TXT record or delegation, standing
+ * now): whoever holds example.com holds app.example.com, so no record is asked of the subdomain. The
+ * nearest parent, should several be proven. A shared proof is never the source of another.
+ */
+export async function parentProofFor(
+  db: Db,
+  request: { name: string; workspaceId: string },
+): Promise<DomainRow | undefined> {
+  const [found] = await db
+    .select()
+    .from(domains)
+    .where(
+      and(
+        eq(domains.workspaceId, request.workspaceId),
+        sql`right(${request.name}, length(${domains.domain}) + 1) = '.' || ${domains.domain}`,
+        eq(domains.status, 'verified'),
+        inArray(domains.proof, ['txt', 'zone']),
+        isNull(domains.recordMissingSince),
+        isNull(domains.pausedReason),
+      ),
+    )
+    .orderBy(desc(sql`length(${domains.domain})`))
+    .limit(1);
+  return found;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../model/contract.ts';
 import { findingKey } from '../findings/key.ts';
 import { NO_OPEN_FINDINGS, openCount } from '../findings/open-state.ts';
-import { txtValue } from './ownership.ts';
+import { txtRecordName, txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
 export type DomainRow = typeof domains.$inferSelect;
@@ -67,7 +67,7 @@ export function domainView(
     status: row.status as DomainStatus,
     verificationMethod: 'dns',
     verificationToken: row.verificationToken,
-    txtRecord: { type: 'TXT', name: '@', value: txtValue(row.verificationToken) },
+    txtRecord: { type: 'TXT', name: txtRecordName(row.domain), value: txtValue(row.verificationToken) },
     addedAt: row.createdAt.toISOString(),
     verifiedAt: iso(row.verifiedAt),
     proof: row.status === 'verified' ? ((row.proof as DomainView['proof']) ?? 'txt') : null,

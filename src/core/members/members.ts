@@ -21,6 +21,7 @@ import { audit, auditIn } from '../audit.ts';
 import { type DisabledConnection, disableAnsweredBy, kindsBeyond } from '../connections/answerable.ts';
 import { ServiceError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { effectiveTier } from '../server-plan.ts';
 import { isUuid } from '../validation.ts';
 import { teamWorkspacesOwned } from '../workspaces/allowance.ts';
 import { memberOf, setMemberAlerts } from '../workspaces/member.ts';
@@ -39,7 +40,8 @@ export const invitationView = (row: InvitationRow): InvitationView => ({
 });
 
 /**
- * A team workspace, its creator its owner. New workspaces start on Free, sharing the creator's Free
+ * A team workspace, its creator its owner. New workspaces start on Free (on a server that sells no
+ * plans, on the server's plan), sharing the creator's Free
  * allowance (allowance.ts); an account whose own plan limits its team workspaces (Free: one) makes
  * no more than that.
  */
@@ -57,7 +59,14 @@ export async function createWorkspace(db: Db, actor: Actor, name: string, now: D
     await tx.insert(workspaceMembers).values({ workspaceId: id, userId, role: 'owner', joinedAt: now });
     await audit(tx, { userId, workspaceId: id, action: 'workspace.created', detail: { name }, ip: actor.ip });
   });
-  return { id, name, personal: false, role: 'owner', plan: 'free', memberCount: 1 };
+  return {
+    id,
+    name,
+    personal: false,
+    role: 'owner',
+    plan: getPlanForTier(effectiveTier('free')).id,
+    memberCount: 1,
+  };
 }
 
 /** Members and pending invitations, against the plan's number of members. */

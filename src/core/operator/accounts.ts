@@ -4,6 +4,8 @@ import { domains, users, workspaceMembers, workspaces } from '../../db/schema.ts
 import { PLANS, type PlanId } from '../../model/plans.ts';
 import { audit } from '../audit.ts';
 import { applyDomainLimit } from '../domains/plan-limit.ts';
+import { ServiceError } from '../errors.ts';
+import { currentServerPlan, effectiveTier } from '../server-plan.ts';
 
 export interface UserLine {
   email: string | null;
@@ -20,7 +22,7 @@ export async function listUsers(db: Db): Promise<UserLine[]> {
     .leftJoin(domains, eq(domains.workspaceId, users.id))
     .groupBy(users.id, workspaces.tier)
     .orderBy(users.email);
-  return rows.map((r) => ({ ...r, domains: Number(r.domains) }));
+  return rows.map((r) => ({ ...r, tier: effectiveTier(r.tier), domains: Number(r.domains) }));
 }
 
 export function isPlanId(plan: string): plan is PlanId {
@@ -35,6 +37,15 @@ export function isPlanId(plan: string): plan is PlanId {
 export async function setPlan(db: Db, email: string, plan: string, workspace?: string): Promise<number> {
   if (!isPlanId(plan)) {
     throw new Error(`unknown plan '${plan}' (one of ${PLANS.map((p) => p.id).join(', ')})`);
+  }
+  const serverPlan = currentServerPlan();
+  if (serverPlan) {
+    // The plan set here would not be the one the workspace has while DEFAULT_PLAN gives every one.
+    throw new ServiceError(
+      'conflict',
+      'SERVER_PLAN',
+      `this server sells no plans: every workspace has ${serverPlan} (DEFAULT_PLAN); set DEFAULT_PLAN=free to give plans one by one`,
+    );
   }
   if (workspace !== undefined) return setWorkspacePlan(db, email, plan, workspace);
   const accounts = await db

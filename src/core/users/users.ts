@@ -6,6 +6,7 @@ import { type AuthUserResponse, scanQuota, type Tier, type UserProfile } from '.
 import { audit } from '../audit.ts';
 import { scansToday } from '../domains/quota.ts';
 import { ServiceError } from '../errors.ts';
+import { effectiveTier } from '../server-plan.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -103,7 +104,7 @@ export async function upsertUser(db: Db, token: SignIn): Promise<Account> {
       .select({ tier: workspaces.tier })
       .from(workspaces)
       .where(eq(workspaces.id, row.id));
-    return { ...row, tier: personal?.tier ?? 'free' };
+    return { ...row, tier: effectiveTier(personal?.tier) };
   });
 }
 
@@ -122,7 +123,7 @@ const userStatement = preparedStatement('user_by_id', (db) =>
 
 export async function findUser(db: Db, uid: string): Promise<Account | undefined> {
   const [row] = await userStatement(db).execute({ uid });
-  return row && { ...row.user, tier: row.tier ?? 'free' };
+  return row && { ...row.user, tier: effectiveTier(row.tier) };
 }
 
 export async function authUserResponse(db: Db, row: Account, now: Date): Promise<AuthUserResponse> {

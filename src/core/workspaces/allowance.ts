@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { tierSql } from '../server-plan.ts';
 
 /**
  * The Free plan is one allowance per account, not per workspace: the Free workspaces an account
@@ -27,7 +28,7 @@ function firstOwnerSql(workspaceId: SQLWrapper): SQL {
 export function allowanceLockSql(workspaceId: string): SQL {
   return sql`select w.id from workspaces w
     where w.id = ${workspaceId}
-      or w.id = (select case when t.tier = 'free' and not t.personal then ${firstOwnerSql(sql`t.id`)} end
+      or w.id = (select case when ${tierSql('t')} = 'free' and not t.personal then ${firstOwnerSql(sql`t.id`)} end
         from workspaces t where t.id = ${workspaceId})
     order by w.personal desc, w.id
     for update of w`;
@@ -53,7 +54,7 @@ export async function allowanceOf(
     sql`select w.id, w.name from workspace_members m
       join workspaces w on w.id = m.workspace_id
       where m.user_id = ${firstOwnerSql(sql`${workspace.id}`)}
-        and m.role = 'owner' and w.tier = 'free'
+        and m.role = 'owner' and ${tierSql('w')} = 'free'
         and ${firstOwnerSql(sql`w.id`)} = m.user_id
       order by w.personal desc, w.created_at, w.id`,
   );
@@ -71,7 +72,7 @@ export async function allowancesOfOwner(
 ): Promise<{ tier: string; workspaceIds: string[] }[]> {
   const rows = await queryRows<{ id: string; tier: string }>(
     db,
-    sql`select w.id, w.tier from workspace_members m
+    sql`select w.id, ${tierSql('w')} as tier from workspace_members m
       join workspaces w on w.id = m.workspace_id
       where m.user_id = ${firstOwnerSql(sql`${workspaceId}`)}
         and m.role = 'owner'
@@ -80,7 +81,7 @@ export async function allowancesOfOwner(
   if (!rows.some((row) => row.id === workspaceId)) {
     const [self] = await queryRows<{ id: string; tier: string }>(
       db,
-      sql`select id, tier from workspaces where id = ${workspaceId}`,
+      sql`select w.id, ${tierSql('w')} as tier from workspaces w where w.id = ${workspaceId}`,
     );
     if (self) rows.push(self);
   }

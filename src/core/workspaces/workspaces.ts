@@ -12,6 +12,7 @@ import {
 import { type Actor, authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
 import { ServiceError } from '../errors.ts';
+import { effectiveTier, tierSql } from '../server-plan.ts';
 import { allowanceLockSql } from './allowance.ts';
 
 /** The workspace a call acts on, and the caller's role in it. */
@@ -103,7 +104,7 @@ async function workspaceViews(db: Db, userId: string, only?: string): Promise<Wo
       name: row.name,
       personal: row.personal,
       role: row.role as WorkspaceRole,
-      plan: getPlanForTier(row.tier ?? 'free').id as PlanId,
+      plan: getPlanForTier(effectiveTier(row.tier)).id as PlanId,
       memberCount: members.get(row.id) ?? 0,
     }))
     .sort((a, b) => Number(b.personal) - Number(a.personal));
@@ -196,7 +197,7 @@ export async function workspaceOwner(db: Db, workspaceId: string): Promise<strin
 
 /** The plan of the workspace `workspaceId` names, as SQL; 'free' for a workspace that is gone. */
 export function workspaceTierSql(workspaceId: SQLWrapper) {
-  return sql<string>`coalesce((select w.tier from workspaces w where w.id = ${workspaceId}), 'free')`;
+  return sql<string>`coalesce((select ${tierSql('w')} from workspaces w where w.id = ${workspaceId}), 'free')`;
 }
 
 /** The plan a workspace is on (see workspaceTierSql). */

@@ -6,7 +6,6 @@ import {
   createCloudAccount,
   getCloudAccount,
   listCloudAccounts,
-  MAX_GRACE_HOURS,
   removeCloudAccount,
   requestCloudSync,
   updateCloudAccount,
@@ -16,6 +15,7 @@ import type { SecretsKey } from '../../core/connections/secrets.ts';
 import { BODY_LIMIT_KB, CLOUD_ACCOUNT_RATE, DNS_READ_RATE } from '../../core/limits.ts';
 import { parseInput } from '../../core/validation.ts';
 import type { Db } from '../../db/client.ts';
+import { MAX_GRACE_HOURS } from '../../model/cloud-accounts.ts';
 import { CONNECTION_LABEL_MAX } from '../../model/constants.ts';
 import { CLOUD_PROVIDER_IDS } from '../../model/contract.ts';
 import { cloudInventoryQuerySchema, enabledField } from '../../model/schemas.ts';
@@ -40,11 +40,17 @@ const createSchema = z.strictObject({
   // Checked against the cloud's own schema once the cloud is known.
   credentials: z.record(z.string(), z.unknown()),
 });
+const GRACE_RANGE = `must be a whole number of hours from 0 to ${MAX_GRACE_HOURS}`;
 const updateSchema = z
   .strictObject({
     enabled: enabledField.optional(),
     label: z.string().trim().max(CONNECTION_LABEL_MAX).optional(),
-    graceHours: z.number().int().min(0).max(MAX_GRACE_HOURS).optional(),
+    graceHours: z
+      .number({ error: GRACE_RANGE })
+      .int(GRACE_RANGE)
+      .min(0, GRACE_RANGE)
+      .max(MAX_GRACE_HOURS, GRACE_RANGE)
+      .optional(),
   })
   .refine(
     (v) => v.enabled !== undefined || v.label !== undefined || v.graceHours !== undefined,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usersCommand } from '../../../src/cli/users.ts';
 import { publishOperatorChannel } from '../../../src/core/operator/channel.ts';
+import { setServerPlan } from '../../../src/core/server-plan.ts';
 import { type Database, migrateDatabase, openDatabase } from '../../../src/db/client.ts';
 import { users, workspaceMembers, workspaces } from '../../../src/db/schema.ts';
 import { testApp } from '../../helpers/app.ts';
@@ -33,9 +34,12 @@ describe('danglewatch users beside a running server on the embedded database', (
     unpublish = publishOperatorChannel(dataDir, { url, token });
     vi.stubEnv('DATA_DIR', dataDir);
     vi.stubEnv('DATABASE_URL', '');
+    // A server that bills: plans are each workspace's own, and the operator sets them.
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_operator');
   }, 60_000);
   afterAll(async () => {
     vi.unstubAllEnvs();
+    setServerPlan(null);
     unpublish?.();
     await new Promise((resolve) => server?.close(resolve));
     await database?.close();
@@ -90,6 +94,25 @@ describe('danglewatch users beside a running server on the embedded database', (
     expect(await run(['set-plan', 'nobody@acme.com', 'intro'])).toMatchObject({ code: 1 });
     expect(await run(['set-plan', 'owner@acme.com', 'gold'])).toMatchObject({ code: 2 });
     expect(await run(['set-plan', 'owner@acme.com'])).toMatchObject({ code: 2 });
+  });
+
+  it('set-plan on a server that sells no plans says DEFAULT_PLAN gives every workspace its plan, and changes nothing', async () => {
+    vi.stubEnv('STRIPE_SECRET_KEY', '');
+    try {
+      expect(await run(['set-plan', 'owner@acme.com', 'intro'])).toEqual({
+        code: 1,
+        out: 'danglewatch users: this server sells no plans: every workspace has pro-solo (DEFAULT_PLAN); set DEFAULT_PLAN=free to give plans one by one\n',
+      });
+      const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, 'u-1'));
+      expect(row?.tier).toBe('solo');
+      vi.stubEnv('DEFAULT_PLAN', 'free');
+      expect(await run(['set-plan', 'owner@acme.com', 'intro'])).toMatchObject({ code: 0 });
+      expect(await run(['set-plan', 'owner@acme.com', 'solo'])).toMatchObject({ code: 0 });
+    } finally {
+      vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_operator');
+      vi.stubEnv('DEFAULT_PLAN', '');
+      setServerPlan(null);
+    }
   });
 
   it('the operator routes answer only the operator token, as if they did not exist', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanUsageCard } from '../../../src/islands/dashboard/domains/PlanUsageCard.tsx';
 import { BillingHistory } from '../../../src/islands/dashboard/settings/BillingHistory.tsx';
 import { CurrentPlanCard } from '../../../src/islands/dashboard/settings/CurrentPlanCard.tsx';
+import { NoSalesNotice } from '../../../src/islands/dashboard/settings/NoSalesNotice.tsx';
 import { PlansGrid } from '../../../src/islands/dashboard/settings/PlansGrid.tsx';
 import type { BillingInfo } from '../../../src/model/billing.ts';
 import { PLANS } from '../../../src/model/plans.ts';
@@ -17,7 +18,7 @@ const free: BillingInfo = {
   cancelAtPeriodEnd: false,
   usage: { domainsMonitored: 1, scansUsed: 0, scansThisMonth: 3, sharedWith: [] },
   invoices: [],
-  billing: { configured: true, purchasable: ['intro', 'solo'] },
+  billing: { configured: true, purchasable: ['intro', 'solo'], serverPlan: null },
 };
 
 /** The markup of one plan's card. */
@@ -63,17 +64,12 @@ describe('PlansGrid', () => {
     expect(html).not.toContain('data-roadmap-plan="solo"');
   });
 
-  it('explains the upgrade button when billing is not configured', () => {
-    const html = renderToStaticMarkup(
-      <PlansGrid info={{ ...free, billing: { configured: false, purchasable: [] } }} canBuy />,
-    );
-    expect(card(html, 'intro')).toMatch(DISABLED);
-    expect(text(card(html, 'intro'))).toContain('Billing is not configured on this server.');
-  });
-
   it('says why when this server does not sell a plan on sale', () => {
     const html = renderToStaticMarkup(
-      <PlansGrid info={{ ...free, billing: { configured: true, purchasable: [] } }} canBuy />,
+      <PlansGrid
+        info={{ ...free, billing: { configured: true, purchasable: [], serverPlan: null } }}
+        canBuy
+      />,
     );
     expect(card(html, 'intro')).toMatch(DISABLED);
     expect(text(card(html, 'intro'))).toContain('Intro is not sold on this server yet.');
@@ -202,5 +198,40 @@ describe('CurrentPlanCard of a shared allowance', () => {
     expect(
       renderToStaticMarkup(<CurrentPlanCard info={free} canManage subject="Ann" onChanged={() => {}} />),
     ).not.toContain('plan-shared');
+  });
+});
+
+describe('a server that sells no plans', () => {
+  const granted: BillingInfo = {
+    ...free,
+    plan: { id: 'pro-solo', name: 'Pro Solo', price: 299, interval: 'month' },
+    billing: { configured: false, purchasable: [], serverPlan: 'pro-solo' },
+  };
+
+  it('says which plan every workspace has and who sets it, with no price, badge or button', () => {
+    expect(text(renderToStaticMarkup(<NoSalesNotice info={granted} team={null} />))).toBe(
+      ' This server sells no plans: every workspace has Pro Solo (set by whoever runs it). ',
+    );
+    const card = renderToStaticMarkup(
+      <CurrentPlanCard info={granted} canManage subject="your account" onChanged={() => {}} />,
+    );
+    expect(text(card)).toContain('Pro Solo');
+    expect(card).not.toContain('$299');
+    expect(card).not.toContain('subscription-status');
+    expect(card).not.toContain('<button');
+  });
+
+  it('with DEFAULT_PLAN=free, names the workspace whose plan the operator set', () => {
+    const own = {
+      ...granted,
+      plan: { ...granted.plan, id: 'intro' as const, name: 'Intro' },
+      billing: { ...granted.billing, serverPlan: null },
+    };
+    expect(text(renderToStaticMarkup(<NoSalesNotice info={own} team="Acme" />))).toContain(
+      'This server sells no plans: Acme has Intro (set by whoever runs it).',
+    );
+    expect(text(renderToStaticMarkup(<NoSalesNotice info={own} team={null} />))).toContain(
+      'your workspace has Intro',
+    );
   });
 });

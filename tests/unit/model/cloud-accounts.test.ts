@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AWS_READ_POLICY, AWS_RIGHTS_CHECK_POLICY, CLOUDS } from '../../../src/model/cloud-accounts.ts';
+import {
+  AWS_READ_POLICY,
+  AWS_RIGHTS_CHECK_POLICY,
+  CLOUDS,
+  parseGraceHours,
+} from '../../../src/model/cloud-accounts.ts';
 import { CLOUD_PROVIDER_IDS } from '../../../src/model/contract.ts';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
@@ -32,5 +37,26 @@ describe('the clouds a workspace can connect', () => {
     const [check] = AWS_RIGHTS_CHECK_POLICY.Statement;
     expect(check?.Action).toEqual(['iam:SimulatePrincipalPolicy']);
     expect(check?.Resource).not.toContain('*');
+  });
+});
+
+describe('the grace period as typed', () => {
+  it('refuses a blank field with the valid range instead of reading it as 0 hours', () => {
+    for (const blank of ['', '   ']) {
+      expect(parseGraceHours(blank)).toEqual({
+        error: 'Give the grace period: a whole number of hours from 0 to 720.',
+      });
+    }
+  });
+
+  it('takes whole hours from 0 to 720 and refuses the rest with the range', () => {
+    expect(parseGraceHours('0')).toEqual({ hours: 0 });
+    expect(parseGraceHours(' 48 ')).toEqual({ hours: 48 });
+    expect(parseGraceHours('720')).toEqual({ hours: 720 });
+    for (const wrong of ['721', '-1', '2.5', 'two']) {
+      expect(parseGraceHours(wrong)).toEqual({
+        error: 'The grace period is a whole number of hours from 0 to 720.',
+      });
+    }
   });
 });

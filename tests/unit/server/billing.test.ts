@@ -86,7 +86,7 @@ for (const backend of embeddedOnly) {
           cancelAtPeriodEnd: false,
           usage: { domainsMonitored: 0, scansUsed: 0, scansThisMonth: 0 },
           invoices: [],
-          billing: { configured: true, purchasable: ['intro'] },
+          billing: { configured: true, purchasable: ['intro'], serverPlan: null },
         });
         const legacy = await call('/auth/billing', { token: ann.idToken });
         expect(await legacy.json()).toEqual(body);
@@ -94,7 +94,11 @@ for (const backend of embeddedOnly) {
 
       it('says billing is not configured without Stripe, and checkout explains why', async () => {
         const res = await callUnbilled('/api/billing/info', { token: ann.idToken });
-        expect(((await res.json()) as BillingInfo).billing).toEqual({ configured: false, purchasable: [] });
+        expect(((await res.json()) as BillingInfo).billing).toEqual({
+          configured: false,
+          purchasable: [],
+          serverPlan: null,
+        });
         await expectError(
           await callUnbilled('/api/billing/create-checkout-session', {
             method: 'POST',

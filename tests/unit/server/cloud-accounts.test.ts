@@ -344,6 +344,12 @@ for (const backend of embeddedOnly) {
           label: 'Prod',
         });
         expect((await patch({ graceHours: 721 })).status).toBe(400);
+        // A blank field is no 0: refused with the range, as every value out of it.
+        for (const graceHours of ['', null]) {
+          const blank = await patch({ graceHours });
+          expect(blank.status).toBe(400);
+          expect(JSON.stringify(await blank.json())).toContain('a whole number of hours from 0 to 720');
+        }
         expect((await patch({ graceHours: -1 })).status).toBe(400);
         expect((await patch({ graceHours: 2.5 })).status).toBe(400);
         expect((await patch({})).status).toBe(400);

@@ -67,7 +67,8 @@ for (const backend of embeddedOnly) {
             useMultiStageValidation: true,
             scanFrequency: 'daily',
           },
-          txtRecord: { type: 'TXT', name: '@' },
+          // Read at the exact host: www, in the zone of the registered domain, not @.
+          txtRecord: { type: 'TXT', name: 'www' },
         });
         expect(domain.verificationToken.length).toBeGreaterThanOrEqual(16);
         expect(domain.txtRecord.value).toBe(`danglewatch-verify=${domain.verificationToken}`);

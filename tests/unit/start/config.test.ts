@@ -57,6 +57,28 @@ describe('loadConfig', () => {
   });
 });
 
+describe('DEFAULT_PLAN: the plan every workspace has on a server that sells none', () => {
+  it('is the largest plan without billing, whatever DEFAULT_PLAN names otherwise; free keeps each its own', () => {
+    expect(loadConfig({}).serverPlan).toBe('pro-solo');
+    expect(loadConfig({ DEFAULT_PLAN: 'intro' }).serverPlan).toBe('intro');
+    expect(loadConfig({ DEFAULT_PLAN: 'free' }).serverPlan).toBeNull();
+  });
+
+  it('a server that bills starts workspaces on Free, and refuses any other DEFAULT_PLAN by name', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' }).serverPlan).toBeNull();
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', DEFAULT_PLAN: 'free' }).serverPlan).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', DEFAULT_PLAN: 'pro-solo' })).toThrow(
+      'DEFAULT_PLAN: refused with STRIPE_SECRET_KEY set: a server that bills starts every workspace on free, not pro-solo',
+    );
+  });
+
+  it('names the plans it takes when given one that does not exist', () => {
+    expect(() => loadConfig({ DEFAULT_PLAN: 'gold' })).toThrow(
+      'DEFAULT_PLAN: must be one of free, intro, intro-plus, solo-starter, solo, pro-solo',
+    );
+  });
+});
+
 describe('regression: emulator mode must never face the network', () => {
   it.each([
     [{}, 'ok'],

@@ -21,7 +21,7 @@ export function AddDomainVerifyStep({ domain, error }: AddDomainVerifyStepProps)
         <span className="font-mono font-semibold">{domain.domain}</span> is added. Publish this TXT record at
         the domain's DNS host so DangleWatch can check that you own it:
       </p>
-      <TxtRecordDetails record={domain.txtRecord} />
+      <TxtRecordDetails domain={domain} />
       <p className="text-xs text-slate-600">{DNS_PROPAGATION_NOTE}</p>
       <div className="rounded-md border border-brand-100 bg-brand-50 p-3 text-slate-800">
         <p className="font-semibold text-ink">Why verification?</p>

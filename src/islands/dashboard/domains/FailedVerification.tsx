@@ -2,13 +2,15 @@ import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { TxtRecordDetails } from './TxtRecordDetails.tsx';
 
-/** The 'Common solutions' shown under a failed verification. */
-const COMMON_SOLUTIONS = [
-  'Wait up to 24 hours for DNS changes to propagate',
-  'Add the record to the root domain (name @ or empty), not to a subdomain',
-  'Check for typos in the token: copy the value with the Copy button',
-  'Try a different DNS provider if yours does not serve TXT records at the root',
-];
+/** The 'Common solutions' shown under a failed verification of `domain`, whose host is exact. */
+function commonSolutions(domain: DomainView): string[] {
+  return [
+    'Wait up to 24 hours for DNS changes to propagate',
+    `Add the record at ${domain.domain} exactly (name ${domain.txtRecord.name}), not at another host`,
+    'Check for typos in the token: copy the value with the Copy button',
+    `Try a different DNS provider if yours does not serve TXT records at ${domain.domain}`,
+  ];
+}
 
 interface FailedVerificationProps {
   domain: DomainView;
@@ -36,7 +38,7 @@ export function FailedVerification({
         {serviceError ?? domain.error ?? 'DNS verification failed - please check your DNS configuration'}
       </p>
       <div className="mt-2">
-        <TxtRecordDetails record={domain.txtRecord} />
+        <TxtRecordDetails domain={domain} />
       </div>
       {onVerify && (
         <button
@@ -51,7 +53,7 @@ export function FailedVerification({
       <div className="mt-3 text-red-900">
         <p className="font-semibold">Common solutions</p>
         <ul className="mt-1 list-inside list-disc">
-          {COMMON_SOLUTIONS.map((solution) => (
+          {commonSolutions(domain).map((solution) => (
             <li key={solution}>{solution}</li>
           ))}
         </ul>

@@ -34,7 +34,7 @@ export function PendingVerification({
         Publish this TXT record at <span className="font-mono">{domain.domain}</span> to prove you own it.
       </p>
       <div className="mt-2">
-        <TxtRecordDetails record={domain.txtRecord} />
+        <TxtRecordDetails domain={domain} />
       </div>
       <p className="mt-2 text-xs text-amber-900">{DNS_PROPAGATION_NOTE}</p>
       {linked && (

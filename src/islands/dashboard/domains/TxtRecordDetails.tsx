@@ -1,11 +1,23 @@
 import type { DomainView } from '../../../model/contract.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 
-/** The TXT record that proves ownership: type, name (@ is the domain itself) and value, each copyable. */
-export function TxtRecordDetails({ record }: { record: DomainView['txtRecord'] }) {
+/**
+ * The TXT record that proves ownership: type, name and value, each copyable. The name is relative to
+ * the registered domain's zone (@ is that domain itself); the hint names the exact host it is read at.
+ */
+export function TxtRecordDetails({ domain }: { domain: DomainView }) {
+  const record = domain.txtRecord;
+  const zone = domain.domain.slice(record.name.length + 1);
   const rows = [
     { label: 'Type', value: record.type, hint: null },
-    { label: 'Name', value: record.name, hint: '@ or empty: the root domain' },
+    {
+      label: 'Name',
+      value: record.name,
+      hint:
+        record.name === '@'
+          ? `@ or empty: ${domain.domain} itself`
+          : `the host ${domain.domain}, in the DNS zone of ${zone}`,
+    },
     { label: 'Value', value: record.value, hint: null },
   ];
   return (

@@ -4,7 +4,13 @@ import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
-import { CLOUDS, type CloudInfo, cloudInfo } from '../../../model/cloud-accounts.ts';
+import {
+  CLOUDS,
+  type CloudInfo,
+  cloudInfo,
+  MAX_GRACE_HOURS,
+  parseGraceHours,
+} from '../../../model/cloud-accounts.ts';
 import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
@@ -22,7 +28,6 @@ import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
 
 const INPUT = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2';
-const MAX_GRACE_HOURS = 720;
 
 /**
  * Settings → Cloud: read-only cloud accounts. Each read keeps every public address and resource the
@@ -172,11 +177,12 @@ export function CloudAccountCard({
       onChanged();
     }, 'The account could not be re-enabled.');
   const saveGrace = async () => {
-    const hours = Number(grace);
-    if (!Number.isInteger(hours) || hours < 0 || hours > MAX_GRACE_HOURS) {
-      setError(`The grace period is a whole number of hours from 0 to ${MAX_GRACE_HOURS}.`);
+    const parsed = parseGraceHours(grace);
+    if ('error' in parsed) {
+      setError(parsed.error);
       return;
     }
+    const { hours } = parsed;
     await run(async () => {
       await api.update(account.id, { graceHours: hours });
       toast({ title: 'Grace Period Saved', description: `${account.label}: ${hours} hours.` });

@@ -46,15 +46,18 @@ export function CurrentPlanCard({ info, canManage, subject, onChanged }: Props) 
             Current plan
           </h2>
           <p className="text-xl font-semibold text-ink">
-            {plan.name} · {formatPrice(plan.priceCents)}/month
+            {/* Where nothing is sold, nothing is paid: no price and no subscription to speak of. */}
+            {info.billing.configured ? `${plan.name} · ${formatPrice(plan.priceCents)}/month` : plan.name}
           </p>
         </div>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}
-          data-testid="subscription-status"
-        >
-          {badge.label}
-        </span>
+        {info.billing.configured && (
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}
+            data-testid="subscription-status"
+          >
+            {badge.label}
+          </span>
+        )}
       </div>
       {periodEnd && (
         <p className="mt-2 text-sm text-slate-700">

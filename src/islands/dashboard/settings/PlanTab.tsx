@@ -9,6 +9,7 @@ import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { BillingHistory } from './BillingHistory.tsx';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
+import { NoSalesNotice } from './NoSalesNotice.tsx';
 import { PlansGrid } from './PlansGrid.tsx';
 import { useBillingInfo } from './use-billing-info.ts';
 
@@ -29,7 +30,7 @@ const BANNER = 'rounded-md border px-4 py-3 text-sm';
 
 /**
  * Settings → Plan of the current workspace: its subscription, the plans, billing history and the
- * billing FAQ. Every member sees what it is on and uses; its owners buy, change and cancel, and see
+ * billing FAQ; on a server that sells no plans, only the plan it has and who sets it. Every member sees what it is on and uses; its owners buy, change and cancel, and see
  * the invoices.
  */
 export function PlanTab() {
@@ -112,15 +113,7 @@ export function PlanTab() {
             Only an owner of {team} can change its plan.
           </p>
         )}
-        {!info.billing.configured && (
-          <p
-            className={`${BANNER} border-slate-300 bg-slate-50 text-slate-800`}
-            data-testid="billing-not-configured"
-          >
-            Billing is not configured on this server, so plans cannot be bought here. The operator can change
-            {team ? ` the plan of ${team}` : ' your plan'} with <code>danglewatch users set-plan</code>.
-          </p>
-        )}
+        {!info.billing.configured && <NoSalesNotice info={info} team={team} />}
       </div>
       <CurrentPlanCard
         info={info}
@@ -131,21 +124,25 @@ export function PlanTab() {
           refreshPlan();
         }}
       />
-      <PlansGrid info={info} canBuy={owner} />
-      {owner && <BillingHistory info={info} />}
-      <section aria-labelledby="billing-faq-title">
-        <h2 id="billing-faq-title" className="text-lg font-semibold text-ink">
-          Billing FAQ
-        </h2>
-        <div className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {BILLING_FAQ.map((item) => (
-            <details key={item.q} className="px-4 py-3 text-sm">
-              <summary className="cursor-pointer font-medium text-ink">{item.q}</summary>
-              <p className="mt-2 text-slate-700">{item.a}</p>
-            </details>
-          ))}
-        </div>
-      </section>
+      {info.billing.configured && (
+        <>
+          <PlansGrid info={info} canBuy={owner} />
+          {owner && <BillingHistory info={info} />}
+          <section aria-labelledby="billing-faq-title">
+            <h2 id="billing-faq-title" className="text-lg font-semibold text-ink">
+              Billing FAQ
+            </h2>
+            <div className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+              {BILLING_FAQ.map((item) => (
+                <details key={item.q} className="px-4 py-3 text-sm">
+                  <summary className="cursor-pointer font-medium text-ink">{item.q}</summary>
+                  <p className="mt-2 text-slate-700">{item.a}</p>
+                </details>
+              ))}
+            </div>
+          </section>
+        </>
+      )}
     </div>
   );
 }

@@ -22,7 +22,6 @@ function membersLine(plan: Plan): string {
 
 /** Why a plan cannot be bought here, or null when it can. */
 function unavailableReason(plan: Plan, info: BillingInfo): string | null {
-  if (!info.billing.configured) return 'Billing is not configured on this server.';
   if (!info.billing.purchasable.includes(plan.id)) return `${plan.name} is not sold on this server yet.`;
   return null;
 }
