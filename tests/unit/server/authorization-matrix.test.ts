@@ -384,6 +384,9 @@ const NOT_WORKSPACE_SCOPED =
 for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
     `the authorisation matrix on ${backend.name}${backend.skipReason ? ` (skipped: ${backend.skipReason})` : ''}`,
+    // Each test walks every route, a request after another, each token verified by the emulator:
+    // about 5 s on a quiet machine, four times that on a busy one, which must not fail it.
+    { timeout: 120_000 },
     () => {
       const api = apiSuite(backend, {
         // A closed port: the TXT look-ups of verify answer at once, with nothing found.
