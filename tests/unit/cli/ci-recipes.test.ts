@@ -119,7 +119,9 @@ const workdir = (name: string) => {
   return path;
 };
 
-describe('the GitHub Action (action.yml)', { timeout: 120_000 }, () => {
+// Each test runs the CLI in processes of its own, in a directory of its own: they run side by side,
+// as most of their time is the processes' start.
+describe('the GitHub Action (action.yml)', { timeout: 120_000, concurrent: true }, () => {
   const step = action.runs.steps[0];
 
   /** The step's environment as the runner builds it from the inputs given (else their defaults). */
@@ -247,7 +249,7 @@ describe('the GitHub Action (action.yml)', { timeout: 120_000 }, () => {
   });
 });
 
-describe('docs/ci.md', { timeout: 120_000 }, () => {
+describe('docs/ci.md', { timeout: 120_000, concurrent: true }, () => {
   it.each(['github-push', 'github-schedule'])(
     'the %s workflow runs the action with its inputs and uploads the SARIF to code scanning',
     (name) => {
