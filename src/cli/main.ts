@@ -1,3 +1,4 @@
+import { ConnectorError } from '../connectors/http/error.ts';
 import type { EngineSettings } from './scan.ts';
 
 type Command = (args: string[], engine: EngineSettings) => Promise<number>;
@@ -62,7 +63,10 @@ export async function main(argv: string[], engine: EngineSettings = {}): Promise
   try {
     return await command.run(args, engine);
   } catch (error) {
-    process.stderr.write(`danglewatch ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // An outside call's failure says the provider's own words after the sentence.
+    const words =
+      error instanceof ConnectorError ? error.full : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`danglewatch ${name}: ${words}\n`);
     return 2;
   }
 }

@@ -280,8 +280,10 @@ export const dnsConnections = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    /** The provider's own words for the last failed read; null once a read succeeds. */
+    /** The last failed read in a plain sentence; null once a read succeeds. */
     syncError: text('sync_error'),
+    /** The provider's own words for it, shown under the sentence. */
+    syncErrorDetail: text('sync_error_detail'),
     syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
     /** When the owner was told that reads have been failing for days (once per failing spell). */
     failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),
@@ -379,8 +381,10 @@ export const cloudAccounts = pgTable(
     /** The first read that succeeded: an address never seen is missing since then. */
     firstSyncAt: timestamp('first_sync_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    /** The cloud's own words for the last failed read; null once a read succeeds. */
+    /** The last failed read in a plain sentence; null once a read succeeds. */
     syncError: text('sync_error'),
+    /** The cloud's own words for it, shown under the sentence. */
+    syncErrorDetail: text('sync_error_detail'),
     syncFailingSince: timestamp('sync_failing_since', { withTimezone: true }),
     /** When its managers were told that reads have been failing for days (once per failing spell). */
     failureMailedAt: timestamp('failure_mailed_at', { withTimezone: true }),

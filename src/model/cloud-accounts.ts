@@ -1,4 +1,5 @@
 import type { CloudProviderId } from './contract.ts';
+import type { CredentialField } from './credential-field.ts';
 
 /** The longest grace period a cloud account may give a missing address, in hours. */
 export const MAX_GRACE_HOURS = 720;
@@ -59,19 +60,11 @@ export const AWS_RIGHTS_CHECK_POLICY = {
   ],
 };
 
-/** One credential field of a cloud's connect form: its key in the request's `credentials`. */
-export interface CloudCredentialField {
-  key: string;
-  label: string;
-  input: 'password' | 'text' | 'textarea';
-  optional?: boolean;
-}
-
 /** A cloud as the connect form shows it: its fields and the least rights to grant. */
 export interface CloudInfo {
   id: CloudProviderId;
   label: string;
-  fields: readonly CloudCredentialField[];
+  fields: readonly CredentialField[];
   rights: string;
   policy?: string;
   /** What the settings page says when the cloud did not say which rights the credential has beyond reading. */

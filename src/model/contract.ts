@@ -387,8 +387,10 @@ export interface ConnectionView {
   createdAt: string;
   lastUsedAt: string | null;
   lastSyncAt: string | null;
-  /** The provider's own words for the last failed read; null while reads succeed. */
+  /** The last failed read in a plain sentence; null while reads succeed. */
   syncError: string | null;
+  /** The provider's own words for it, when it gave some. */
+  syncErrorDetail: string | null;
   syncFailingSince: string | null;
   /** The zones the credential reads; `domainId` is set once the zone is monitored. */
   zones: { zone: string; domainId: string | null }[];
@@ -412,8 +414,10 @@ export interface CloudAccountView {
   credentialHint: string;
   createdAt: string;
   lastSyncAt: string | null;
-  /** The cloud's own words for the last failed read; null while reads succeed. */
+  /** The last failed read in a plain sentence; null while reads succeed. */
   syncError: string | null;
+  /** The cloud's own words for it, when it gave some. */
+  syncErrorDetail: string | null;
   /** Hours an address may be missing from the inventory before a record pointing at it is a finding. */
   graceHours: number;
   /** The account, subscription or project ids the credential reads. */

@@ -35,11 +35,12 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   await expect(form.getByLabel('Secret access key')).toHaveAttribute('type', 'password');
   expect(await blockingViolations(page)).toEqual([]);
 
-  // A secret AWS refuses: its own words, and nothing stored.
+  // A secret AWS refuses: a plain sentence with its own words under it, and nothing stored.
   await form.getByLabel('Access key ID').fill(key.accessKeyId);
   await form.getByLabel('Secret access key').fill('not-the-secret');
   await form.getByRole('button', { name: 'Connect AWS' }).click();
-  await expect(form.getByRole('alert')).toContainText('SignatureDoesNotMatch');
+  await expect(form.getByRole('alert')).toContainText('AWS did not accept the credential');
+  await expect(form.getByTestId('provider-words')).toContainText('SignatureDoesNotMatch');
   await expect(panel.getByTestId('cloud-accounts-empty')).toBeVisible();
 
   await form.getByLabel('Label (optional)').fill('Production');

@@ -48,10 +48,13 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   await form.getByLabel('Provider').selectOption('cloudflare');
   expect(await blockingViolations(page)).toEqual([]);
 
-  // A token the provider refuses: its own words, and nothing stored.
+  // A token the provider refuses: a plain sentence with its own words under it, and nothing stored.
   await form.getByLabel('API token').fill('not-the-token');
   await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
-  await expect(form.getByRole('alert')).toContainText('Invalid access token');
+  await expect(form.getByRole('alert')).toContainText('Cloudflare did not accept the credential');
+  await expect(form.getByTestId('provider-words')).toHaveText(
+    'The provider said: Invalid access token (code 9109)',
+  );
   await expect(panel.getByTestId('dns-connections-empty')).toBeVisible();
 
   await form.getByLabel('Label (optional)').fill('Cloudflare production');
@@ -141,9 +144,10 @@ test('connect Cloudflare, monitor its zone, and a record added there becomes a f
   const syncError = page.getByTestId('dns-sync-error');
   await expect(syncError).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('dns-last-read')).not.toContainText('reading the zones now...');
-  await expect(syncError).toContainText(
-    /^Sync failing since .+: Cloudflare: Invalid access token \(code 9109\)$/,
+  await expect(syncError.getByTestId('provider-words')).toHaveText(
+    'The provider said: Invalid access token (code 9109)',
   );
+  await expect(syncError).toContainText(/^Sync failing since .+: Cloudflare did not accept the credential/);
   expect(await blockingViolations(page)).toEqual([]);
 
   // Removing the connection deletes the credential; the domain stays.

@@ -119,7 +119,7 @@ function translate(error: unknown, call: string): CloudError {
   if (REFUSED.has(code) || status === 401 || status === 403) failure = 'credentials';
   else if (status === undefined || status === 429 || status >= 500) failure = 'unavailable';
   else failure = 'malformed';
-  return new CloudError('aws', failure, `AWS ${call}: ${code}: ${e.message}`);
+  return new CloudError('aws', failure, `${call}: ${code}: ${e.message}`);
 }
 
 function settings(

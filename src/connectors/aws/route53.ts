@@ -93,7 +93,7 @@ function translate(error: unknown): ProviderError {
   else failure = 'malformed';
   if (failure === 'malformed' && status !== undefined && status < 300)
     return new ProviderError('route53', failure, `Route 53 sent an unexpected answer: ${e.message}`);
-  return new ProviderError('route53', failure, `Route 53: ${code}: ${e.message}`);
+  return new ProviderError('route53', failure, `${code}: ${e.message}`);
 }
 
 function checked<T>(schema: z.ZodType<T>, output: unknown): T {

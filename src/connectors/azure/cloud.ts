@@ -144,7 +144,8 @@ async function token(credentials: Credentials, options: CloudCallOptions | undef
     throw new CloudError(
       'azure',
       'credentials',
-      'Microsoft Entra ID: the tenant id is not a tenant id or domain',
+      'Microsoft Entra ID knows no such tenant',
+      'The tenant id is not a Microsoft Entra tenant id or domain',
     );
   const management = endpointFrom(options, 'AZURE_MANAGEMENT_URL') ?? MANAGEMENT_URL;
   const answer = await cloudJson({
@@ -211,7 +212,8 @@ export const azure: CloudProvider<Credentials> = {
     throw new CloudError(
       'azure',
       'credentials',
-      'Azure: the service principal can read no subscription (give it Reader)',
+      'no subscription listed',
+      'The service principal can read no Azure subscription: give it the Reader role on each one to watch',
     );
   },
   async read(credentials, options) {

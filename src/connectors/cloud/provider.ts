@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CLOUD_PROVIDER_IDS, type CloudProviderId } from '../../model/contract.ts';
 import { INPUT_MESSAGES } from '../../model/messages.ts';
-import { ConnectorError } from '../http/error.ts';
+import { ConnectorError, SENTENCES } from '../http/error.ts';
 
 export const CLOUD_IDS = CLOUD_PROVIDER_IDS;
 export type CloudId = CloudProviderId;
@@ -21,13 +21,20 @@ export const CLOUD_NAMES: Record<CloudId, string> = {
  */
 export type CloudFailure = 'credentials' | 'unavailable' | 'malformed';
 
-/** A cloud call that failed; the message is the cloud's own words, never the credential. */
+/**
+ * A cloud call that failed. `words` are the cloud's own (or what was wrong with its answer), kept as
+ * the detail; the message is `sentence`, else the plain sentence for the failure. Neither holds the
+ * credential.
+ */
 export class CloudError extends ConnectorError {
   override name = 'CloudError';
   readonly cloud: CloudId;
   declare readonly failure: CloudFailure;
-  constructor(cloud: CloudId, failure: CloudFailure, message: string) {
-    super(CLOUD_NAMES[cloud], failure, { message });
+  constructor(cloud: CloudId, failure: CloudFailure, words: string | undefined, sentence?: string) {
+    super(CLOUD_NAMES[cloud], failure, {
+      message: sentence ?? SENTENCES[failure](CLOUD_NAMES[cloud]),
+      detail: words,
+    });
     this.cloud = cloud;
   }
 }

@@ -108,7 +108,7 @@ function translate(error: unknown): ProviderError {
       failure = 'credentials';
     else if (status === 404) failure = 'not-found';
     else if (status === 429 || status >= 500) failure = 'unavailable';
-    return new ProviderError('cloudflare', failure, `Cloudflare: ${reason}`);
+    return new ProviderError('cloudflare', failure, reason);
   }
   return new ProviderError(
     'cloudflare',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INPUT_MESSAGES } from '../../model/messages.ts';
 import { PAGE_ANSWER_BYTES } from '../http/client.ts';
-import { ConnectorError } from '../http/error.ts';
+import { ConnectorError, SENTENCES } from '../http/error.ts';
 
 export const PROVIDER_IDS = ['cloudflare', 'route53', 'digitalocean', 'gcloud'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -15,13 +15,28 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
  */
 export type ProviderFailure = 'credentials' | 'not-found' | 'unavailable' | 'malformed' | 'too-large';
 
-/** A provider call that failed; the message is the provider's own, and never holds a credential. */
+/** How each provider is named to people. */
+export const PROVIDER_NAMES: Record<ProviderId, string> = {
+  cloudflare: 'Cloudflare',
+  route53: 'Amazon Route 53',
+  digitalocean: 'DigitalOcean',
+  gcloud: 'Google Cloud DNS',
+};
+
+/**
+ * A provider call that failed. `words` are the provider's own (or what was wrong with its answer),
+ * kept as the detail; the message is `sentence`, else the plain sentence for the failure. Neither
+ * holds a credential.
+ */
 export class ProviderError extends ConnectorError {
   override name = 'ProviderError';
   declare readonly provider: ProviderId;
   declare readonly failure: ProviderFailure;
-  constructor(provider: ProviderId, failure: ProviderFailure, message: string) {
-    super(provider, failure, { message });
+  constructor(provider: ProviderId, failure: ProviderFailure, words: string | undefined, sentence?: string) {
+    super(provider, failure, {
+      message: sentence ?? SENTENCES[failure](PROVIDER_NAMES[provider]),
+      detail: words,
+    });
   }
 }
 

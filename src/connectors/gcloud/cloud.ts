@@ -54,8 +54,9 @@ const apiReason = (body: unknown) => {
   const parsed = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
   return parsed.success ? `Google Cloud: ${parsed.data.error.message}` : undefined;
 };
+/** The pasted key failed our own checks before any call: our words, no provider's. */
 const refused = (message: string): never => {
-  throw new CloudError('gcloud', 'credentials', `Google Cloud: ${message}`);
+  throw new CloudError('gcloud', 'credentials', undefined, `DangleWatch cannot use this key: ${message}`);
 };
 
 /** An aggregatedList page: per region or zone, its items (or a warning that there are none). */

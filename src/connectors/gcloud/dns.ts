@@ -52,8 +52,9 @@ const apiReason = (body: unknown) => {
 
 export type Credentials = z.infer<typeof credentialSchemas.gcloud>;
 
+/** The pasted key failed our own checks before any call: our words, no provider's. */
 function refused(message: string): never {
-  throw new ProviderError('gcloud', 'credentials', `Google Cloud DNS: ${message}`);
+  throw new ProviderError('gcloud', 'credentials', undefined, `DangleWatch cannot use this key: ${message}`);
 }
 
 /**

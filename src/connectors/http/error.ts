@@ -16,7 +16,7 @@ export type ConnectorFailure =
   | 'address';
 
 /** The plain sentence a person reads for each failure, when the connector has none more exact. */
-const SENTENCES: Record<ConnectorFailure, (provider: string) => string> = {
+export const SENTENCES: Record<ConnectorFailure, (provider: string) => string> = {
   credentials: (p) => `${p} did not accept the credential`,
   'not-found': (p) => `${p} could not find what was asked for`,
   refused: (p) => `${p} refused the request`,

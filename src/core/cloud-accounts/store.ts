@@ -17,6 +17,7 @@ export function cloudAccountView(
     createdAt: row.createdAt.toISOString(),
     lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     syncError: row.syncError,
+    syncErrorDetail: row.syncErrorDetail,
     graceHours: row.graceHours,
     accounts: row.accounts,
     counts,

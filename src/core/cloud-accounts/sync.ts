@@ -74,7 +74,7 @@ export async function syncCloudAccount(
     return { ...stored, accounts: snapshot.accounts };
   } catch (error) {
     if (!(error instanceof CloudError)) throw error;
-    await markReadFailed(db, 'cloud', account, error.message, now);
+    await markReadFailed(db, 'cloud', account, error, now);
     throw error;
   }
 }

@@ -47,6 +47,7 @@ interface FailingRow {
   label: string;
   provider: string;
   sync_error: string | null;
+  sync_error_detail: string | null;
   sync_failing_since: string | Date | null;
   failure_mailed_at: string | Date | null;
 }
@@ -67,7 +68,7 @@ export async function mailIfFailingLong(
   const k = KINDS[kind];
   const [row] = await queryRows<FailingRow>(
     db,
-    sql`select workspace_id, label, provider, sync_error, sync_failing_since, failure_mailed_at
+    sql`select workspace_id, label, provider, sync_error, sync_error_detail, sync_failing_since, failure_mailed_at
       from ${k.table} where ${k.id} = ${id}`,
   );
   const since = row?.sync_failing_since ? new Date(row.sync_failing_since) : undefined;
@@ -81,7 +82,8 @@ export async function mailIfFailingLong(
   const text = [
     `DangleWatch has not been able to ${words.cannot(provider, row.label)} since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     '',
-    `${provider} said: ${row.sync_error ?? 'no answer'}`,
+    `${row.sync_error ?? 'It did not answer'}.`,
+    ...(row.sync_error_detail ? [`${provider} said: ${row.sync_error_detail}`] : []),
     '',
     words.meanwhile,
     `Check or replace the credential in ${words.where}: ${settings}`,

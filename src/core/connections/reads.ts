@@ -1,6 +1,7 @@
 import { and, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
+import { ConnectorError } from '../../connectors/http/error.ts';
 import type { Db } from '../../db/client.ts';
 import { cloudAccounts, dnsConnections } from '../../db/schema.ts';
 import type { AlertDeps } from '../alerts/send-scan-alert.ts';
@@ -33,24 +34,26 @@ export function dueForRead(kind: SyncedKind, now: Date, minutes: number): SQL | 
 export const readSucceeded = (now: Date) => ({
   lastSyncAt: now,
   syncError: null,
+  syncErrorDetail: null,
   syncFailingSince: null,
   failureMailedAt: null,
 });
 
 /**
- * A read that failed: the provider's own words are kept for the card, and the failing spell's
- * start (the first failure's time, kept while failures go on) for the mail after days of it.
+ * A read that failed: its sentence and the provider's own words are kept for the card, and the
+ * failing spell's start (the first failure's time, kept while failures go on) for the mail after
+ * days of it.
  */
 export async function markReadFailed(
   db: Db,
   kind: SyncedKind,
   row: { id: string; syncFailingSince: Date | null },
-  message: string,
+  error: ConnectorError,
   now: Date,
 ): Promise<void> {
   const k = KINDS[kind];
   await db.execute(
-    sql`update ${k.table} set sync_error = ${message},
+    sql`update ${k.table} set sync_error = ${error.message}, sync_error_detail = ${error.detail ?? null},
       sync_failing_since = ${(row.syncFailingSince ?? now).toISOString()}::timestamptz
       where ${k.id} = ${row.id}`,
   );
@@ -79,7 +82,10 @@ export async function runRead<R extends { id: string; provider: string; disabled
     return await read(secrets.key, row);
   } catch (error) {
     if (!isProviderError(error)) throw error;
-    logger.warn({ kind, id: row.id, provider: row.provider, reason: error.message }, `${kind} sync failed`);
+    logger.warn(
+      { kind, id: row.id, provider: row.provider, reason: fullReason(error) },
+      `${kind} sync failed`,
+    );
     await mailIfFailingLong(db, kind, row.id, now, alerts, logger);
     return undefined;
   }
@@ -113,3 +119,5 @@ export async function requestRead<K extends SyncedKind>(
   await sync.enqueue(row.id);
   return row;
 }
+
+const fullReason = (error: Error) => (error instanceof ConnectorError ? error.full : error.message);

@@ -47,6 +47,7 @@ export function connectionView(
     lastUsedAt: iso(row.lastUsedAt),
     lastSyncAt: iso(row.lastSyncAt),
     syncError: row.syncError,
+    syncErrorDetail: row.syncErrorDetail,
     syncFailingSince: iso(row.syncFailingSince),
     zones,
     disabled: disabledView(row),

@@ -98,7 +98,7 @@ export async function syncConnection(
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    await markReadFailed(db, 'dns', connection, error.message, now);
+    await markReadFailed(db, 'dns', connection, error, now);
     throw error;
   }
   await db

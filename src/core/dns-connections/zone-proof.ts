@@ -70,7 +70,7 @@ export async function checkZoneProof(
     return {
       proven: false,
       definite: error.failure === 'not-found',
-      reason: ZONE_PROOF_MESSAGES.providerUnavailable(provider.label, error.message),
+      reason: ZONE_PROOF_MESSAGES.providerUnavailable(provider.label, error.full),
     };
   }
   if (!delegation.active) {

@@ -47,6 +47,7 @@ function tooLarge(source: string): Error {
   return new ProviderError(
     source as ProviderId,
     'too-large',
+    `more than ${cap} records`,
     `The zone holds more than ${cap} records, the most DangleWatch keeps for one domain: the last good inventory is kept`,
   );
 }

@@ -1,13 +1,5 @@
 import type { DnsProviderId, InventorySource } from '../../model/contract.ts';
-
-/** One credential field of a provider's connect form: its key in the request's `credentials`. */
-interface CredentialField {
-  key: string;
-  label: string;
-  /** A secret is a password input; a key file is pasted whole into a textarea. */
-  input: 'password' | 'textarea';
-  placeholder: string;
-}
+import type { CredentialField } from '../../model/credential-field.ts';
 
 /** A DNS provider as the connect form shows it, with the least privilege to grant it. */
 export interface DnsProviderInfo {

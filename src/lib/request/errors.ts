@@ -96,12 +96,16 @@ export function errorFromResponse(
       : typeof fields.message === 'string'
         ? fields.message
         : '';
+  // An outside provider's own words come as the detail of path 'provider' (core/connections/credentials.ts).
+  const provider = Array.isArray(fields.details)
+    ? (fields.details as { path?: unknown; message?: unknown }[]).find((d) => d.path === 'provider')?.message
+    : undefined;
   return new RequestError(serverMessage || `HTTP ${status}: ${statusText}`, {
     type: 'API_ERROR',
     code,
     statusCode: status,
     retryable: status >= 500,
-    context,
+    context: typeof provider === 'string' ? { ...context, providerWords: provider } : context,
   });
 }
 
@@ -115,4 +119,10 @@ export function serverMessage(error: unknown): string {
   const failure = toRequestError(error);
   const reason = failure.context.serverMessage;
   return typeof reason === 'string' ? reason : failure.message;
+}
+
+/** An outside provider's own words about a refusal the server passed on; null when it gave none. */
+export function providerWords(error: unknown): string | null {
+  const words = error instanceof RequestError ? error.context.providerWords : undefined;
+  return typeof words === 'string' ? words : null;
 }

@@ -165,7 +165,9 @@ describe('danglewatch scan with a zone source', { timeout: 90_000 }, () => {
       CLOUDFLARE_API_URL: cloudflare.url,
     });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe('danglewatch scan: Cloudflare: Invalid access token (code 9109)\n');
+    expect(refused.stderr).toBe(
+      'danglewatch scan: Cloudflare did not accept the credential (Invalid access token (code 9109))\n',
+    );
     fixtures.dns.axfr.zones.delete(apex);
     const axfr = await run([...flags(), '--axfr', `${FIXTURE_IP}:${fixtures.dns.port}`]).finally(() =>
       fixtures.dns.axfr.zones.add(apex),

@@ -18,6 +18,7 @@ const account: CloudAccountView = {
   createdAt: '2026-11-20T08:00:00.000Z',
   lastSyncAt: '2026-11-25T11:00:00.000Z',
   syncError: null,
+  syncErrorDetail: null,
   graceHours: 48,
   accounts: ['123456789012'],
   counts: { addresses: 1, resources: 12 },

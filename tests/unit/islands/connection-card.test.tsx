@@ -21,6 +21,7 @@ const connection: ConnectionView = {
   lastUsedAt: '2026-11-25T11:00:00.000Z',
   lastSyncAt: '2026-11-22T11:00:00.000Z',
   syncError: null,
+  syncErrorDetail: null,
   syncFailingSince: null,
   zones: [{ zone: 'acme.dev', domainId: null }],
   disabled: null,
@@ -35,6 +36,7 @@ const account: CloudAccountView = {
   createdAt: '2026-11-20T08:00:00.000Z',
   lastSyncAt: '2026-11-25T11:00:00.000Z',
   syncError: null,
+  syncErrorDetail: null,
   graceHours: 48,
   accounts: ['123456789012'],
   counts: { addresses: 1, resources: 12 },
@@ -106,6 +108,29 @@ describe('one card for every outside account', () => {
     expect(html).toContain('data-testid="integration-last-delivery"');
     expect(html).toContain('role="alert"');
     expect(text(html)).toContain('The last delivery failed: PagerDuty refused: Invalid routing key');
+  });
+
+  it("a failed read is a plain sentence with the provider's own words under it, on both kinds", () => {
+    const dns = text(
+      dnsCard({
+        ...connection,
+        syncError: 'Cloudflare did not accept the credential',
+        syncErrorDetail: 'Invalid access token (code 9109)',
+        syncFailingSince: '2026-11-24T08:00:00.000Z',
+      }),
+    );
+    expect(dns).toMatch(
+      /Sync failing since Nov 24, 2026, .+: Cloudflare did not accept the credential The provider said: Invalid access token \(code 9109\)/,
+    );
+    const cloud = text(
+      cloudCard({
+        ...account,
+        syncError: 'AWS could not be reached; it will be tried again later',
+        syncErrorDetail: null,
+      }),
+    );
+    expect(cloud).toContain('The last read failed: AWS could not be reached; it will be tried again later');
+    expect(cloud).not.toContain('The provider said');
   });
 
   it('a caller who may not manage it sees Re-enable switched off', () => {

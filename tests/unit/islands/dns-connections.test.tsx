@@ -22,6 +22,7 @@ const connection: ConnectionView = {
   lastUsedAt: '2026-11-25T11:00:00.000Z',
   lastSyncAt: '2026-11-22T11:00:00.000Z',
   syncError: null,
+  syncErrorDetail: null,
   syncFailingSince: null,
   zones: [
     { zone: 'acme.io', domainId: '9d8c7b6a-0000-4000-8000-000000000001' },

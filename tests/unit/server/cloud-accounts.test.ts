@@ -117,13 +117,16 @@ for (const backend of embeddedOnly) {
           provider: 'aws',
           credentials: { accessKeyId: KEY.accessKeyId, secretAccessKey: 'not-the-secret' },
         });
-        const body = await expectError(
-          refused,
-          400,
-          'AWS DescribeRegions: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
-          'CLOUD_REFUSED',
-        );
-        expect(body.error).not.toContain('not-the-secret');
+        // The sentence is the message; AWS's own words come as the detail the card shows under it.
+        const body = await expectError(refused, 400, 'AWS did not accept the credential', 'CLOUD_REFUSED');
+        expect(body.details).toEqual([
+          {
+            path: 'provider',
+            message:
+              'DescribeRegions: SignatureDoesNotMatch: The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
+          },
+        ]);
+        expect(JSON.stringify(body)).not.toContain('not-the-secret');
         expect(await api.db.select().from(cloudAccounts)).toEqual([]);
       });
 
@@ -132,22 +135,28 @@ for (const backend of embeddedOnly) {
           provider: 'azure',
           credentials: { ...AZURE, clientSecret: 'wrong' },
         });
-        await expectError(
+        const azureBody = await expectError(
           refusedAzure,
           400,
-          'Microsoft Entra ID: invalid_client: AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
+          'Microsoft Azure did not accept the credential',
           'CLOUD_REFUSED',
+        );
+        expect(azureBody.details?.[0]?.message).toBe(
+          'Microsoft Entra ID: invalid_client: AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
         );
         const refusedGoogle = await connect(ann.idToken, {
           provider: 'gcloud',
           credentials: { serviceAccountKey: others.google.revokedServiceAccountKey },
         });
-        await expectError(
+        const googleBody = await expectError(
           refusedGoogle,
           400,
-          'Google OAuth: invalid_grant: Invalid JWT Signature.',
+          'Google Cloud did not accept the credential',
           'CLOUD_REFUSED',
         );
+        expect(googleBody.details).toEqual([
+          { path: 'provider', message: 'Google OAuth: invalid_grant: Invalid JWT Signature.' },
+        ]);
         // Another cloud's credential shape is refused before any call.
         expect((await connect(ann.idToken, { provider: 'azure', credentials: { token: 'x' } })).status).toBe(
           400,
@@ -216,6 +225,7 @@ for (const backend of embeddedOnly) {
           createdAt: expect.any(String),
           lastSyncAt: null,
           syncError: null,
+          syncErrorDetail: null,
           graceHours: 48,
           accounts: [],
           counts: { addresses: 0, resources: 0 },

@@ -147,7 +147,8 @@ for (const backend of embeddedOnly) {
         const body = await refused.text();
         expect(JSON.parse(body)).toMatchObject({
           code: 'PROVIDER_REFUSED',
-          error: 'Cloudflare: Invalid access token (code 9109)',
+          error: 'Cloudflare did not accept the credential',
+          details: [{ path: 'provider', message: 'Invalid access token (code 9109)' }],
         });
         expect(body).not.toContain('wrong-token');
         expect(await api.db.select().from(dnsConnections)).toEqual([]);

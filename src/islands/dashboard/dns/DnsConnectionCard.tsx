@@ -26,7 +26,7 @@ export function DnsConnectionCard({
   onSyncQueued,
   onRemove,
 }: DnsConnectionCardProps) {
-  const { busy: syncing, error, run } = useCardAction();
+  const { busy: syncing, error, detail, run } = useCardAction();
   const provider = dnsProvider(connection.provider);
   const api = dashboardApi().dnsConnections;
 
@@ -67,6 +67,7 @@ export function DnsConnectionCard({
           ? {
               title: `Sync failing since ${formatDateTime(connection.syncFailingSince, 'the last read')}:`,
               words: connection.syncError,
+              detail: connection.syncErrorDetail,
               testId: 'dns-sync-error',
             }
           : null
@@ -85,7 +86,7 @@ export function DnsConnectionCard({
         </>
       }
     >
-      <CardError error={error} />
+      <CardError error={error} detail={detail} />
       <div className="mt-3">
         <ZonePicker
           connection={connection}

@@ -11,10 +11,11 @@ import {
   MAX_GRACE_HOURS,
   parseGraceHours,
 } from '../../../model/cloud-accounts.ts';
-import { CONNECTION_LABEL_MAX, SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
+import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConnectForm } from '../shared/ConnectForm.tsx';
 import {
   CardError,
   ConnectionCard,
@@ -26,8 +27,6 @@ import {
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
-
-const INPUT = 'mt-1 w-full rounded-md border border-slate-300 px-3 py-2';
 
 /**
  * Settings → Cloud: read-only cloud accounts. Each read keeps every public address and resource the
@@ -154,7 +153,7 @@ export function CloudAccountCard({
   onSyncQueued,
   onRemove,
 }: CardProps) {
-  const { busy, error, setError, run } = useCardAction();
+  const { busy, error, detail, setError, run } = useCardAction();
   const [grace, setGrace] = useState(String(account.graceHours));
   const [showInventory, setShowInventory] = useState(false);
   const id = useId();
@@ -210,7 +209,12 @@ export function CloudAccountCard({
       lastTestId="cloud-last-read"
       failure={
         account.syncError
-          ? { title: 'The last read failed:', words: account.syncError, testId: 'cloud-sync-error' }
+          ? {
+              title: 'The last read failed:',
+              words: account.syncError,
+              detail: account.syncErrorDetail,
+              testId: 'cloud-sync-error',
+            }
           : null
       }
       connection={account}
@@ -269,7 +273,7 @@ export function CloudAccountCard({
         </p>
       )}
       {account.lastSyncAt && !account.rightsChecked && <RightsUnchecked cloud={cloud} />}
-      <CardError error={error} />
+      <CardError error={error} detail={detail} />
       {showInventory && <CloudInventoryList accountId={account.id} />}
     </ConnectionCard>
   );
@@ -294,134 +298,39 @@ function RightsUnchecked({ cloud }: { cloud: CloudInfo }) {
 
 export function ConnectCloudForm({ onConnected }: { onConnected: (account: CloudAccountView) => void }) {
   const [cloudId, setCloudId] = useState<CloudProviderId>('aws');
-  const [label, setLabel] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const online = useOnline();
-  const formId = useId();
   const cloud = cloudInfo(cloudId);
-
-  const connect = async () => {
-    if (!online) {
-      setError(DASHBOARD_MESSAGES.offline);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const credentials = Object.fromEntries(
-        cloud.fields
-          .map((f) => [f.key, (values[f.key] ?? '').trim()] as const)
-          .filter(([key, value]) => value !== '' || !cloud.fields.find((f) => f.key === key)?.optional),
-      );
-      const { account } = await dashboardApi().cloudAccounts.create(cloudId, credentials, label);
-      setValues({});
-      setLabel('');
-      toast({
-        title: 'Cloud Account Connected',
-        description: `${account.label}: its first read is under way.`,
-      });
-      onConnected(account);
-    } catch (cause) {
-      setError(failureMessage(cause, 'The cloud account could not be connected.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      aria-label="Connect a cloud account"
-      className="space-y-3 text-sm"
-      data-testid="connect-cloud-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void connect();
+    <ConnectForm
+      name="Connect a cloud account"
+      testId="connect-cloud-form"
+      choiceLabel="Cloud"
+      choices={CLOUDS}
+      chosen={cloud}
+      onChoose={setCloudId}
+      guide={
+        <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-700">
+          <p>{cloud.rights}</p>
+          {cloud.policy && <pre className="mt-2 overflow-x-auto text-xs">{cloud.policy}</pre>}
+          {cloud.rightsCheckPolicy && (
+            <details className="mt-2">
+              <summary className="cursor-pointer">
+                Optional: let DangleWatch check that the key holds nothing more
+              </summary>
+              <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
+            </details>
+          )}
+        </div>
+      }
+      fallbackError="The cloud account could not be connected."
+      connect={async (credentials, label) => {
+        const { account } = await dashboardApi().cloudAccounts.create(cloudId, credentials, label);
+        toast({
+          title: 'Cloud Account Connected',
+          description: `${account.label}: its first read is under way.`,
+        });
+        onConnected(account);
       }}
-    >
-      <label htmlFor={`${formId}-cloud`} className="block">
-        <span className="block font-medium text-ink">Cloud</span>
-        <select
-          id={`${formId}-cloud`}
-          className="mt-1 rounded-md border border-slate-300 bg-white px-3 py-2"
-          value={cloudId}
-          onChange={(event) => {
-            setCloudId(event.target.value as CloudProviderId);
-            setValues({});
-            setError(null);
-          }}
-        >
-          {CLOUDS.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-700">
-        <p>{cloud.rights}</p>
-        {cloud.policy && <pre className="mt-2 overflow-x-auto text-xs">{cloud.policy}</pre>}
-        {cloud.rightsCheckPolicy && (
-          <details className="mt-2">
-            <summary className="cursor-pointer">
-              Optional: let DangleWatch check that the key holds nothing more
-            </summary>
-            <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
-          </details>
-        )}
-      </div>
-      <label htmlFor={`${formId}-label`} className="block">
-        <span className="block font-medium text-ink">Label (optional)</span>
-        <input
-          id={`${formId}-label`}
-          type="text"
-          maxLength={CONNECTION_LABEL_MAX}
-          placeholder={`${cloud.label} (production)`}
-          className={INPUT}
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-        />
-      </label>
-      {cloud.fields.map((field) => {
-        const id = `${formId}-${field.key}`;
-        const common = {
-          id,
-          required: !field.optional,
-          autoComplete: 'off',
-          spellCheck: false,
-          className: INPUT,
-          value: values[field.key] ?? '',
-        };
-        return (
-          <label key={field.key} htmlFor={id} className="block">
-            <span className="block font-medium text-ink">{field.label}</span>
-            {field.input === 'textarea' ? (
-              <textarea
-                {...common}
-                rows={6}
-                className={`${INPUT} font-mono text-xs`}
-                onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
-              />
-            ) : (
-              <input
-                {...common}
-                type={field.input}
-                onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
-              />
-            )}
-          </label>
-        );
-      })}
-      {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={BUTTON.primary} disabled={busy || !online}>
-        {busy ? 'Checking the credential...' : `Connect ${cloud.label}`}
-      </button>
-    </form>
+    />
   );
 }
 

@@ -1,8 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import { failureMessage } from '../../../lib/dashboard/dns-actions.ts';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
+import { providerWords } from '../../../lib/request/errors.ts';
 import type { DisabledView } from '../../../model/connections.ts';
 import { BUTTON } from './buttons.ts';
+import { FailureNotice } from './FailureNotice.tsx';
 
 /** What a Settings list gives each card of a kind read on a schedule (DNS connections, cloud accounts). */
 export interface SyncedCardProps<T> {
@@ -23,19 +25,25 @@ export interface SyncedCardProps<T> {
  */
 export function useCardAction() {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setFailure] = useState<string | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+  const setError = (sentence: string | null) => {
+    setFailure(sentence);
+    setDetail(null);
+  };
   const run = async (work: () => Promise<void>, failed: string) => {
     setBusy(true);
     setError(null);
     try {
       await work();
     } catch (cause) {
-      setError(failureMessage(cause, failed));
+      setFailure(failureMessage(cause, failed));
+      setDetail(providerWords(cause));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, setError, run };
+  return { busy, error, detail, setError, run };
 }
 
 interface ConnectionCardProps {
@@ -49,8 +57,11 @@ interface ConnectionCardProps {
   /** The last success in words ("Last read: …"), with its test id. */
   last: ReactNode;
   lastTestId: string;
-  /** The last failure in plain words, with its heading ("Sync failing since …:"); none while it works. */
-  failure: { title: string; words: string; testId?: string } | null;
+  /**
+   * The last failure in plain words, with its heading ("Sync failing since …:") and the provider's
+   * own words as its detail; none while it works.
+   */
+  failure: { title: string; words: string; detail?: string | null; testId?: string } | null;
   /** Its state: disabled (and why) or not, and who answers for it; every kind's view has both. */
   connection: { disabled: DisabledView; answeredBy: string | null };
   /** Re-enables it (PATCH `{ enabled: true }`); whoever does answers for it from then on. */
@@ -121,13 +132,9 @@ export function ConnectionCard({
         </div>
       )}
       {failure && (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          data-testid={failure.testId}
-        >
+        <FailureNotice className="mt-3" detail={failure.detail} testId={failure.testId}>
           <span className="font-semibold">{failure.title}</span> {failure.words}
-        </p>
+        </FailureNotice>
       )}
       {children}
     </li>
@@ -157,16 +164,13 @@ export function RemoveButton({
   );
 }
 
-/** What the card's last call failed with, in words; nothing while none failed. */
-export function CardError({ error }: { error: string | null }) {
+/** What the card's last call failed with, in words, and the provider's; nothing while none failed. */
+export function CardError({ error, detail }: { error: string | null; detail?: string | null }) {
   if (!error) return null;
   return (
-    <p
-      role="alert"
-      className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-    >
+    <FailureNotice className="mt-3" detail={detail}>
       {error}
-    </p>
+    </FailureNotice>
   );
 }
 

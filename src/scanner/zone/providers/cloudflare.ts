@@ -7,6 +7,7 @@ import {
 } from '../../../connectors/cloudflare/dns.ts';
 import {
   credentialSchemas,
+  PROVIDER_NAMES,
   type ProviderCallOptions,
   ProviderError,
 } from '../../../connectors/dns/provider.ts';
@@ -59,7 +60,8 @@ async function findZone(
     throw new ProviderError(
       'cloudflare',
       'not-found',
-      `Cloudflare: the token cannot read a zone named ${name}`,
+      `no zone ${name}`,
+      `The token cannot read a zone named ${name} in Cloudflare`,
     );
   return found;
 }
@@ -67,7 +69,7 @@ async function findZone(
 /** Cloudflare's v4 API through its SDK, with an API token holding Zone:Read and DNS:Read. */
 export const cloudflare: DnsProvider<Credentials> = {
   id: 'cloudflare',
-  label: 'Cloudflare',
+  label: PROVIDER_NAMES.cloudflare,
   credentials: credentialSchemas.cloudflare,
   async listZones(credentials, options) {
     const names: string[] = [];

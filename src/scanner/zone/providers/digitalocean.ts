@@ -5,7 +5,7 @@ import {
   domainRecords,
   listDomains,
 } from '../../../connectors/digitalocean/dns.ts';
-import { credentialSchemas } from '../../../connectors/dns/provider.ts';
+import { credentialSchemas, PROVIDER_NAMES } from '../../../connectors/dns/provider.ts';
 import type { ZoneRecord } from '../record.ts';
 import { ownerName, providerHost, zoneName } from './names.ts';
 import type { DnsProvider } from './provider.ts';
@@ -32,7 +32,7 @@ function toRecord(record: DigitalOceanRecord, zone: string): ZoneRecord {
 /** DigitalOcean's REST API v2 with a read-scoped token. */
 export const digitalocean: DnsProvider<Credentials> = {
   id: 'digitalocean',
-  label: 'DigitalOcean',
+  label: PROVIDER_NAMES.digitalocean,
   credentials: credentialSchemas.digitalocean,
   async listZones(credentials, options) {
     return (await listDomains(credentials, options)).map(zoneName);

@@ -1,5 +1,6 @@
 import {
   credentialSchemas,
+  PROVIDER_NAMES,
   type ProviderCallOptions,
   ProviderError,
 } from '../../../connectors/dns/provider.ts';
@@ -22,13 +23,18 @@ async function findZone(
 ): Promise<ManagedZone> {
   for await (const candidate of managedZones(credentials, options, name))
     if (zoneName(candidate.dnsName) === name) return candidate;
-  throw new ProviderError('gcloud', 'not-found', `Google Cloud DNS: no public managed zone ${name}`);
+  throw new ProviderError(
+    'gcloud',
+    'not-found',
+    `no public managed zone ${name}`,
+    `Google Cloud DNS has no public managed zone named ${name}`,
+  );
 }
 
 /** Google Cloud DNS's REST API v1 with a service account holding `roles/dns.reader`. */
 export const gcloud: DnsProvider<Credentials> = {
   id: 'gcloud',
-  label: 'Google Cloud DNS',
+  label: PROVIDER_NAMES.gcloud,
   credentials: credentialSchemas.gcloud,
   async listZones(credentials, options) {
     const zones: string[] = [];

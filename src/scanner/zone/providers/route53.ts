@@ -7,6 +7,7 @@ import {
 } from '../../../connectors/aws/route53.ts';
 import {
   credentialSchemas,
+  PROVIDER_NAMES,
   type ProviderCallOptions,
   ProviderError,
 } from '../../../connectors/dns/provider.ts';
@@ -26,7 +27,8 @@ async function findZoneId(credentials: Credentials, name: string, options: Provi
   throw new ProviderError(
     'route53',
     'not-found',
-    `Route 53: the key cannot read a public hosted zone named ${name}`,
+    `no public hosted zone ${name}`,
+    `The key cannot read a public hosted zone named ${name} in Amazon Route 53`,
   );
 }
 
@@ -36,7 +38,7 @@ async function findZoneId(credentials: Credentials, name: string, options: Provi
  */
 export const route53: DnsProvider<Credentials> = {
   id: 'route53',
-  label: 'Amazon Route 53',
+  label: PROVIDER_NAMES.route53,
   credentials: credentialSchemas.route53,
   async listZones(credentials, options) {
     return (await publicHostedZones(credentials, options)).map((zone) => hostName(zone.name));

@@ -110,7 +110,8 @@ describe('AWS inventory', () => {
     const failure = await aws.read(KEY, { ...options(), maxRetries: 2 }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CloudError);
     expect(failure).toMatchObject({ failure: 'unavailable' });
-    expect((failure as Error).message).toMatch(/RequestLimitExceeded/);
+    expect((failure as Error).message).toBe('AWS could not be reached; it will be tried again later');
+    expect((failure as CloudError).detail).toMatch(/RequestLimitExceeded/);
   });
 
   it('assumes the role it is given and reads with the temporary keys; a role it may not assume is refused', async () => {
@@ -129,8 +130,9 @@ describe('AWS inventory', () => {
       .check({ ...KEY, roleArn: 'arn:aws:iam::210987654321:role/Other' }, options())
       .catch((e: unknown) => e);
     expect(refused).toMatchObject({ failure: 'credentials' });
-    expect((refused as Error).message).toMatch(
-      /^AWS AssumeRole: AccessDenied: User: .* is not authorized to perform: sts:AssumeRole/,
+    expect((refused as Error).message).toBe('AWS did not accept the credential');
+    expect((refused as CloudError).detail).toMatch(
+      /^AssumeRole: AccessDenied: User: .* is not authorized to perform: sts:AssumeRole/,
     );
   });
 
@@ -140,14 +142,15 @@ describe('AWS inventory', () => {
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CloudError);
     expect(failure).toMatchObject({ failure: 'credentials' });
-    expect((failure as Error).message).toMatch(
-      /^AWS DescribeRegions: SignatureDoesNotMatch: The request signature/,
+    expect((failure as Error).message).toBe('AWS did not accept the credential');
+    expect((failure as CloudError).detail).toMatch(
+      /^DescribeRegions: SignatureDoesNotMatch: The request signature/,
     );
     const unknown = await aws
       .check({ accessKeyId: 'AKIAUNKNOWN', secretAccessKey: 'x' }, options())
       .catch((e: unknown) => e);
     expect(unknown).toMatchObject({ failure: 'credentials' });
-    expect((unknown as Error).message).toMatch(/AuthFailure/);
+    expect((unknown as CloudError).detail).toMatch(/AuthFailure/);
   });
 
   describe("rights beyond reading, from IAM's policy simulator", () => {

@@ -128,7 +128,8 @@ describe('Azure inventory', () => {
     expect(failure).toBeInstanceOf(CloudError);
     expect(failure).toMatchObject({
       failure: 'credentials',
-      message:
+      message: 'Microsoft Azure did not accept the credential',
+      detail:
         'Microsoft Entra ID: invalid_client: AADSTS7000215: Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.',
     });
   });

@@ -85,7 +85,8 @@ describe('DigitalOcean inventory', () => {
     expect(failure).toBeInstanceOf(CloudError);
     expect(failure).toMatchObject({
       failure: 'credentials',
-      message: 'DigitalOcean: unauthorized: Unable to authenticate you',
+      message: 'DigitalOcean did not accept the credential',
+      detail: 'DigitalOcean: unauthorized: Unable to authenticate you',
     });
   });
 });

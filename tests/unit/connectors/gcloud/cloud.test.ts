@@ -100,7 +100,8 @@ describe('Google Cloud inventory', () => {
     expect(failure).toBeInstanceOf(CloudError);
     expect(failure).toMatchObject({
       failure: 'credentials',
-      message: 'Google OAuth: invalid_grant: Invalid JWT Signature.',
+      message: 'Google Cloud did not accept the credential',
+      detail: 'Google OAuth: invalid_grant: Invalid JWT Signature.',
     });
     const before = fake.requests.length;
     const elsewhere = JSON.stringify({

@@ -142,8 +142,9 @@ for (const backend of databaseBackends) {
           .from(cloudAccounts)
           .where(eq(cloudAccounts.id, accountId));
         expect(failing).toMatchObject({
-          syncError:
-            'AWS DescribeRegions: AuthFailure: AWS was not able to validate the provided access credentials',
+          syncError: 'AWS did not accept the credential',
+          syncErrorDetail:
+            'DescribeRegions: AuthFailure: AWS was not able to validate the provided access credentials',
           syncFailingSince: start,
         });
         for (const days of [3.1, 3.2]) {
@@ -162,7 +163,9 @@ for (const backend of databaseBackends) {
           to: `w@${RUN_DOMAIN}`,
           subject: 'DangleWatch cannot read your AWS account',
         });
-        expect(mail[0]?.text).toContain('AWS said: AWS DescribeRegions: AuthFailure');
+        expect(mail[0]?.text).toContain(
+          'AWS did not accept the credential.\nAWS said: DescribeRegions: AuthFailure',
+        );
         expect(mail[0]?.text).toContain('https://dw.test/dashboard/settings?tab=cloud');
         // A read that works again clears the failure, and the next spell would be mailed again.
         await runCloudSync(

@@ -23,7 +23,7 @@ describe('Cloudflare', () => {
     provider: cloudflare,
     credentials: { apiToken },
     badCredentials: { apiToken: 'cf-revoked-token-000000000000000000000000' },
-    refusal: /^Cloudflare: Invalid access token \(code 9109\)$/,
+    refusal: /^Invalid access token \(code 9109\)$/,
     pageSize: 4,
   }));
 

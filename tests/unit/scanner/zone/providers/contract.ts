@@ -83,14 +83,15 @@ export function providerContract<C>(get: () => ProviderCase<C>) {
     }
   });
 
-  it('a refused credential is an error with the provider message and without the credential', async () => {
+  it('a refused credential is an error in a plain sentence, the provider words its detail, without the credential', async () => {
     const { provider, badCredentials, refusal } = get();
     const error = await provider.listZones(badCredentials, options()).catch((e: Error) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).failure).toBe('credentials');
-    expect((error as Error).message).toMatch(refusal);
+    expect((error as Error).message).toBe(`${provider.label} did not accept the credential`);
+    expect((error as ProviderError).detail).toMatch(refusal);
     for (const value of Object.values(badCredentials as object))
-      expect((error as Error).message).not.toContain(String(value).slice(0, 24));
+      expect((error as ProviderError).full).not.toContain(String(value).slice(0, 24));
   });
 
   it('waits what Retry-After says on a 429, then reads on', async () => {
@@ -180,6 +181,7 @@ export function pagingGuard<C>(get: () => ProviderCase<C>, path: RegExp, body: s
     fake().faults.length = 0;
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).failure).toBe('malformed');
-    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).toBe(`${provider.label} sent an answer DangleWatch cannot read`);
+    expect((error as ProviderError).detail).toMatch(message);
   });
 }

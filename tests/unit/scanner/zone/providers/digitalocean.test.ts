@@ -52,7 +52,8 @@ describe('DigitalOcean answers', () => {
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).failure).toBe('malformed');
-    expect((error as Error).message).toBe('digitalocean API sent an answer larger than 64 bytes');
+    expect((error as Error).message).toBe('DigitalOcean sent an answer DangleWatch cannot read');
+    expect((error as ProviderError).detail).toBe('digitalocean API sent an answer larger than 64 bytes');
   });
 });
 

@@ -55,7 +55,7 @@ describe('Google Cloud DNS', () => {
         .catch((e: Error) => e);
       expect(error).toBeInstanceOf(ProviderError);
       expect((error as Error).message).toBe(
-        `Google Cloud DNS: the key's token_uri is not Google's token endpoint (${GOOGLE_TOKEN_URL})`,
+        `DangleWatch cannot use this key: the key's token_uri is not Google's token endpoint (${GOOGLE_TOKEN_URL})`,
       );
     }
     expect(fake.requests.length).toBe(before);
@@ -65,11 +65,11 @@ describe('Google Cloud DNS', () => {
     for (const [json, message] of [
       [
         '{"private_key": "-----BEGIN PRIVATE KEY-----secret',
-        'Google Cloud DNS: the service-account key is not JSON',
+        'DangleWatch cannot use this key: the service-account key is not JSON',
       ],
       [
         JSON.stringify({ type: 'authorized_user', private_key: 'secret' }),
-        'Google Cloud DNS: the service-account key lacks a valid type',
+        'DangleWatch cannot use this key: the service-account key lacks a valid type',
       ],
     ] as const) {
       const error = await gcloud

@@ -34,7 +34,7 @@ describe('Route 53', () => {
       accessKeyId: 'AKIAREVOKED000000000',
       secretAccessKey: 'revoked/secret/000000000000000000000000000',
     },
-    refusal: /^Route 53: InvalidClientTokenId: The security token included in the request is invalid\.$/,
+    refusal: /^InvalidClientTokenId: The security token included in the request is invalid\.$/,
     pageSize: 4,
   }));
 
@@ -61,8 +61,9 @@ describe('Route 53', () => {
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).failure).toBe('credentials');
-    expect((error as Error).message).toMatch(
-      /^Route 53: SignatureDoesNotMatch: The request signature we calculated/,
+    expect((error as Error).message).toBe('Amazon Route 53 did not accept the credential');
+    expect((error as ProviderError).detail).toMatch(
+      /^SignatureDoesNotMatch: The request signature we calculated/,
     );
   });
 
