@@ -220,9 +220,9 @@ describe('a worker reads the file again without a restart', () => {
     const dir = fresh();
     const settings = engineSettings(loadConfig({ DATA_DIR: dir }));
     // core/scans/run.ts spreads the settings into each scan's options, as here.
-    expect({ ...settings }.catalogue).toBe(catalogue);
+    expect({ ...settings }.fingerprints?.entries).toBe(catalogue);
     await update(dir, ciito);
-    expect({ ...settings }.catalogue?.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
+    expect({ ...settings }.fingerprints?.entries.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
   });
 
   it('fails start-up on a bad file, naming the setting', () => {

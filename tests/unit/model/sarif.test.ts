@@ -54,6 +54,7 @@ const scan: ScanView = {
   changes: null,
   partial: false,
   namesChecked: 3,
+  fingerprints: null,
 };
 
 describe('SARIF export', () => {
