@@ -160,12 +160,13 @@ describe('danglewatch fingerprints', () => {
   });
 });
 
-describe('danglewatch fingerprints update <url>', () => {
+describe('danglewatch fingerprints update <url>, through the outside-HTTP client', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
     server = createServer((request, response) => {
       if (request.url === '/fingerprints.json') response.end(readFileSync(ciito));
+      else if (request.url === '/moved') response.writeHead(302, { location: '/fingerprints.json' }).end();
       else if (request.url === '/endless') {
         response.write('[');
         const more = () => response.write(`${'{"service":"x"},'.repeat(4096)}`, () => setImmediate(more));
@@ -180,9 +181,16 @@ describe('danglewatch fingerprints update <url>', () => {
     server.close();
   });
 
+  // The loopback stand-in is a private address: only SCAN_ALLOW_PRIVATE lets the client reach it.
+  const fetched = (dir: string, url: string) =>
+    runCli(['fingerprints', 'update', url, '--date', '2026-11-28'], {
+      DATA_DIR: dir,
+      SCAN_ALLOW_PRIVATE: 'true',
+    });
+
   it('fetches can-i-take-over-xyz fingerprints.json from a URL', async () => {
     const dir = fresh();
-    const run = await update(dir, `${base}/fingerprints.json`);
+    const run = await fetched(dir, `${base}/fingerprints.json`);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('1 added');
     expect(written(dir).sources.find((s) => s.name === 'can-i-take-over-xyz')?.url).toBe(
@@ -190,13 +198,26 @@ describe('danglewatch fingerprints update <url>', () => {
     );
   });
 
-  it('stops reading an answer past its bound, and a 404 is an error', async () => {
+  it('refuses a private address unless SCAN_ALLOW_PRIVATE says, and writes nothing', async () => {
     const dir = fresh();
-    const endless = await update(dir, `${base}/endless`);
+    const loopback = await update(dir, `${base}/fingerprints.json`);
+    expect(loopback.code).toBe(2);
+    expect(loopback.stderr).toContain(`${base}/fingerprints.json: The 127.0.0.1 URL must use https://`);
+    const tls = await update(dir, 'https://127.0.0.1:1/fingerprints.json');
+    expect(tls.stderr).toMatch(/The 127.0.0.1 address 127.0.0.1 is refused \(private, loopback/);
+    // Nothing was written: the bundled catalogue stays in use.
+    expect(() => written(dir)).toThrow(/cannot be read as JSON/);
+  });
+
+  it('stops reading an answer past its bound; a redirect is not followed; a 404 is an error', async () => {
+    const dir = fresh();
+    const endless = await fetched(dir, `${base}/endless`);
     expect(endless.code).toBe(2);
-    expect(endless.stderr).toMatch(/sent more than 4194304 bytes/);
-    const missing = await update(dir, `${base}/gone.json`);
-    expect(missing.stderr).toMatch(/answered 404/);
+    expect(endless.stderr).toContain(
+      'sent an answer larger than DangleWatch reads (the answer is larger than 4194304 bytes)',
+    );
+    expect((await fetched(dir, `${base}/moved`)).stderr).toMatch(/\/moved answered 302/);
+    expect((await fetched(dir, `${base}/gone.json`)).stderr).toMatch(/answered 404/);
   });
 });
 
