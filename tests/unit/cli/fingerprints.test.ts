@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { loadFingerprints } from '../../../src/scanner/fingerprints/file.ts';
 import { isGenericToken } from '../../../src/scanner/fingerprints/update.ts';
 import { loadConfig } from '../../../src/start/config.ts';
@@ -246,12 +246,27 @@ describe('a worker reads the file again without a restart', () => {
     expect({ ...settings }.fingerprints?.entries.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
   });
 
-  it('fails start-up on a bad file, naming the setting', () => {
+  it('fails start-up on a bad file, naming the setting; the bundled sources are a good one', () => {
     const dir = fresh();
     const file = join(dir, 'bad.json');
     writeFileSync(file, 'not json');
     expect(() => liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })).toThrow(
       /^FINGERPRINTS_FILE: .*bad.json cannot be read as JSON/,
     );
+    // Every report cites a source by its address (SARIF's informationUri): a bare word is none.
+    const entries = catalogue.slice(0, 1);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        sources: [{ name: 'mine', url: 'local copy', date: '2026-11-28' }],
+        entries,
+      }),
+    );
+    expect(() => liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })).toThrow(
+      /^FINGERPRINTS_FILE: .*bad.json is not a fingerprints file \(sources.0.url: /,
+    );
+    writeFileSync(file, JSON.stringify({ version: 1, sources: CATALOGUE_SOURCES, entries }));
+    expect(liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })().sources).toEqual(CATALOGUE_SOURCES);
   });
 });
