@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fetch } from 'undici';
+import { request, textOf } from '../connectors/http/client.ts';
+import { ConnectorError } from '../connectors/http/error.ts';
 import { FINGERPRINTS_DOWNLOAD } from '../core/limits.ts';
 import type { CatalogueSource } from '../scanner/fingerprints/catalogue.ts';
 import { type Fingerprints, loadFingerprints } from '../scanner/fingerprints/file.ts';
 import { applyUpstream, type Change } from '../scanner/fingerprints/update.ts';
 import { ciitoRows, readUpstream } from '../scanner/fingerprints/upstream.ts';
-import { loadConfig } from '../start/config.ts';
+import { type Config, loadConfig } from '../start/config.ts';
 import { fingerprintsFilePath, fingerprintsUpdateTarget } from '../start/fingerprints.ts';
 
 const USAGE = `Usage: danglewatch fingerprints [show]
@@ -20,6 +21,8 @@ nuclei-templates checkout or its http/takeovers/ folder, a BadDNS checkout or it
 folder, or can-i-take-over-xyz's fingerprints.json (a file or its URL), and writes the catalogue
 into FINGERPRINTS_FILE (default DATA_DIR/fingerprints.json). It prints what changed: rows added,
 entries removed, statuses changed, rows refused (one generic token is no evidence) and skipped.
+A URL must be https:// (a raw GitHub address, say): its host is resolved through SCAN_RESOLVERS,
+a private address is refused, no redirect is followed, and the answer is read to ${FINGERPRINTS_DOWNLOAD.maxBytes / 2 ** 20} MB within ${FINGERPRINTS_DOWNLOAD.timeoutMs / 1000} s.
 --date: the date of what was read (its commit's); default, the newest file's modification day.
 Running workers use the new file from their next scan.
 `;
@@ -31,26 +34,27 @@ function show(current: Fingerprints, path: string | undefined): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** An upstream file at a URL, read up to the download limit and within its deadline. */
-async function download(url: string): Promise<string> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(FINGERPRINTS_DOWNLOAD.timeoutMs),
-    redirect: 'error',
-  });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`${url} answered ${response.status}`);
+/**
+ * An upstream file at a URL, through the one outside-HTTP client: a host the operator typed, so
+ * resolved through SCAN_RESOLVERS and refused at a private address (SCAN_ALLOW_PRIVATE lets tests
+ * reach loopback), https:// only, no redirect followed, read to the download bound within its deadline.
+ */
+async function download(url: string, config: Config): Promise<string> {
+  let answer: Awaited<ReturnType<typeof request>>;
+  try {
+    answer = await request({
+      provider: new URL(url).hostname,
+      url,
+      userHost: { resolvers: config.SCAN_RESOLVERS ?? [], allowPrivate: config.SCAN_ALLOW_PRIVATE },
+      maxBytes: FINGERPRINTS_DOWNLOAD.maxBytes,
+      timeoutMs: FINGERPRINTS_DOWNLOAD.timeoutMs,
+    });
+  } catch (error) {
+    if (!(error instanceof ConnectorError)) throw error;
+    throw new Error(`${url}: ${error.message}${error.detail ? ` (${error.detail})` : ''}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop cancels the stream: the rest of an oversized answer is never read.
-  for await (const chunk of response.body ?? []) {
-    size += chunk.length;
-    if (size > FINGERPRINTS_DOWNLOAD.maxBytes)
-      throw new Error(`${url} sent more than ${FINGERPRINTS_DOWNLOAD.maxBytes} bytes`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`${url} answered ${answer.status}`);
+  return textOf(answer);
 }
 
 /**
@@ -122,7 +126,7 @@ export async function fingerprintsCommand(args: string[]): Promise<number> {
     // A URL is can-i-take-over-xyz's fingerprints.json: a folder of templates has no one address.
     read = {
       source: 'can-i-take-over-xyz',
-      rows: ciitoRows(await download(source)),
+      rows: ciitoRows(await download(source, config)),
       where: source,
       files: [],
     };

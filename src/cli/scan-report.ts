@@ -1,5 +1,6 @@
-import type { FindingView, ScanView } from '../model/contract.ts';
+import type { FindingView, FingerprintSourceView, ScanView } from '../model/contract.ts';
 import { csvField } from '../model/findings-csv.ts';
+import { fingerprintsLine } from '../model/fingerprint-sources.ts';
 import { buildSarif } from '../model/sarif.ts';
 import { toJsonDocument } from '../scanner/report/json.ts';
 import { namesLine, renderErrors, renderFindings, renderReport } from '../scanner/report/text.ts';
@@ -18,6 +19,8 @@ export interface ScanReport {
     subdomains: string[];
     findings: FindingView[];
     errors: ScanError[];
+    /** The sources of the fingerprints the scan used, each dated; null when a server did not say. */
+    fingerprints: readonly FingerprintSourceView[] | null;
   };
   /** The readable report. */
   text(): string;
@@ -39,16 +42,21 @@ export function remoteReport(scan: ScanView, server: string): ScanReport {
       subdomains: scan.subdomains ?? [],
       findings: scan.findings,
       errors: scan.errors ?? [],
+      // A server older than the field does not send it.
+      fingerprints: scan.fingerprints ?? null,
     },
-    text: () =>
-      [
+    text: () => {
+      const sources = fingerprintsLine(scan.fingerprints);
+      return [
         `DangleWatch scan of ${scan.domain} on ${new URL(server).host} (scan ${scan.scan_id})`,
         `${namesLine(scan.subdomains_scanned, scan.errors ?? [], scan.subdomains ?? [])}, ${scan.findings.length} findings, ` +
           `${scan.false_positives_filtered} dropped by validation (Filtered FP)`,
+        ...(sources ? [sources] : []),
         '',
         ...renderFindings(scan.findings),
         ...renderErrors(scan.errors ?? []),
-      ].join('\n'),
+      ].join('\n');
+    },
   };
 }
 
@@ -77,6 +85,7 @@ export function formatReport(
         started_at: document.startedAt,
         completed_at: document.completedAt,
         errors: document.errors,
+        fingerprints: document.fingerprints,
       };
       return `${JSON.stringify(buildSarif(scan, undefined, known), null, 2)}\n`;
     }

@@ -18,6 +18,7 @@ import {
   type FindingChanges,
   type FindingStatus,
   type FindingView,
+  type FingerprintSourceView,
   type Proof,
   type ScanConfig,
   type ScanErrorView,
@@ -454,6 +455,12 @@ export const scans = pgTable(
     subdomains: jsonb('subdomains').$type<string[]>().notNull().default([]),
     /** Lookups that failed (SERVFAIL, timeouts): not findings, but the user should know. */
     scanErrors: jsonb('scan_errors').$type<ScanErrorView[]>().notNull().default([]),
+    /**
+     * The fingerprints' sources and their dates the scan judged names by: the catalogue changes
+     * without a release, so a scan says what it used. Null before it completed, and for scans
+     * stored before this was kept.
+     */
+    fingerprints: jsonb('fingerprints').$type<FingerprintSourceView[]>(),
     error: text('error'),
     /** What this scan changed against the domain's open findings (core/findings/lifecycle.ts). */
     changes: jsonb('changes').$type<FindingChanges>(),

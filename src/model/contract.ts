@@ -261,6 +261,17 @@ export interface ScanErrorView {
   message: string;
 }
 
+/**
+ * One source of the takeover fingerprints a scan judged names by (nuclei-templates, BadDNS, …):
+ * where it was read and the date of what was read.
+ */
+export interface FingerprintSourceView {
+  name: string;
+  url: string;
+  /** YYYY-MM-DD. */
+  date: string;
+}
+
 /** A scan as the scan service answers it. */
 export interface ScanView {
   scan_id: string;
@@ -292,6 +303,11 @@ export interface ScanView {
   partial: boolean;
   /** How many names it checked (so far, while it runs). */
   namesChecked: number;
+  /**
+   * The fingerprints' sources it judged names by, as they were when it ran; null until it
+   * completed, and for scans stored before they were recorded.
+   */
+  fingerprints: FingerprintSourceView[] | null;
 }
 
 export interface ScanListResponse {

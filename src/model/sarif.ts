@@ -1,4 +1,4 @@
-import type { FindingView, ScanErrorView, ScanView } from './contract.ts';
+import type { FindingView, FingerprintSourceView, ScanErrorView, ScanView } from './contract.ts';
 import { scanErrorSentence } from './scan-errors.ts';
 
 /** SARIF 2.1.0, the format code-scanning dashboards read: one run, a rule per service and record type. */
@@ -64,7 +64,9 @@ const notification = (error: ScanErrorView) => ({
  * each result says whether it is new or was known.
  */
 export function buildSarif(
-  scan: Pick<ScanView, 'findings' | 'status' | 'started_at' | 'completed_at' | 'errors'>,
+  scan: Pick<ScanView, 'findings' | 'status' | 'started_at' | 'completed_at' | 'errors'> & {
+    fingerprints?: readonly FingerprintSourceView[] | null;
+  },
   toolVersion = '0.1.0',
   known?: (finding: FindingView) => boolean,
 ): SarifLog {
@@ -88,6 +90,17 @@ export function buildSarif(
               properties: { tags: ['security', 'subdomain-takeover', 'dns'] },
             })),
           },
+          // The fingerprints' sources are what reconfigured the analysis: SARIF's tool extensions,
+          // each with where it was read and the date of what was read.
+          ...(scan.fingerprints?.length
+            ? {
+                extensions: scan.fingerprints.map((source) => ({
+                  name: source.name,
+                  informationUri: source.url,
+                  releaseDateUtc: source.date,
+                })),
+              }
+            : {}),
         },
         invocations: [
           {

@@ -18,7 +18,7 @@ import { builtInWordlist, wildcardProbes } from './discover/wordlist.ts';
 import { resolveChain } from './dns/chain.ts';
 import { inZone, isHostName, normaliseName } from './dns/names.ts';
 import { DnsPool, parseMx, parseServer } from './dns/resolver.ts';
-import { catalogue } from './fingerprints/catalogue.ts';
+import { BUNDLED } from './fingerprints/file.ts';
 import { type ApexRecords, apexRecords, namesFromCt, unanswered, wildcardOf } from './phases/collect.ts';
 import { NameSet, quote } from './phases/names.ts';
 import { Progress } from './phases/progress.ts';
@@ -115,7 +115,9 @@ async function run(
   const concurrency = options.concurrency ?? DEFAULTS.concurrency;
   const maxNames = options.maxNames ?? DEFAULTS.maxNames;
   const maxInjected = options.maxInjectedNames ?? DEFAULTS.maxInjectedNames;
-  const { ctx, dns } = openContext(domain, options, signal);
+  // Read once: the report names the sources of the very catalogue the checks used.
+  const fingerprints = options.fingerprints ?? BUNDLED;
+  const { ctx, dns } = openContext(domain, { ...options, fingerprints }, signal);
   try {
     progress.note({ phase: 'discover', done: 0, total: 1 });
 
@@ -167,6 +169,7 @@ async function run(
       ).sort(),
       findings: withSources,
       errors,
+      fingerprints: fingerprints.sources,
       stats: {
         dnsQueries: dns.queries,
         candidates: unique.length,
@@ -210,7 +213,7 @@ export function openContext(domain: string, options: ScanOptions, signal: AbortS
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
       perServiceConcurrency: options.perServiceConcurrency ?? DEFAULTS.perServiceConcurrency,
       perServiceRate: options.perServiceRate ?? DEFAULTS.perServiceRate,
-      catalogue: options.catalogue ?? catalogue,
+      catalogue: (options.fingerprints ?? BUNDLED).entries,
       onConnect: options.onConnect,
     },
     dns,

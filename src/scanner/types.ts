@@ -1,6 +1,7 @@
 import type { AllowPrivate } from '../connectors/http/address-guard.ts';
 import type { CloudProviderId, FindingRecordType, FindingView, ScanErrorView } from '../model/contract.ts';
-import type { Entry } from './fingerprints/schema.ts';
+import type { CatalogueSource } from './fingerprints/catalogue.ts';
+import type { Fingerprints } from './fingerprints/file.ts';
 import type { ProofSettings } from './proof/settings.ts';
 import type { ZoneRecord } from './zone/record.ts';
 
@@ -126,8 +127,8 @@ export interface ScanOptions {
   cloudInventory?: CloudInventory;
   /** The scan's clock, for grace periods (tests move it); now when absent. */
   now?: () => Date;
-  /** The fingerprint catalogue; the built-in one when absent. */
-  catalogue?: readonly Entry[];
+  /** The fingerprint catalogue and the sources it was read from; the bundled one when absent. */
+  fingerprints?: Fingerprints;
   /** Probes per second to one service (a token bucket), on top of `perServiceConcurrency`. */
   perServiceRate?: number;
   /** Probes in flight to one service, so a scan never hammers one provider. */
@@ -159,6 +160,8 @@ export interface ScanResult {
   subdomains: string[];
   findings: Finding[];
   errors: ScanError[];
+  /** The sources, each with its date, of the fingerprints this scan judged names by. */
+  fingerprints: readonly CatalogueSource[];
   stats: {
     dnsQueries: number;
     candidates: number;

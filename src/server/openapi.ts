@@ -112,6 +112,13 @@ const scanSchema = z.object({
   changes: findingChangesSchema.nullable(),
   partial: z.boolean(),
   namesChecked: z.number().int(),
+  fingerprints: z
+    .array(z.object({ name: z.string(), url: z.string(), date: z.iso.date() }))
+    .nullable()
+    .meta({
+      description:
+        'The sources of the takeover fingerprints it judged names by, each with the date of what was read (the catalogue updates between releases); null until it completed, and for scans stored before they were recorded.',
+    }),
 }) satisfies z.ZodType<ScanView>;
 
 const quotaSchema = z.object({

@@ -13,8 +13,8 @@ import { liveFingerprints } from './fingerprints.ts';
 export function engineSettings(config: Config): EngineSettings {
   const fingerprints = liveFingerprints(config);
   return {
-    get catalogue() {
-      return fingerprints().entries;
+    get fingerprints() {
+      return fingerprints();
     },
     ...(config.SCAN_RESOLVERS ? { resolvers: config.SCAN_RESOLVERS } : {}),
     ...(config.CT_URL ? { ctUrl: config.CT_URL } : {}),

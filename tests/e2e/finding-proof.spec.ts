@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { fingerprintsLine } from '../../src/model/fingerprint-sources.ts';
 import { ONLY_CREATOR_WORDS } from '../../src/model/proof.ts';
+import { CATALOGUE_SOURCES } from '../../src/scanner/fingerprints/catalogue.ts';
 import {
   addVerifiedDomain,
   blockingViolations,
@@ -36,6 +38,9 @@ test('a proven finding shows its proof in one plain line; a taken name and a nam
   await scanCard.getByRole('button', { name: 'View Details' }).click();
   const details = page.getByRole('dialog', { name: `Scan details: ${domain}` });
   const card = (name: string) => details.getByTestId('finding-card').filter({ hasText: `${name}.${domain}` });
+
+  // What the verdicts rest on, as the worker recorded it: the catalogue's sources, each dated.
+  await expect(details.getByTestId('how-we-decide')).toContainText(fingerprintsLine(CATALOGUE_SOURCES) ?? '');
 
   const proven = card('staging');
   await expect(proven).toContainText('Claimable');

@@ -47,6 +47,7 @@ export function scanView(row: ScanListRow | ScanRow, options: { withSubdomains?:
     changes: row.changes ?? null,
     partial: Boolean(row.config?.names),
     namesChecked: row.status === 'completed' ? row.subdomainsScanned : (row.progress?.checked ?? 0),
+    fingerprints: row.fingerprints ?? null,
     ...(options.withSubdomains && 'subdomains' in row
       ? { subdomains: row.subdomains, errors: row.scanErrors }
       : {}),

@@ -146,6 +146,7 @@ export async function runScan(
               findings: result.findings,
               subdomains: result.subdomains,
               scanErrors: result.errors,
+              fingerprints: [...result.fingerprints],
               heartbeatAt: completedAt,
             })
             .where(mine)

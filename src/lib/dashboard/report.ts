@@ -17,6 +17,8 @@ export interface ScanReport {
     criticalCount: number;
     falsePositivesFiltered: number;
     scanConfig: ScanView['scan_config'];
+    /** The fingerprints' sources and dates its verdicts rest on; null when it did not record them. */
+    fingerprints: ScanView['fingerprints'];
     error: string | null;
   };
   vulnerabilities: FindingView[];
@@ -38,6 +40,7 @@ export function buildScanReport(scan: ScanView): ScanReport {
       criticalCount: scan.critical_count,
       falsePositivesFiltered: scan.false_positives_filtered,
       scanConfig: scan.scan_config,
+      fingerprints: scan.fingerprints,
       error: scan.error,
     },
     vulnerabilities: scan.findings,

@@ -5,7 +5,8 @@ import { type Entry, entrySchema } from './schema.ts';
 
 const sourceSchema = z.object({
   name: z.string().min(1),
-  url: z.string().min(1),
+  // An absolute URL (https://, or file:// for a local copy): reports cite it as SARIF's informationUri.
+  url: z.url(),
   date: z.iso.date(),
 });
 

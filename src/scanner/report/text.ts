@@ -1,3 +1,4 @@
+import { fingerprintsLine } from '../../model/fingerprint-sources.ts';
 import { proofSentence } from '../../model/proof.ts';
 import { scanErrorSentence, uncheckedNames } from '../../model/scan-errors.ts';
 import type { Detected, Risk, ScanError, ScanResult } from '../types.ts';
@@ -69,11 +70,13 @@ export function namesLine(checked: number, errors: readonly ScanError[], names: 
 
 /** The default, human-readable report: findings grouped by risk, each with its explanation and fix. */
 export function renderReport(result: ScanResult) {
+  const sources = fingerprintsLine(result.fingerprints);
   const out: string[] = [
     `DangleWatch scan of ${result.domain}`,
     `${namesLine(result.subdomains.length, result.errors, result.subdomains)}, ${result.findings.length} findings, ` +
       `${result.stats.filtered} dropped by validation (Filtered FP), ${result.stats.dnsQueries} DNS queries` +
       (result.stats.wildcard ? ', wildcard zone detected' : ''),
+    ...(sources ? [sources] : []),
     '',
   ];
   out.push(...renderFindings(result.findings), ...renderErrors(result.errors));

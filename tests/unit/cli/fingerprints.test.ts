@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { loadFingerprints } from '../../../src/scanner/fingerprints/file.ts';
 import { isGenericToken } from '../../../src/scanner/fingerprints/update.ts';
 import { loadConfig } from '../../../src/start/config.ts';
@@ -160,12 +160,13 @@ describe('danglewatch fingerprints', () => {
   });
 });
 
-describe('danglewatch fingerprints update <url>', () => {
+describe('danglewatch fingerprints update <url>, through the outside-HTTP client', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
     server = createServer((request, response) => {
       if (request.url === '/fingerprints.json') response.end(readFileSync(ciito));
+      else if (request.url === '/moved') response.writeHead(302, { location: '/fingerprints.json' }).end();
       else if (request.url === '/endless') {
         response.write('[');
         const more = () => response.write(`${'{"service":"x"},'.repeat(4096)}`, () => setImmediate(more));
@@ -180,9 +181,16 @@ describe('danglewatch fingerprints update <url>', () => {
     server.close();
   });
 
+  // The loopback stand-in is a private address: only SCAN_ALLOW_PRIVATE lets the client reach it.
+  const fetched = (dir: string, url: string) =>
+    runCli(['fingerprints', 'update', url, '--date', '2026-11-28'], {
+      DATA_DIR: dir,
+      SCAN_ALLOW_PRIVATE: 'true',
+    });
+
   it('fetches can-i-take-over-xyz fingerprints.json from a URL', async () => {
     const dir = fresh();
-    const run = await update(dir, `${base}/fingerprints.json`);
+    const run = await fetched(dir, `${base}/fingerprints.json`);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('1 added');
     expect(written(dir).sources.find((s) => s.name === 'can-i-take-over-xyz')?.url).toBe(
@@ -190,13 +198,26 @@ describe('danglewatch fingerprints update <url>', () => {
     );
   });
 
-  it('stops reading an answer past its bound, and a 404 is an error', async () => {
+  it('refuses a private address unless SCAN_ALLOW_PRIVATE says, and writes nothing', async () => {
     const dir = fresh();
-    const endless = await update(dir, `${base}/endless`);
+    const loopback = await update(dir, `${base}/fingerprints.json`);
+    expect(loopback.code).toBe(2);
+    expect(loopback.stderr).toContain(`${base}/fingerprints.json: The 127.0.0.1 URL must use https://`);
+    const tls = await update(dir, 'https://127.0.0.1:1/fingerprints.json');
+    expect(tls.stderr).toMatch(/The 127.0.0.1 address 127.0.0.1 is refused \(private, loopback/);
+    // Nothing was written: the bundled catalogue stays in use.
+    expect(() => written(dir)).toThrow(/cannot be read as JSON/);
+  });
+
+  it('stops reading an answer past its bound; a redirect is not followed; a 404 is an error', async () => {
+    const dir = fresh();
+    const endless = await fetched(dir, `${base}/endless`);
     expect(endless.code).toBe(2);
-    expect(endless.stderr).toMatch(/sent more than 4194304 bytes/);
-    const missing = await update(dir, `${base}/gone.json`);
-    expect(missing.stderr).toMatch(/answered 404/);
+    expect(endless.stderr).toContain(
+      'sent an answer larger than DangleWatch reads (the answer is larger than 4194304 bytes)',
+    );
+    expect((await fetched(dir, `${base}/moved`)).stderr).toMatch(/\/moved answered 302/);
+    expect((await fetched(dir, `${base}/gone.json`)).stderr).toMatch(/answered 404/);
   });
 });
 
@@ -220,17 +241,32 @@ describe('a worker reads the file again without a restart', () => {
     const dir = fresh();
     const settings = engineSettings(loadConfig({ DATA_DIR: dir }));
     // core/scans/run.ts spreads the settings into each scan's options, as here.
-    expect({ ...settings }.catalogue).toBe(catalogue);
+    expect({ ...settings }.fingerprints?.entries).toBe(catalogue);
     await update(dir, ciito);
-    expect({ ...settings }.catalogue?.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
+    expect({ ...settings }.fingerprints?.entries.some((e) => e.id === 'ciito-pagecraft')).toBe(true);
   });
 
-  it('fails start-up on a bad file, naming the setting', () => {
+  it('fails start-up on a bad file, naming the setting; the bundled sources are a good one', () => {
     const dir = fresh();
     const file = join(dir, 'bad.json');
     writeFileSync(file, 'not json');
     expect(() => liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })).toThrow(
       /^FINGERPRINTS_FILE: .*bad.json cannot be read as JSON/,
     );
+    // Every report cites a source by its address (SARIF's informationUri): a bare word is none.
+    const entries = catalogue.slice(0, 1);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        sources: [{ name: 'mine', url: 'local copy', date: '2026-11-28' }],
+        entries,
+      }),
+    );
+    expect(() => liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })).toThrow(
+      /^FINGERPRINTS_FILE: .*bad.json is not a fingerprints file \(sources.0.url: /,
+    );
+    writeFileSync(file, JSON.stringify({ version: 1, sources: CATALOGUE_SOURCES, entries }));
+    expect(liveFingerprints({ dataDir: dir, FINGERPRINTS_FILE: file })().sources).toEqual(CATALOGUE_SOURCES);
   });
 });

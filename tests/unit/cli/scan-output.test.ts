@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { evidencePage, FIXTURE_IP, noSuchBucketPage, zoneFrom } from '../../fixtures/catalogue-zone.ts';
 import { type ScanFixtures, startScanFixtures } from '../../fixtures/scan-fixtures.ts';
 import { runCli } from '../../helpers/cli.ts';
@@ -124,6 +124,20 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
         region: { startLine: 1 },
       });
     }
+  });
+
+  it("every format names the fingerprints' sources the verdicts rest on, each with its date", async () => {
+    const json = JSON.parse((await run(['--json'])).stdout);
+    expect(json.fingerprints).toEqual(CATALOGUE_SOURCES);
+    const text = (await run([])).stdout;
+    const newest = [...CATALOGUE_SOURCES].sort((a, b) => b.date.localeCompare(a.date))[0];
+    expect(text).toMatch(new RegExp(`^Fingerprints: ${newest?.name} ${newest?.date}, `, 'm'));
+    for (const source of CATALOGUE_SOURCES) expect(text).toContain(`${source.name} ${source.date}`);
+    const log = JSON.parse((await run(['--format', 'sarif'])).stdout);
+    expect(validateSarif(log), JSON.stringify(validateSarif.errors)).toBe(true);
+    expect(log.runs[0].tool.extensions).toEqual(
+      CATALOGUE_SOURCES.map((s) => ({ name: s.name, informationUri: s.url, releaseDateUtc: s.date })),
+    );
   });
 
   it('--fail-on sets the least status that fails the run', async () => {

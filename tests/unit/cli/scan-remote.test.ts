@@ -25,6 +25,12 @@ const FINDING: FindingView = {
   remediation: 'Delete the CNAME record.',
 };
 
+/** The catalogue's sources the server's scan used, as a worker records them. */
+const SOURCES = [
+  { name: 'BadDNS', url: 'https://github.com/blacklanternsecurity/baddns/tree/373abc9', date: '2026-03-22' },
+  { name: 'nuclei-templates', url: 'file:///srv/nuclei-templates/http/takeovers', date: '2026-11-28' },
+];
+
 describe('danglewatch scan --server: a scan through the public API', () => {
   let database: Database;
   let server: ReturnType<typeof serve>;
@@ -82,6 +88,7 @@ describe('danglewatch scan --server: a scan through the public API', () => {
                 subdomainsScanned: 2,
                 vulnerabilitiesFound: outcome.findings.length,
                 error: outcome.error ?? null,
+                fingerprints: outcome.status === 'completed' ? SOURCES : null,
               })
               .where(eq(scans.id, id));
           }, 500);
@@ -112,6 +119,8 @@ describe('danglewatch scan --server: a scan through the public API', () => {
     expect(result.stdout).toContain('HIGH RISK');
     expect(result.stdout).toContain('old.remote-scan.dev  CNAME → gone-app.herokuapp.com');
     expect(result.stdout).toContain('Fix: Delete the CNAME record.');
+    // The server's catalogue, not this machine's: what the verdicts rest on, newest first.
+    expect(result.stdout).toContain('Fingerprints: nuclei-templates 2026-11-28, BadDNS 2026-03-22\n');
   }, 30_000);
 
   it('prints the local scan JSON document with --json, the key from DANGLEWATCH_KEY; exit 0 without findings', async () => {
@@ -128,9 +137,11 @@ describe('danglewatch scan --server: a scan through the public API', () => {
       'subdomains',
       'findings',
       'errors',
+      'fingerprints',
     ]);
     expect(document).toMatchObject({
       domain: 'remote-scan.dev',
+      fingerprints: SOURCES,
       findings: [],
       subdomains: ['remote-scan.dev', FINDING.subdomain],
     });
@@ -159,6 +170,9 @@ describe('danglewatch scan --server: a scan through the public API', () => {
       expect(first.stdout).toBe('');
       const log = JSON.parse(readFileSync(sarif, 'utf8'));
       expect(log.runs[0].results[0]).toMatchObject({ level: 'error', ruleId: 'dangling-cname/heroku' });
+      expect(log.runs[0].tool.extensions).toEqual(
+        SOURCES.map((s) => ({ name: s.name, informationUri: s.url, releaseDateUtc: s.date })),
+      );
       const again = await run([
         'remote-scan.dev',
         '--server',

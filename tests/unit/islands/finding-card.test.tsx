@@ -69,6 +69,7 @@ const base: ScanView = {
   changes: null,
   partial: false,
   namesChecked: 3,
+  fingerprints: null,
 };
 
 describe('ScanCard', () => {

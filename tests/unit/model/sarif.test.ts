@@ -54,6 +54,7 @@ const scan: ScanView = {
   changes: null,
   partial: false,
   namesChecked: 3,
+  fingerprints: null,
 };
 
 describe('SARIF export', () => {
@@ -86,6 +87,31 @@ describe('SARIF export', () => {
     const run = buildSarif(scan).runs[0] as { results: { properties: { proof: unknown } }[] };
     expect(run.results[0]?.properties.proof).toEqual(scan.findings[0]?.proof);
     expect(run.results[1]?.properties.proof).toBeNull();
+  });
+});
+
+describe("the fingerprints' sources, in SARIF", () => {
+  it('are the tool extensions, each with its address and date; a scan that did not record them has none', () => {
+    const fingerprints = [
+      { name: 'nuclei-templates', url: 'file:///srv/nuclei/http/takeovers', date: '2026-11-28' },
+      { name: 'BadDNS', url: 'https://github.com/blacklanternsecurity/baddns', date: '2026-03-22' },
+    ];
+    const log = buildSarif({ ...scan, fingerprints });
+    expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    const tool = (log.runs[0] as { tool: { extensions?: unknown } }).tool;
+    expect(tool.extensions).toEqual([
+      {
+        name: 'nuclei-templates',
+        informationUri: 'file:///srv/nuclei/http/takeovers',
+        releaseDateUtc: '2026-11-28',
+      },
+      {
+        name: 'BadDNS',
+        informationUri: 'https://github.com/blacklanternsecurity/baddns',
+        releaseDateUtc: '2026-03-22',
+      },
+    ]);
+    expect((buildSarif(scan).runs[0] as { tool: object }).tool).not.toHaveProperty('extensions');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../src/scanner/fingerprints/catalogue.ts';
 import { scanDomain } from '../../../src/scanner/scan.ts';
 import type { ScanResult } from '../../../src/scanner/types.ts';
 import { evidencePage, FIXTURE_IP, provenGrade, zoneFrom } from '../../fixtures/catalogue-zone.ts';
@@ -27,7 +27,12 @@ beforeAll(async () => {
   fixtures = await startScanFixtures(zone);
   result = await scanDomain(
     apex,
-    fixtures.options({ subdomains: zone.names(), ct: false, catalogue: onLoopback, perServiceRate: 1000 }),
+    fixtures.options({
+      subdomains: zone.names(),
+      ct: false,
+      fingerprints: { sources: CATALOGUE_SOURCES, entries: onLoopback },
+      perServiceRate: 1000,
+    }),
   );
 });
 afterAll(() => fixtures?.close());

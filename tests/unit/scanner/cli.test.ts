@@ -69,6 +69,7 @@ describe('danglewatch scan', { timeout: 60_000 }, () => {
       'domain',
       'errors',
       'findings',
+      'fingerprints',
       'startedAt',
       'subdomains',
     ]);

@@ -314,6 +314,38 @@ for (const backend of databaseBackends) {
         const res = await start(ann.idToken, { domain: annDomain, scanType: 'dangling-subdomains' });
         expect(res.status).toBe(202);
       });
+
+      it("answers a scan with the fingerprints' sources it used, and null for one stored before they were kept", async () => {
+        const sources = [
+          { name: 'nuclei-templates', url: 'file:///srv/nuclei/http/takeovers', date: '2026-11-28' },
+          { name: 'BadDNS', url: 'https://github.com/blacklanternsecurity/baddns', date: '2026-03-22' },
+        ];
+        const ended = { workspaceId: ann.uid, domainId, status: 'completed', completedAt: new Date() };
+        const [recorded, older] = await api.db
+          .insert(scans)
+          .values([
+            { ...ended, domain: `fp.${annDomain}`, fingerprints: sources },
+            { ...ended, domain: `old.${annDomain}` },
+          ])
+          .returning({ id: scans.id });
+        const one = async (id: string | undefined) => {
+          const res = await call(`/scan/api/v1/scan/${id}`, { token: ann.idToken });
+          expect(res.status).toBe(200);
+          return (await res.json()) as ScanView;
+        };
+        expect((await one(recorded?.id)).fingerprints).toEqual(sources);
+        expect((await one(older?.id)).fingerprints).toBeNull();
+        // The list answers carry them too: a scan card needs no second call to say what it used.
+        const { scans: list } = (await (
+          await call(`/scan/api/v1/scans?q=fp.${annDomain}`, { token: ann.idToken })
+        ).json()) as ScanListResponse;
+        expect(list.map((s) => s.fingerprints)).toEqual([sources]);
+        await expectError(
+          await call(`/scan/api/v1/scan/${recorded?.id}`, { token: bob.idToken }),
+          404,
+          'Scan not found',
+        );
+      });
     },
   );
 }

@@ -9,6 +9,7 @@ import { ScanStatusBadge } from '../shared/ScanStatusBadge.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { FindingCard } from './FindingCard.tsx';
 import { FindingHistory } from './FindingHistory.tsx';
+import { HowWeDecide } from './HowWeDecide.tsx';
 import { ScanErrors } from './ScanErrors.tsx';
 import { ScanProgressBar } from './ScanProgressBar.tsx';
 import { useLiveScan } from './use-live-scan.ts';
@@ -107,6 +108,7 @@ export function ScanDetailsDialog({ scan: initial, onClose }: ScanDetailsDialogP
           {scan.error}
         </p>
       )}
+      <HowWeDecide scan={scan} />
       {error && <p className="mt-4 text-sm text-red-800">{error}</p>}
       {historyError && <LoadError message={historyError} onRetry={() => setHistoryAttempt((n) => n + 1)} />}
       <h3 className="mt-6 text-base font-semibold text-ink">Findings</h3>

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +10,11 @@ import { CANCELLED_MESSAGE, runScan } from '../../../../src/core/scans/run.ts';
 import type { Database } from '../../../../src/db/client.ts';
 import { domains, findings, scans, workspaces } from '../../../../src/db/schema.ts';
 import { getPlan } from '../../../../src/model/plans.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
 import { scanDomain } from '../../../../src/scanner/scan.ts';
 import type { ScanOptions } from '../../../../src/scanner/types.ts';
+import { loadConfig } from '../../../../src/start/config.ts';
+import { engineSettings } from '../../../../src/start/engine-settings.ts';
 import type { DnsFixture } from '../../../fixtures/dns-server.ts';
 import { openScanRunWorld, RUN_DOMAIN, type ScanRunWorld } from '../../../fixtures/scan-run-world.ts';
 import { databaseBackends } from '../../../helpers/databases.ts';
@@ -60,6 +66,47 @@ for (const backend of databaseBackends) {
         expect(domain?.nextScanAt?.toISOString()).toBe(
           domain && nextScanAfter(domain, row?.completedAt as Date)?.toISOString(),
         );
+      });
+
+      it('judges each scan by the fingerprints file as it is then and records its sources: no restart needed', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'dw-run-fingerprints-'));
+        try {
+          // The worker's settings as src/start/worker.ts makes them, pointed at the loopback world.
+          const live = engineSettings(loadConfig({ DATA_DIR: dir }));
+          const watching: EngineSettings = {
+            ...settings,
+            get fingerprints() {
+              return live.fingerprints;
+            },
+          };
+          const staging = (id: string) =>
+            read(id).then((row) => row?.findings.find((f) => f.subdomain === `staging.${RUN_DOMAIN}`));
+          const before = await newScan();
+          expect(await runScan(database.db, before, watching, logger)).toBe('completed');
+          expect((await read(before))?.fingerprints).toEqual(CATALOGUE_SOURCES);
+          expect((await staging(before))?.status).not.toBe('review');
+
+          // An update lands while the worker runs: a newer source retires the service.
+          const newer = {
+            name: 'can-i-take-over-xyz',
+            url: 'file:///upstream/fingerprints.json',
+            date: '2026-11-28',
+          };
+          const sources = [...CATALOGUE_SOURCES.filter((s) => s.name !== newer.name), newer];
+          const entries = catalogue.map((e) =>
+            e.id === 'azure-app-service' ? { ...e, status: 'retired' } : e,
+          );
+          writeFileSync(join(dir, 'fingerprints.json'), JSON.stringify({ version: 1, sources, entries }));
+
+          const after = await newScan();
+          expect(await runScan(database.db, after, watching, logger)).toBe('completed');
+          expect((await read(after))?.fingerprints).toEqual(sources);
+          expect((await staging(after))?.status).toBe('review');
+          // The scan before the update still says what it used.
+          expect((await read(before))?.fingerprints).toEqual(CATALOGUE_SOURCES);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       });
 
       it('turns CT off when the scan says so; the names of open findings are checked all the same', async () => {

@@ -23,6 +23,13 @@ const scan: ScanView = {
   changes: null,
   partial: false,
   namesChecked: 3,
+  fingerprints: [
+    {
+      name: 'nuclei-templates',
+      url: 'https://github.com/projectdiscovery/nuclei-templates',
+      date: '2026-11-27',
+    },
+  ],
 };
 
 describe('scan report download', () => {
@@ -43,6 +50,8 @@ describe('scan report download', () => {
       totalVulnerabilities: 1,
       criticalCount: 1,
       durationSeconds: 30,
+      // The downloaded report says what its verdicts rest on, as the scan recorded it.
+      fingerprints: scan.fingerprints,
     });
     expect(report.vulnerabilities).toEqual([EXAMPLE_FINDING]);
     // What is downloaded survives a JSON round trip unchanged.

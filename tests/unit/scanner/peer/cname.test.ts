@@ -2,7 +2,7 @@
  * BadDNS's CNAME module (tests/cname_test.py, the CNAME cases of tests/modules_coverage_test.py),
  * restated in our data. Skipped cases and disagreements: src/scanner/README.md, "Peer cases".
  */
-import { catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
+import { CATALOGUE_SOURCES, catalogue } from '../../../../src/scanner/fingerprints/catalogue.ts';
 import { type Entry, entrySchema } from '../../../../src/scanner/fingerprints/schema.ts';
 import { FIXTURE_IP, peerSuite } from './harness.ts';
 
@@ -47,7 +47,9 @@ function inventedService(
     ],
   });
 }
-const withService = (entry: Entry) => ({ catalogue: [...catalogue, entry] });
+const withService = (entry: Entry) => ({
+  fingerprints: { sources: CATALOGUE_SOURCES, entries: [...catalogue, entry] },
+});
 const notCnames = (domain: string, evidence: Parameters<typeof inventedService>[2]) =>
   withService(
     inventedService(
