@@ -98,7 +98,8 @@ const routes: { path: string; title: RegExp; h1: string | RegExp; texts: (string
     title: /^Terms of Service \| DangleWatch$/,
     h1: 'Terms of Service',
     texts: [
-      'Last Updated: August 25, 2025',
+      'Last Updated: November 29, 2026; earlier version: August 25, 2025',
+      'Changed on November 29, 2026: The Intro plan now includes the public API, at 100 calls an hour.',
       'Plan limits',
       'non-refundable',
       '1,000 calls/hour',
@@ -109,7 +110,7 @@ const routes: { path: string; title: RegExp; h1: string | RegExp; texts: (string
     path: '/acceptable-use-policy',
     title: /^Acceptable Use Policy \| DangleWatch$/,
     h1: 'Acceptable Use Policy',
-    texts: ['Last Updated: August 25, 2025', '100 calls/hour'],
+    texts: ['Last Updated: November 29, 2026; earlier version: August 25, 2025', '100 calls/hour'],
   },
   {
     path: '/service-level-agreement',
@@ -185,11 +186,14 @@ test('the trust and legal pages say which credentials we hold, how they are seal
   await expect(page.getByRole('main')).not.toContainText('only reads public DNS and HTTP answers');
 });
 
-test('the API guide does not sell API keys with plans that are only on the roadmap', async ({ page }) => {
+test('the API guide sells API keys with Intro, a plan one can buy, and no roadmap caveat', async ({
+  page,
+}) => {
   await page.goto('/docs/api');
   await expect(page.getByRole('main')).toContainText(
-    'API keys come with the Solo and Pro Solo plans, on the roadmap and not for sale yet.',
+    'API keys come with the Intro plan, at 100 calls an hour, and every plan above it.',
   );
+  await expect(page.getByRole('main')).not.toContainText('not for sale yet');
 });
 
 test('the Terms of Service link to the Privacy Policy', async ({ page }) => {
