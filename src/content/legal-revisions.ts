@@ -18,6 +18,12 @@ export const LEGAL_REVISIONS: readonly LegalRevision[] = [
     pages: ['terms-of-service', 'acceptable-use-policy'],
     change: 'The Intro plan now includes the public API, at 100 calls an hour.',
   },
+  {
+    date: '2026-11-29',
+    pages: ['privacy-policy', 'data-processing-agreement'],
+    change:
+      'Every kind of credential we hold is listed, with what it can do: tracker and pager tokens write issues and incidents, and webhook addresses and secrets are kept as given.',
+  },
 ];
 
 export interface PageDates {
