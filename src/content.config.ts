@@ -8,7 +8,7 @@ const legal = defineCollection({
   schema: z.object({
     title: z.string().min(1),
     description: z.string().min(50).max(170),
-    /** Shown as 'Last Updated'. */
+    /** The date the text was first written; later changes are dated in src/content/legal-revisions.ts. */
     updated: z.coerce.date(),
     /** Position in the footer and the legal index. */
     order: z.number().int(),

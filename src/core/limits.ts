@@ -20,6 +20,16 @@ export const BODY_LIMIT_KB = {
 /** Mailing-list sign-ups per client address: the public form is the one unauthenticated write. */
 export const MAILING_LIST_RATE = { name: 'mailing-list', limit: 10, windowSeconds: 3600 } as const;
 
+/**
+ * Invitation previews per client address: public, token-scoped reads of who invited whom where; a
+ * person opens a link a few times, a guesser of 32-byte tokens gets nowhere faster.
+ */
+export const INVITATION_PREVIEW_RATE = {
+  name: 'invitation-preview',
+  limit: 30,
+  windowSeconds: 3600,
+} as const;
+
 /** Webhooks per workspace. */
 export const WEBHOOK_LIMIT = 5;
 /**

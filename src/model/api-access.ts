@@ -1,4 +1,4 @@
-import { PLANS } from './plans.ts';
+import { onSale, PLANS } from './plans.ts';
 import { ROLE_LABELS, ROLE_NEEDED, type WorkspaceAction, type WorkspaceRole } from './workspaces.ts';
 
 /** Every API key starts with this, so a leaked one is easy to recognise (and to search for). */
@@ -17,13 +17,13 @@ export const API_KEY_NAME_MAX = 100;
 /** The plans whose users may call the public API (apiCallsPerHour above 0), cheapest first. */
 export const API_PLANS = PLANS.filter((plan) => plan.limits.apiCallsPerHour > 0);
 
-/** 'Solo or Pro Solo', from the plan catalogue. */
-const apiPlanNames = API_PLANS.map((plan) => plan.name).join(' or ');
+/** The cheapest plan one can buy that has the API ('Intro'), or the cheapest announced one. */
+export const FIRST_API_PLAN = API_PLANS.find(onSale) ?? API_PLANS[0];
 
 export const API_ACCESS_MESSAGES = {
   /** Creating a key, or calling the API, on a plan without API access. */
   planRequired: (planName: string) =>
-    `The public API needs the ${apiPlanNames} plan; your ${planName} plan has no API access.`,
+    `The public API comes with the ${FIRST_API_PLAN?.name} plan and above; your ${planName} plan has no API access.`,
   keyLimit: (limit: number) => `You can have at most ${limit} active API keys. Revoke one you no longer use.`,
   /** A key whose role (its own, or its maker's current one if less) may not make the call. */
   keyRoleNeeded: (role: WorkspaceRole, action: WorkspaceAction) =>

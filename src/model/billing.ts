@@ -60,6 +60,27 @@ export function hasPaidSubscription(info: Omit<SubscriptionFacts, 'cancelAtPerio
   return info.plan.price > 0 && ['active', 'trialing', 'past_due'].includes(info.subscriptionStatus);
 }
 
+/** The status badge beside the plan line, where there is a subscription to speak of. */
+export type PlanBadge = Exclude<SubscriptionStatus, 'none'>;
+
+/**
+ * The current-plan card's one line: the plan, and its price only where a subscription pays it.
+ * A plan held without a subscription (given by the operator, or a team's Free) carries no status
+ * badge and says that nothing is charged, so nothing on the card invites cancelling what is not there.
+ */
+export function planLine(info: Pick<BillingInfo, 'plan' | 'subscriptionStatus' | 'billing'>): {
+  text: string;
+  badge: PlanBadge | null;
+} {
+  const { plan, subscriptionStatus, billing } = info;
+  // Where nothing is sold, nothing is paid: no price and no subscription to speak of.
+  if (!billing.configured || plan.price === 0) return { text: plan.name, badge: null };
+  if (subscriptionStatus === 'none')
+    return { text: `${plan.name} · no subscription, nothing is charged`, badge: null };
+  const price = plan.price % 1 === 0 ? `$${plan.price}` : `$${plan.price.toFixed(2)}`;
+  return { text: `${plan.name} · ${price}/month`, badge: subscriptionStatus };
+}
+
 /** Deletion may go ahead once no paid subscription would renew. */
 export function subscriptionSettled(info: SubscriptionFacts): boolean {
   return !hasPaidSubscription(info) || info.cancelAtPeriodEnd;

@@ -27,3 +27,13 @@ export const memberName = (member: { displayName: string | null; email: string |
 
 /** Set while a connection is disabled: when, and why in a sentence the card shows. */
 export type DisabledView = { at: string; reason: string } | null;
+
+/**
+ * What a connection's card adds to its name: the service, unless the name already says it
+ * ("PagerDuty", not "PagerDuty (PagerDuty)"); null when it would only repeat it.
+ */
+export function serviceBesideName(name: string, service: string): string | null {
+  const said = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const first = said(service.split(' ')[0] ?? service);
+  return said(name).includes(first) ? null : service;
+}

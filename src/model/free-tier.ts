@@ -36,3 +36,17 @@ export function freeTierRefusal(
   if (!withinEmailDomain(domain, own)) return DOMAIN_MESSAGES.freeTier(own);
   return undefined;
 }
+
+/**
+ * Where a webmail account on Free meets the Free rule before it can try anything: what each screen
+ * says above the rule (WebmailNotice). The Cloud and Integrations tabs say what the account would be
+ * used for, before anyone hands over a key for a workspace that can monitor no domain.
+ */
+export const WEBMAIL_ON_FREE_LEADS = {
+  scans: 'A scan checks a domain this workspace monitors, and on this plan there is none it can monitor yet.',
+  domains: 'Before you add a domain: on this plan there is none this workspace can monitor yet.',
+  cloud:
+    'A cloud account is used to prove the findings of the domains this workspace monitors: that an address or resource a record points to is no longer yours. With no domain to monitor, it would have nothing to prove yet.',
+  integrations:
+    'An integration opens an issue, or pages someone, for each finding on the domains this workspace monitors. With no domain to monitor, it would have nothing to send yet.',
+} as const;

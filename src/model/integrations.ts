@@ -41,12 +41,25 @@ export interface IntegrationDeliveryView {
   id: string;
   /** The finding's key; null for a test. */
   findingKey: string | null;
+  /** The name of the record the finding is about, as the log shows it; null for a test or a finding no longer kept. */
+  subject: string | null;
   action: 'open' | 'closed' | 'test';
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   error: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A delivery as the log lists it: what was done, for which record, and how it went. */
+export function deliveryWords(delivery: IntegrationDeliveryView): string {
+  const what =
+    delivery.action === 'test'
+      ? 'Test item'
+      : `${delivery.action === 'open' ? 'Opened' : 'Closed'} for ${delivery.subject ?? 'a finding no longer listed'}`;
+  const status = delivery.status === 'pending' ? 'waiting to be sent' : delivery.status;
+  const attempts = delivery.attempts > 1 ? ` after ${delivery.attempts} attempts` : '';
+  return `${what} · ${status}${attempts}${delivery.error ? `: ${delivery.error}` : ''}`;
 }
 
 /** The title of the one item "Send a test" files. */

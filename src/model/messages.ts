@@ -47,6 +47,10 @@ export const REFUSALS = {
     title: 'Invitation Gone',
     message: 'This invitation has expired, was already used, or was withdrawn',
   },
+  INVITATION_NOT_FOUND: {
+    title: 'Invitation Not Found',
+    message: 'No invitation waits at this link: it has expired, was already used, or was withdrawn',
+  },
   DOMAIN_EXISTS: { title: 'Already Added', message: 'This domain is already in your list' },
   DOMAIN_LIMIT: { title: 'Domain Limit Reached', message: 'Your plan has no room for another domain' },
   DOMAIN_NOT_VERIFIED: { title: 'Domain Not Verified', message: 'Verify that you own the domain first' },

@@ -72,11 +72,12 @@ export const PLANS: readonly Plan[] = [
       'Email report',
       'Subdomain takeover detection',
       'Basic DNS checks',
+      '100 API calls per hour',
     ],
     limits: {
       domains: 25,
       scansPerDomainPerDay: 1,
-      apiCallsPerHour: 0,
+      apiCallsPerHour: 100,
       retentionDays: 90,
       namesPerScan: 10_000,
       members: 3,

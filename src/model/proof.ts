@@ -133,15 +133,17 @@ export function noProofLine(status: 'claimable' | 'likely' | 'review'): string {
 }
 
 /**
- * The dashboard's notice of the checks the server runs without, by provider: "Proofs off: AWS
- * Elastic Beanstalk, Azure. …"; null when every check runs.
+ * The dashboard's notice of the checks the server runs without, by provider, in the user's words:
+ * what it means for their findings and what they can check themselves (the server's settings are
+ * its operator's business, not theirs); null when every check runs.
  */
 export function proofsOffText(off: readonly ProofCheckId[]): string | null {
   const providers = [
     ...new Set(off.filter((id) => id in PROOF_CHECKS).map((id) => PROOF_CHECKS[id].provider)),
   ];
   if (providers.length === 0) return null;
-  return `Proofs off: ${providers.join(', ')}. This server has no probe credentials for ${providers.length === 1 ? 'it' : 'them'}, so findings there are at most likely, never claimable.`;
+  const list = providers.join(' or ');
+  return `Findings on ${list} stop at "likely" here: this server cannot ask ${providers.length === 1 ? 'that provider' : 'those providers'} whether a name is free to claim. Treat them as urgent all the same: check at ${list} that what the record points to is still yours, or remove the record.`;
 }
 
 /** A proof older than this is asked again before an alert calls its finding claimable. */

@@ -80,6 +80,16 @@ export function dashboardLink(
   return url.toString();
 }
 
+/**
+ * What an invitation's link tells whoever holds it, signed in or not (POST /api/invitations/preview):
+ * who sent it and to which workspace, nothing more (not the address, the role or any member).
+ */
+export interface InvitationPreview {
+  /** The inviter's name; null when they left no name or deleted their account. */
+  inviter: string | null;
+  workspace: string;
+}
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
@@ -143,6 +153,10 @@ export const WORKSPACE_MESSAGES = {
   invitationUnverifiedEmail:
     'Your sign-in provider has not verified this e-mail address, and only a verified address accepts an invitation. Verify it with your provider (on GitHub: Settings → Emails) and sign in again, or sign in with a provider that has verified it, such as Google.',
   invitationGone: 'This invitation has expired, was already used, or was withdrawn',
+  invitationNotFound: 'No invitation waits at this link: it has expired, was already used, or was withdrawn',
+  /** The sign-in page, reached from an invitation's link: who asks whom where, before the sign-in. */
+  invitationPreview: ({ inviter, workspace }: InvitationPreview) =>
+    `${inviter ?? 'A member of it'} invited you to join ${workspace} on DangleWatch. Sign in with the address the invitation was sent to, and you join it at once.`,
   lastOwner: 'A workspace needs an owner: make another member owner first',
   ownAlertsOnly: 'Each member chooses their own e-mail alerts',
   personalDelete:

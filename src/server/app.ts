@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Billing } from '../core/billing/stripe.ts';
 import type { ScanQueue } from '../core/domains/scan-requests.ts';
 import { ServiceError } from '../core/errors.ts';
-import { MAILING_LIST_RATE } from '../core/limits.ts';
+import { INVITATION_PREVIEW_RATE, MAILING_LIST_RATE } from '../core/limits.ts';
 import type { Mailer } from '../core/mail/mailer.ts';
 import type { Db } from '../db/client.ts';
 import { type DatabaseOutage, isDatabaseUnavailable } from '../db/outage.ts';
@@ -29,13 +29,14 @@ import { domainRoutes } from './routes/domains.ts';
 import { findingRoutes } from './routes/findings.ts';
 import { healthRoutes } from './routes/health.ts';
 import { type IntegrationDeps, integrationRoutes } from './routes/integrations.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { mailingListRoutes } from './routes/mailing-list.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicApiRoutes } from './routes/public-api.ts';
 import { scanRoutes } from './routes/scans.ts';
 import { type WebhookDeps, webhookRoutes } from './routes/webhooks.ts';
-import { invitationRoutes, workspaceRoutes } from './routes/workspaces.ts';
+import { workspaceRoutes } from './routes/workspaces.ts';
 import type { Site } from './site.ts';
 
 export interface AppDeps {
@@ -46,7 +47,7 @@ export interface AppDeps {
   isReady: () => Promise<boolean>;
   /** Read the client address from X-Forwarded-For: only behind a proxy that sets it. */
   trustProxy?: boolean;
-  limits?: { mailingList?: RateLimitRule };
+  limits?: { mailingList?: RateLimitRule; invitationPreview?: RateLimitRule };
   /** Firebase ID-token verification; without it, authenticated routes answer 503. */
   auth?: AuthDeps;
   /** The scan queue and the engine's resolvers; without them, starting a scan answers 503. */
@@ -189,7 +190,10 @@ export function createApp(deps: AppDeps) {
       now,
     ),
   );
-  app.route('/api/invitations', invitationRoutes(deps.db, deps.auth, now));
+  app.route(
+    '/api/invitations',
+    invitationRoutes(deps.db, deps.auth, now, deps.limits?.invitationPreview ?? INVITATION_PREVIEW_RATE),
+  );
   app.route('/api/v1', publicApiRoutes(deps.db, { queue, now, resolvers: deps.scanning?.resolvers }));
   app.route(
     '/scan',

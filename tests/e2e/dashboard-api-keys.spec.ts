@@ -15,7 +15,7 @@ test('API keys in settings: the plan requirement, create and copy a key, call /a
   await page.goto('/dashboard?section=settings&tab=api');
   const panel = page.getByTestId('api-keys-panel');
   await expect(panel.getByTestId('api-plan')).toHaveText(
-    'The public API needs the Solo or Pro Solo plan; your Free plan has no API access. See your plan',
+    'The public API comes with the Intro plan and above; your Free plan has no API access. See your plan',
   );
   await expect(panel.getByRole('link', { name: 'See your plan' })).toHaveAttribute(
     'href',

@@ -35,8 +35,13 @@ test('a gmail.com user on Free: the rule before sign-in, the next step before ty
   await page.goto('/dashboard?section=domains');
   await expect(page.getByRole('heading', { name: 'Domain Management' })).toBeVisible({ timeout: 15_000 });
 
+  // The empty Domains screen says the rule first, before any click, with no button that cannot work.
+  await expect(page.getByTestId('free-rule-domains').getByTestId('webmail-notice')).toContainText(
+    `You signed in with ${account.email}, a webmail address`,
+  );
+  await expect(page.getByRole('button', { name: 'Add Your First Domain' })).toHaveCount(0);
   // The add-domain dialog says why and what next before anything can be typed.
-  await page.getByRole('button', { name: 'Add Your First Domain' }).click();
+  await page.getByRole('button', { name: 'Add Domain', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Domain to Monitor' });
   const notice = dialog.getByTestId('webmail-notice');
   await expect(notice).toContainText(`You signed in with ${account.email}, a webmail address`);
@@ -79,8 +84,10 @@ test('a gmail.com user on Free: the rule before sign-in, the next step before ty
 
   // The other way on: signing in again with the work address.
   await page.getByRole('button', { name: 'Domains', exact: true }).click();
-  await page.getByRole('button', { name: 'Add Your First Domain' }).click();
-  await page.getByRole('button', { name: 'Sign in with your work e-mail' }).click();
+  await page
+    .getByTestId('free-rule-domains')
+    .getByRole('button', { name: 'Sign in with your work e-mail' })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });

@@ -37,7 +37,8 @@ const CODES: Record<
 export function requireKey(secrets: SecretsKey | undefined, kind: SealedKind): Buffer {
   const codes = CODES[kind];
   if (!secrets) throw new ServiceError('unavailable', codes.unavailable, codes.notSetUp);
-  if (!secrets.key) throw new ServiceError('unavailable', codes.unavailable, secrets.reason);
+  // The missing key is the operator's to set (start-up logged how); the user hears only what it means to them.
+  if (!secrets.key) throw new ServiceError('unavailable', codes.unavailable, codes.notSetUp);
   return secrets.key;
 }
 

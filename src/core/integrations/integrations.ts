@@ -44,9 +44,10 @@ const serviceFailure = (error: unknown) =>
 /** A credential's hint: the last four characters of its parts, run together. */
 const hintOf = (credentials: Record<string, string>) => credentialHint(Object.values(credentials).join(''));
 
-const deliveryView = (row: DeliveryRow): IntegrationDeliveryView => ({
+const deliveryView = (row: DeliveryRow, subject: string | null = null): IntegrationDeliveryView => ({
   id: row.id,
   findingKey: row.findingKey,
+  subject,
   action: row.action as IntegrationDeliveryView['action'],
   status: row.status as IntegrationDeliveryView['status'],
   attempts: row.attempts,
@@ -313,11 +314,21 @@ export async function listIntegrationDeliveries(
 ): Promise<IntegrationDeliveryView[]> {
   authorize(ctx, 'integrations.manage');
   const row = await ownRow(db, 'integration', ctx.workspace.id, id);
+  // The log names each finding's record, as the user knows it, rather than its key: the ticket
+  // keeps which finding it is for.
   const rows = await db
-    .select()
+    .select({ delivery: integrationDeliveries, subject: findings.subdomain })
     .from(integrationDeliveries)
+    .leftJoin(
+      integrationTickets,
+      and(
+        eq(integrationTickets.integrationId, integrationDeliveries.integrationId),
+        eq(integrationTickets.findingKey, integrationDeliveries.findingKey),
+      ),
+    )
+    .leftJoin(findings, eq(findings.id, integrationTickets.findingId))
     .where(eq(integrationDeliveries.integrationId, row.id))
     .orderBy(desc(integrationDeliveries.createdAt))
     .limit(INTEGRATION_DELIVERIES_SHOWN);
-  return rows.map(deliveryView);
+  return rows.map(({ delivery, subject }) => deliveryView(delivery, subject));
 }

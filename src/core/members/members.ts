@@ -8,6 +8,7 @@ import { CONNECTION_MESSAGES, memberName } from '../../model/connections.ts';
 import { getPlanForTier } from '../../model/profile.ts';
 import {
   INVITATION_DAYS,
+  type InvitationPreview,
   type InvitationView,
   type MemberView,
   ROLE_LABELS,
@@ -196,6 +197,30 @@ export async function revokeInvitation(db: Db, ctx: WorkspaceContext, id: string
  * nobody checked proves nothing, and a forwarded link must not make its holder a member), once,
  * within its days, and within the plan's number of members.
  */
+/**
+ * Who sent the invitation of `token` and to which workspace, for the sign-in page its link opens:
+ * anyone holding the link may know that much, and nothing more. A token that names no invitation
+ * waiting to be accepted is not found, whichever way it failed.
+ */
+export async function previewInvitation(db: Db, token: string, now: Date): Promise<InvitationPreview> {
+  const [row] = await db
+    .select({
+      inviter: users.displayName,
+      workspace: workspaces.name,
+      acceptedAt: workspaceInvitations.acceptedAt,
+      revokedAt: workspaceInvitations.revokedAt,
+      expiresAt: workspaceInvitations.expiresAt,
+    })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .leftJoin(users, eq(users.id, workspaceInvitations.invitedBy))
+    .where(eq(workspaceInvitations.tokenHash, hashToken(token)));
+  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) {
+    throw new ServiceError('not-found', 'INVITATION_NOT_FOUND', WORKSPACE_MESSAGES.invitationNotFound);
+  }
+  return { inviter: row.inviter?.trim() || null, workspace: row.workspace };
+}
+
 export async function acceptInvitation(
   db: Db,
   actor: Actor,

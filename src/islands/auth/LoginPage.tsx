@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { fetchInvitationPreview, invitationToken } from '../../lib/auth/invitation-preview.ts';
 import { defaultSignInFailure, type Provider } from '../../lib/auth/messages.ts';
 import { returnPath } from '../../lib/auth/safe-path.ts';
 import { takeAuthMessage } from '../../lib/auth/session-cache.ts';
 import { FREE_DOMAIN_SENTENCE } from '../../model/free-tier.ts';
 import { getPlan } from '../../model/plans.ts';
+import { type InvitationPreview, WORKSPACE_MESSAGES } from '../../model/workspaces.ts';
 import { IslandErrorBoundary } from '../ui/IslandErrorBoundary.tsx';
 import { AuthProvider, useAuth } from './auth-context.tsx';
 
@@ -53,6 +55,28 @@ function ConfigBanner({ status, error }: { status: string; error: string | null 
   return null;
 }
 
+/** The page's heading: an invitation's, when its link led here, else the welcome. */
+export function InvitationHeading({ invitation }: { invitation: InvitationPreview | null }) {
+  if (!invitation) {
+    return (
+      <>
+        <h1 className="text-center text-3xl font-bold text-ink">Welcome to DangleWatch</h1>
+        <p className="text-center text-slate-600">
+          Sign in to monitor your domains for dangling DNS records.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-center text-3xl font-bold text-ink">Join {invitation.workspace}</h1>
+      <p className="text-center text-slate-700" data-testid="invitation-preview">
+        {WORKSPACE_MESSAGES.invitationPreview(invitation)}
+      </p>
+    </>
+  );
+}
+
 const BUTTON =
   'flex w-full items-center justify-center gap-3 rounded-md border px-4 py-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -62,7 +86,14 @@ function Login() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const [invitation, setInvitation] = useState<InvitationPreview | null>(null);
+
   useEffect(() => setNotice(takeAuthMessage()), []);
+  // Come from an invitation's link: say who asks them to join what before they sign in.
+  useEffect(() => {
+    const token = invitationToken(returnPath(window.location.search, window.location.origin));
+    if (token) void fetchInvitationPreview(token).then(setInvitation);
+  }, []);
 
   // A visitor who is already signed in (or has just signed in here) goes on to where they wanted to be.
   const signedIn =
@@ -89,8 +120,7 @@ function Login() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-center text-3xl font-bold text-ink">Welcome to DangleWatch</h1>
-      <p className="text-center text-slate-600">Sign in to monitor your domains for dangling DNS records.</p>
+      <InvitationHeading invitation={invitation} />
       <ConfigBanner status={auth.configStatus} error={auth.configError} />
       {notice && (
         <div

@@ -4,7 +4,6 @@ import { BODY_LIMIT_KB, INVITATION_RATE, WORKSPACE_CREATE_RATE } from '../../cor
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { deleteWorkspace } from '../../core/members/delete-workspace.ts';
 import {
-  acceptInvitation,
   createWorkspace,
   inviteMember,
   removeMember,
@@ -16,7 +15,6 @@ import { listActivity } from '../../core/workspaces/activity.ts';
 import { listMembers, listWorkspaces, renameWorkspace } from '../../core/workspaces/workspaces.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  acceptInvitationSchema,
   activityQuerySchema,
   createWorkspaceSchema,
   invitationSchema,
@@ -43,8 +41,7 @@ const smallBody = limitBody(BODY_LIMIT_KB.small);
 
 /**
  * The caller's workspaces, creating, renaming and deleting one; for a workspace they belong to,
- * its members and invitations; and accepting an invitation (`/api/invitations/accept`, mounted
- * apart).
+ * its members and invitations (accepting one is routes/invitations.ts).
  */
 export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: WorkspaceDeps, now: () => Date) {
   /** The workspace of the path, for a member (else 404). */
@@ -108,12 +105,4 @@ export function workspaceRoutes(db: Db, auth: AuthDeps | undefined, deps: Worksp
       await tellOwnersOfDisabledConnections(c, db, deps, disabledConnections);
       return c.body(null, 204);
     });
-}
-
-/** POST /api/invitations/accept: the signed-in account joins the workspace of the link. */
-export function invitationRoutes(db: Db, auth: AuthDeps | undefined, now: () => Date) {
-  return new Hono<AuthedEnv>().use(requireAuth(auth)).post('/accept', smallBody, async (c) => {
-    const { token } = await readJson(c, acceptInvitationSchema);
-    return c.json({ workspace: await acceptInvitation(db, await sessionActor(db, c), token, now()) });
-  });
 }

@@ -235,3 +235,43 @@ describe('a server that sells no plans', () => {
     );
   });
 });
+
+describe('a team on a plan it holds without a subscription (point 8: one truthful line)', () => {
+  const intro: BillingInfo = {
+    ...free,
+    plan: { id: 'intro', name: 'Intro', price: 4.99, interval: 'month' },
+  };
+
+  it('says the plan and that nothing is charged, with no price, no "Free" badge and nothing to cancel', () => {
+    const card = renderToStaticMarkup(
+      <CurrentPlanCard info={intro} canManage subject="Acme" onChanged={() => {}} />,
+    );
+    expect(text(card)).toContain('Intro · no subscription, nothing is charged');
+    expect(card).not.toContain('$4.99');
+    expect(card).not.toContain('subscription-status');
+    expect(card).not.toContain('Cancel');
+    const grid = renderToStaticMarkup(<PlansGrid info={intro} canBuy />);
+    expect(grid).not.toContain('Cancel your subscription');
+  });
+
+  it('keeps the price, the status and the way back to Free where a subscription pays the plan', () => {
+    const paying = { ...intro, subscriptionStatus: 'active' as const };
+    const card = renderToStaticMarkup(
+      <CurrentPlanCard info={paying} canManage subject="Acme" onChanged={() => {}} />,
+    );
+    expect(text(card)).toContain('Intro · $4.99/month');
+    expect(text(card)).toContain('Active');
+    expect(text(card)).toContain('Cancel Subscription');
+    expect(text(renderToStaticMarkup(<PlansGrid info={paying} canBuy />))).toContain(
+      'Cancel your subscription to return to Free.',
+    );
+  });
+
+  it('shows Free as Free, without a badge repeating it', () => {
+    const card = renderToStaticMarkup(
+      <CurrentPlanCard info={free} canManage subject="Ann" onChanged={() => {}} />,
+    );
+    expect(card).not.toContain('subscription-status');
+    expect(text(card)).toContain(' Free ');
+  });
+});

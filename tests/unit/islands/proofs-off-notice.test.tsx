@@ -13,12 +13,15 @@ const health = (proofsOff: ServiceHealthState['proofsOff']): ServiceHealthState 
 });
 
 describe('the notice of proofs off on the domains screen', () => {
-  it('names the providers the server has no probe credentials for', () => {
+  it('names the providers whose findings stop at likely, and what the user can check, in their words', () => {
     const html = renderToStaticMarkup(
       <ProofsOffNotice health={health(['elastic-beanstalk', 'azure-cdn'])} />,
     );
     expect(html).toContain('data-testid="proofs-off"');
-    expect(html).toContain('Proofs off: AWS Elastic Beanstalk, Azure.');
+    expect(html).toContain(
+      'Findings on AWS Elastic Beanstalk or Azure stop at &quot;likely&quot; here: this server cannot ask those providers whether a name is free to claim. Treat them as urgent all the same: check at AWS Elastic Beanstalk or Azure that what the record points to is still yours, or remove the record.',
+    );
+    expect(html).not.toMatch(/probe credentials|Proofs off/);
   });
 
   it('says nothing when every proof runs, or before the server has answered', () => {

@@ -256,11 +256,14 @@ describe('accepting an invitation', () => {
 });
 
 describe('Settings → Data', () => {
-  it('says which credentials we hold (the DNS tab’s sealed tokens), how they are sealed and revoked', () => {
+  it('lists every kind of credential we hold, what it can do, how it is kept and removed', () => {
     const data = text(renderToStaticMarkup(<AuthProvider>{<DataTab />}</AuthProvider>));
-    expect(data).toContain(HELD_CREDENTIALS.what);
-    expect(data).toContain(HELD_CREDENTIALS.sealed);
-    expect(data).toContain(HELD_CREDENTIALS.revoke);
+    for (const held of HELD_CREDENTIALS) {
+      expect(data).toContain(held.name);
+      expect(data).toContain(held.can);
+      expect(data).toContain(held.kept);
+      expect(data).toContain(held.removed);
+    }
     expect(data).not.toContain('never hold credentials');
   });
 

@@ -51,7 +51,7 @@ describe('plan catalogue as the public pages show it', () => {
       ]),
     ).toEqual([
       ['Free', 1, '1 per day', 'None', 1, 'Best effort'],
-      ['Intro', 25, '1 per day', 'None', 3, '99.0%'],
+      ['Intro', 25, '1 per day', '100 calls/hour', 3, '99.0%'],
       ['Solo', 100, '24 per day', '100 calls/hour', 10, '99.5%'],
       ['Pro Solo', 500, 'Unlimited (fair use)', '1,000 calls/hour', 50, '99.9%'],
     ]);

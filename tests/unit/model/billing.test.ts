@@ -3,6 +3,7 @@ import {
   checkoutPlanId,
   hasPaidSubscription,
   planForCheckout,
+  planLine,
   type SubscriptionStatus,
   subscriptionSettled,
 } from '../../../src/model/billing.ts';
@@ -41,4 +42,22 @@ describe('whether a subscription still bills, and whether deletion may go ahead'
       expect(subscriptionSettled(info)).toBe(settled);
     },
   );
+});
+
+describe('planLine: the current plan in one line', () => {
+  const info = (price: number, status: SubscriptionStatus, configured = true) => ({
+    plan: { id: 'intro' as const, name: price === 0 ? 'Free' : 'Intro', price, interval: 'month' as const },
+    subscriptionStatus: status,
+    billing: { configured, purchasable: [], serverPlan: null },
+  });
+  it.each([
+    [0, 'none', true, 'Free', null],
+    [4.99, 'none', true, 'Intro · no subscription, nothing is charged', null],
+    [4.99, 'active', true, 'Intro · $4.99/month', 'active'],
+    [4.99, 'past_due', true, 'Intro · $4.99/month', 'past_due'],
+    [299, 'trialing', true, 'Intro · $299/month', 'trialing'],
+    [4.99, 'none', false, 'Intro', null],
+  ] as const)('price %s, %s, billing %s: %s', (price, status, configured, text, badge) => {
+    expect(planLine(info(price, status, configured))).toEqual({ text, badge });
+  });
 });

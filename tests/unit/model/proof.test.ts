@@ -87,9 +87,11 @@ describe('the proof line', () => {
 
   it('names the providers whose proofs are off, once each, and nothing when all run', () => {
     expect(proofsOffText(['elastic-beanstalk', 'azure-app-service', 'azure-cdn'])).toBe(
-      'Proofs off: AWS Elastic Beanstalk, Azure. This server has no probe credentials for them, so findings there are at most likely, never claimable.',
+      'Findings on AWS Elastic Beanstalk or Azure stop at "likely" here: this server cannot ask those providers whether a name is free to claim. Treat them as urgent all the same: check at AWS Elastic Beanstalk or Azure that what the record points to is still yours, or remove the record.',
     );
-    expect(proofsOffText(['azure-storage'])).toMatch(/^Proofs off: Azure\. .* for it,/);
+    expect(proofsOffText(['azure-storage'])).toMatch(
+      /^Findings on Azure stop at "likely" here: .* ask that provider /,
+    );
     expect(proofsOffText([])).toBeNull();
   });
 });

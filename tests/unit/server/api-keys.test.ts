@@ -48,7 +48,7 @@ for (const backend of databaseBackends) {
         await expectError(
           await create(fay.idToken, { name: 'ci' }),
           403,
-          'The public API needs the Solo or Pro Solo plan; your Free plan has no API access.',
+          'The public API comes with the Intro plan and above; your Free plan has no API access.',
           'PLAN_REQUIRED',
         );
         expect(await list(fay.idToken)).toEqual([]);

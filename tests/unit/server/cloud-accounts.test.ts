@@ -198,7 +198,7 @@ for (const backend of embeddedOnly) {
           ).toBe(204);
       });
 
-      it('says why it cannot store a key on a server without one', async () => {
+      it('says it cannot store a key on a server without one, in words of no setting of the server', async () => {
         await expectError(
           await callKeyless('/api/cloud-accounts', {
             method: 'POST',
@@ -206,7 +206,7 @@ for (const backend of embeddedOnly) {
             body: { provider: 'aws', credentials: KEY },
           }),
           503,
-          NO_SECRETS_KEY,
+          'Cloud accounts are not set up on this server',
           'CLOUD_ACCOUNTS_UNAVAILABLE',
         );
       });

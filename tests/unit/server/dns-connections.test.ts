@@ -160,7 +160,7 @@ for (const backend of embeddedOnly) {
             body: { provider: 'cloudflare', credentials: { apiToken: CF_TOKEN } },
           }),
           503,
-          NO_SECRETS_KEY,
+          'DNS connections are not set up on this server',
         );
       });
 

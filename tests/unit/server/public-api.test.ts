@@ -132,11 +132,11 @@ for (const backend of embeddedOnly) {
       });
 
       it("answers 403 when the key owner's plan no longer has API access, 200 again after an upgrade", async () => {
-        await setTier(bob, 'intro');
+        await setTier(bob, 'free');
         await expectError(
           await call('/api/v1/scans', { token: bobKey }),
           403,
-          'The public API needs the Solo or Pro Solo plan; your Intro plan has no API access.',
+          'The public API comes with the Intro plan and above; your Free plan has no API access.',
           'PLAN_REQUIRED',
         );
         await setTier(bob, 'pro-solo');
@@ -290,9 +290,10 @@ for (const backend of embeddedOnly) {
         );
       });
 
-      it('answers 429 past the plan limit, one budget shared by two API processes on the database', async () => {
+      it("answers 429 past Intro's 100 calls an hour, one budget shared by two API processes on the database", async () => {
+        // Intro, the plan one can buy, creates its own key and gets the limit the plan table gives it.
         const carol = await api.signIn('carol', { email: `carol@c-${tag}.com` });
-        await setTier(carol, 'solo');
+        await setTier(carol, 'intro');
         const key = await newKey(carol);
         const other = testApp(api.database, {});
         const apps = [api.app, other];

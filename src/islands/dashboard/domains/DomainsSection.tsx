@@ -12,11 +12,13 @@ import { DOMAIN_MESSAGES } from '../../../model/domain-input.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { FreeRuleNotice } from '../shared/FreeRuleNotice.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
 import { useNow } from '../shared/use-now.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
+import { useWebmailOnFree } from '../shared/use-webmail-on-free.ts';
 import { AddDomainModal } from './AddDomainModal.tsx';
 import { DomainCard } from './DomainCard.tsx';
 import { HealthBanner } from './HealthBanner.tsx';
@@ -33,6 +35,8 @@ export function DomainsSection() {
   const auth = useAuth();
   const { domains, quota, loading, error, loadedAt } = useStore($domains);
   const mayWrite = useCan('domains.write');
+  // Free leaves a webmail account no domain to add: the rule, first, before any click.
+  const webmailOnFree = useWebmailOnFree().applies;
   const health = useStore($serviceHealth);
   const now = useNow();
   const stats = useScanStats();
@@ -136,7 +140,11 @@ export function DomainsSection() {
                 ? 'Add a domain and prove you own it; scans may take longer than usual while the service is degraded.'
                 : 'Add a domain, prove you own it with a DNS TXT record, and DangleWatch scans it every day.'}
           </p>
-          {mayWrite ? (
+          {webmailOnFree ? (
+            <div className="mt-4">
+              <FreeRuleNotice screen="domains" />
+            </div>
+          ) : mayWrite ? (
             <button
               type="button"
               className={`${BUTTON.primary} mt-4`}

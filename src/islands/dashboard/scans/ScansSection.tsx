@@ -11,11 +11,13 @@ import { findingsCsv, findingsCsvFileName } from '../../../model/findings-csv.ts
 import { countOf } from '../../../model/messages.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { BUTTON } from '../shared/buttons.ts';
+import { FreeRuleNotice } from '../shared/FreeRuleNotice.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { READ_ONLY_HINT, useCan } from '../shared/use-can.ts';
 import { useDebounced } from '../shared/use-debounced.ts';
 import { useScanStats } from '../shared/use-scan-stats.ts';
+import { useWebmailOnFree } from '../shared/use-webmail-on-free.ts';
 import { FindingDetailsDialog } from './FindingDetailsDialog.tsx';
 import { NewScanDialog } from './NewScanDialog.tsx';
 import { ScanCard } from './ScanCard.tsx';
@@ -36,6 +38,8 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const accepted = useAcceptedFindings();
   const stats = useScanStats();
   const mayScan = useCan('scans.start');
+  // Free leaves a webmail account no domain to scan: the rule, first, instead of a button that cannot work.
+  const webmailOnFree = useWebmailOnFree().applies;
   const [details, setDetails] = useState<ScanView | null>(null);
   const [finding, setFinding] = useState<FindingRecord | null>(null);
   const [newScan, setNewScan] = useState(false);
@@ -186,7 +190,11 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         ) : (
           <EmptyState title="No scans yet">
             <p>Scan a domain you have verified and its findings appear here, explained.</p>
-            {mayScan ? (
+            {webmailOnFree ? (
+              <div className="mt-4">
+                <FreeRuleNotice screen="scans" />
+              </div>
+            ) : mayScan ? (
               <button type="button" className={`${BUTTON.primary} mt-4`} onClick={() => setNewScan(true)}>
                 Run First Scan
               </button>

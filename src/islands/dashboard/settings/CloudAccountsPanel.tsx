@@ -24,6 +24,7 @@ import {
   type SyncedCardProps,
   useCardAction,
 } from '../shared/ConnectionCard.tsx';
+import { FreeRuleNotice } from '../shared/FreeRuleNotice.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
@@ -106,7 +107,8 @@ export function CloudAccountsPanel() {
         ))}
       <div>
         <h3 className="font-semibold text-ink">Connect a cloud account</h3>
-        <div className="mt-2">
+        <div className="mt-2 space-y-3">
+          <FreeRuleNotice screen="cloud" />
           <ConnectCloudForm
             onConnected={(account) => {
               void load();

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { sharedAllowanceLine } from '../../../lib/dashboard/messages.ts';
-import { type BillingInfo, hasPaidSubscription, type SubscriptionStatus } from '../../../model/billing.ts';
-import { formatPrice } from '../../../model/plans.ts';
+import { type BillingInfo, hasPaidSubscription, type PlanBadge, planLine } from '../../../model/billing.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { Dialog } from '../shared/Dialog.tsx';
 import { cancelSubscription, openBillingPortal } from './billing-actions.ts';
 
-const STATUS_BADGES: Record<SubscriptionStatus, { label: string; className: string }> = {
+const STATUS_BADGES: Record<PlanBadge, { label: string; className: string }> = {
   active: { label: 'Active', className: 'bg-green-100 text-green-800' },
   trialing: { label: 'Trialing', className: 'bg-blue-100 text-blue-800' },
   past_due: { label: 'Past Due', className: 'bg-amber-100 text-amber-900' },
   canceled: { label: 'Canceled', className: 'bg-slate-200 text-slate-800' },
-  none: { label: 'Free', className: 'bg-green-100 text-green-800' },
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
@@ -31,7 +29,8 @@ export function CurrentPlanCard({ info, canManage, subject, onChanged }: Props) 
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const plan = getPlanForTier(info.plan.id);
-  const badge = STATUS_BADGES[info.subscriptionStatus];
+  const line = planLine(info);
+  const badge = line.badge ? STATUS_BADGES[line.badge] : null;
   const paid = hasPaidSubscription(info);
   const periodEnd = info.currentPeriodEnd ? dateFormat.format(new Date(info.currentPeriodEnd)) : null;
   return (
@@ -45,12 +44,11 @@ export function CurrentPlanCard({ info, canManage, subject, onChanged }: Props) 
           <h2 id="current-plan-title" className="text-sm text-slate-600">
             Current plan
           </h2>
-          <p className="text-xl font-semibold text-ink">
-            {/* Where nothing is sold, nothing is paid: no price and no subscription to speak of. */}
-            {info.billing.configured ? `${plan.name} · ${formatPrice(plan.priceCents)}/month` : plan.name}
+          <p className="text-xl font-semibold text-ink" data-testid="plan-line">
+            {line.text}
           </p>
         </div>
-        {info.billing.configured && (
+        {badge && (
           <span
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}
             data-testid="subscription-status"

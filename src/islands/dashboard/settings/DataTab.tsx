@@ -4,7 +4,7 @@ import { downloadJson } from '../../../lib/dashboard/download.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
 import { toast } from '../../../lib/toast.ts';
-import { HELD_CREDENTIALS_TEXT } from '../../../model/held-credentials.ts';
+import { HELD_CREDENTIALS, HELD_CREDENTIALS_INTRO } from '../../../model/held-credentials.ts';
 import { DATA_RETENTION, getPlan } from '../../../model/plans.ts';
 import { getPlanForTier } from '../../../model/profile.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -74,7 +74,16 @@ export function DataTab() {
             We read public DNS, certificate-transparency logs and HTTP answers, and the zones of the DNS
             providers you connect.
           </li>
-          <li data-testid="held-credentials">{HELD_CREDENTIALS_TEXT}</li>
+        </ul>
+        <h3 className="mt-4 font-semibold text-ink">The credentials we hold</h3>
+        <p className="mt-1">{HELD_CREDENTIALS_INTRO}</p>
+        <ul className="mt-2 space-y-2" data-testid="held-credentials">
+          {HELD_CREDENTIALS.map((held) => (
+            <li key={held.kind} data-kind={held.kind}>
+              <span className="font-medium text-ink">{held.name}</span> ({held.tab}). {held.what} {held.can}{' '}
+              {held.kept} {held.removed}
+            </li>
+          ))}
         </ul>
         <p className="mt-3">
           Read the{' '}

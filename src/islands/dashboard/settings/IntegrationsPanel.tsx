@@ -2,9 +2,11 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dashboard/format.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { toast } from '../../../lib/toast.ts';
+import { serviceBesideName } from '../../../model/connections.ts';
 import { FINDING_STATUSES, type FindingStatus } from '../../../model/contract.ts';
 import {
   DEFAULT_INTEGRATION_MIN_STATUS,
+  deliveryWords,
   INTEGRATION_KINDS,
   INTEGRATION_LABELS,
   type IntegrationDeliveryView,
@@ -15,6 +17,7 @@ import {
 import { BUTTON } from '../shared/buttons.ts';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { ConnectionCard, RemoveButton } from '../shared/ConnectionCard.tsx';
+import { FreeRuleNotice } from '../shared/FreeRuleNotice.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { IntegrationCredentialForm } from './IntegrationCredentialForm.tsx';
 import { INTEGRATION_FIELDS } from './integration-fields.ts';
@@ -145,6 +148,7 @@ export function IntegrationsPanel() {
           comment, and it is filed again when the finding comes back.
         </p>
       </div>
+      <FreeRuleNotice screen="integrations" />
       <form
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(event) => {
@@ -245,7 +249,10 @@ export function IntegrationsPanel() {
               testId="integration"
               title={
                 <>
-                  {item.label} <span className="text-slate-600">({INTEGRATION_LABELS[item.kind]})</span>
+                  {item.label}
+                  {serviceBesideName(item.label, INTEGRATION_LABELS[item.kind]) && (
+                    <span className="text-slate-600"> ({INTEGRATION_LABELS[item.kind]})</span>
+                  )}
                 </>
               }
               meta={{
@@ -349,10 +356,7 @@ export function IntegrationsPanel() {
                   {log.deliveries.length === 0 && <li>No deliveries yet.</li>}
                   {log.deliveries.map((d) => (
                     <li key={d.id}>
-                      {formatDateTime(d.createdAt)} · {d.action}
-                      {d.findingKey ? ` ${d.findingKey}` : ''} · {d.status}
-                      {d.attempts > 1 ? ` after ${d.attempts} attempts` : ''}
-                      {d.error ? `: ${d.error}` : ''}
+                      {formatDateTime(d.createdAt)} · {deliveryWords(d)}
                     </li>
                   ))}
                 </ul>

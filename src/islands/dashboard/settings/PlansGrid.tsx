@@ -87,7 +87,10 @@ export function PlansGrid({ info, canBuy }: { info: BillingInfo; canBuy: boolean
                     Current Plan
                   </button>
                 ) : !canBuy ? null : plan.priceCents === 0 ? (
-                  <p className="text-sm text-slate-600">Cancel your subscription to return to Free.</p>
+                  // Only a subscription can be cancelled; a plan held without one has none to end.
+                  subscribed && (
+                    <p className="text-sm text-slate-600">Cancel your subscription to return to Free.</p>
+                  )
                 ) : subscribed && !reason ? (
                   <button
                     type="button"
