@@ -101,9 +101,9 @@ export function ScanStatusPanel({
       </div>
       {full && (
         <p className="mt-2 text-xs text-slate-700" data-testid="change-scan">
-          <span className="font-semibold">Change scan</span>{' '}
+          <span className="font-semibold">Change scan</span> (the records that changed){' '}
           {domain.scanStatus === 'completed'
-            ? `of ${formatDateTime(domain.lastScanAt)}: ${domain.subdomainsScanned ?? 0} changed ${domain.subdomainsScanned === 1 ? 'name' : 'names'} checked`
+            ? `of ${formatDateTime(domain.lastScanAt)}: ${domain.subdomainsScanned ?? 0} ${domain.subdomainsScanned === 1 ? 'name' : 'names'} checked`
             : `${domainScanStatusLabel(domain.scanStatus).toLowerCase()}`}
           {domain.lastScanId && <span className="font-mono"> · {shortId(domain.lastScanId)}</span>}
         </p>
