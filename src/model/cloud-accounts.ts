@@ -122,5 +122,19 @@ export const CLOUDS: readonly CloudInfo[] = [
   },
 ];
 
+/** The placeholder the rights-check policy carries where the account's id goes. */
+const ACCOUNT_ID_PLACEHOLDER = /ACCOUNT_ID/g;
+
+/**
+ * The rights-check policy to paste for an account already read: its id in place of the placeholder
+ * where the read learned one AWS account (a 12-digit id), the placeholder left where it did not.
+ */
+export function rightsCheckPolicyFor(cloud: CloudInfo, accounts: readonly string[]): string | undefined {
+  const [only, ...others] = accounts;
+  if (!cloud.rightsCheckPolicy || cloud.id !== 'aws' || !only || others.length || !/^\d{12}$/.test(only))
+    return cloud.rightsCheckPolicy;
+  return cloud.rightsCheckPolicy.replace(ACCOUNT_ID_PLACEHOLDER, only);
+}
+
 export const cloudInfo = (id: CloudProviderId): CloudInfo =>
   CLOUDS.find((c) => c.id === id) ?? (CLOUDS[0] as CloudInfo);

@@ -73,6 +73,17 @@ export interface OpenFindingCounts {
   accepted: number;
 }
 
+/** A domain's latest full scan in brief, as its card shows it beside a later change scan. */
+export interface FullScanSummary {
+  id: string;
+  status: ScanStatus;
+  /** When it ended (or started, while it runs). */
+  at: string;
+  subdomainsScanned: number;
+  falsePositivesFiltered: number;
+  durationSeconds: number | null;
+}
+
 export interface DomainView {
   id: string;
   domain: string;
@@ -109,6 +120,12 @@ export interface DomainView {
   criticalCount: number | null;
   falsePositivesFiltered: number | null;
   durationSeconds: number | null;
+  /**
+   * Where the latest scan is a change scan (the records a connected zone or an upload changed,
+   * not the whole domain): the latest full scan, which the card shows with the change scan beside
+   * it. Null when the latest scan is a full one.
+   */
+  fullScan: FullScanSummary | null;
   scanConfig: ScanConfig;
   alerts: AlertSettings;
   /** The last verification or scan error, in words. */
@@ -508,9 +525,16 @@ interface InventoryChange {
 
 /** A domain's inventory in brief, as its card shows it. */
 export interface InventorySummary {
+  /** The source read last. */
   source: InventorySource;
   readAt: string;
+  /** Records in the inventory, each counted once however many sources hold it. */
   records: number;
+  /**
+   * Each source as itself, read last first: a zone file uploaded beside a provider's zone counts
+   * its own records, not the inventory's.
+   */
+  sources: { source: InventorySource; readAt: string; records: number }[];
 }
 
 /**

@@ -25,7 +25,14 @@ export interface IntegrationView {
   /** The credential's last four characters, enough to tell two apart. */
   credentialHint: string;
   createdAt: string;
+  /** The last delivery attempted (one failed and waiting for its retry counts as failed). */
   lastDelivery: { at: string; ok: boolean; error: string | null } | null;
+  /**
+   * Set while deliveries fail: the newest failure, when no finding's ticket was delivered since
+   * (a test that passed since does not clear it). `error` is the sentence with the service's words;
+   * `retrying` while that delivery waits to be tried again; `test` when it was "Send a test".
+   */
+  failing: { at: string; error: string; retrying: boolean; test: boolean } | null;
   /**
    * Set while it is disabled (the member who connected it, or last re-enabled it, left the workspace
    * or is no longer an admin): it gets no deliveries until an admin re-enables it (PATCH

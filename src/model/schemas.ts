@@ -262,6 +262,16 @@ const jiraCredentials = z.strictObject({
   apiToken: token(300),
 });
 
+/**
+ * A GitHub repository as people paste it: `owner/name`, or its address (`https://github.com/owner/name`,
+ * with `.git` or a trailing slash, or a page inside it) read as `owner/name`.
+ */
+export function githubRepository(value: string): string {
+  const address = /^(?:https?:\/\/)?(?:www\.)?github\.com\/([^/\s]+)\/([^/\s?#]+)(?:[/?#].*)?$/i.exec(value);
+  const repository = address ? `${address[1]}/${address[2]}` : value.replace(/\/+$/, '');
+  return repository.replace(/\.git$/i, '');
+}
+
 /** Each service's credential: what POST takes with its kind, and PATCH takes to replace it. */
 export const integrationCredentialSchemas = {
   pagerduty: z.strictObject({ routingKey: token(64) }),
@@ -287,7 +297,15 @@ export const createIntegrationSchema = z.discriminatedUnion('kind', [
       repository: z
         .string()
         .trim()
-        .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'must be owner/name'),
+        .transform(githubRepository)
+        .pipe(
+          z
+            .string()
+            .regex(
+              /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/,
+              'must be owner/name, or the repository’s address on github.com',
+            ),
+        ),
     }),
     credentials: integrationCredentialSchemas.github,
   }),

@@ -163,7 +163,14 @@ const domainSchema = z.object({
   pausedReason: z.string().nullable(),
   overPlanLimit: z.boolean(),
   inventory: z
-    .object({ source: z.enum(INVENTORY_SOURCES), readAt: iso, records: z.number().int() })
+    .object({
+      source: z.enum(INVENTORY_SOURCES),
+      readAt: iso,
+      records: z.number().int(),
+      sources: z.array(
+        z.object({ source: z.enum(INVENTORY_SOURCES), readAt: iso, records: z.number().int() }),
+      ),
+    })
     .nullable(),
   lastScanId: z.uuid().nullable(),
   scanStatus: z.enum(SCAN_STATUSES).nullable(),
@@ -171,6 +178,16 @@ const domainSchema = z.object({
   criticalCount: z.number().int().nullable(),
   falsePositivesFiltered: z.number().int().nullable(),
   durationSeconds: z.number().nullable(),
+  fullScan: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(SCAN_STATUSES),
+      at: iso,
+      subdomainsScanned: z.number().int(),
+      falsePositivesFiltered: z.number().int(),
+      durationSeconds: z.number().nullable(),
+    })
+    .nullable(),
   scanConfig: scanConfigSchema,
   alerts: alertSettingsSchema,
   error: z.string().nullable(),

@@ -79,7 +79,7 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
   const replace = integrations.getByRole('form', { name: /^New credential for / });
   await replace.getByLabel('Integration (routing) key').fill('Z'.repeat(32));
   await replace.getByRole('button', { name: 'Replace Credential' }).click();
-  await expect(replace.getByRole('alert')).toContainText('PagerDuty refused');
+  await expect(replace.getByRole('alert')).toContainText('PagerDuty knows no service by this routing key');
   expect(await blockingViolations(page)).toEqual([]);
   await replace.getByLabel('Integration (routing) key').fill(E2E_PAGERDUTY_KEY);
   await replace.getByRole('button', { name: 'Replace Credential' }).click();

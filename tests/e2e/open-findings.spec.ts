@@ -109,7 +109,9 @@ test('the card, the trend and the totals count what is open now, through a sync,
     'being scanned now',
   );
   await expectIssues(4);
-  await expect(card.getByTestId('inventory-line')).toContainText('5 records');
+  // Each source counted as itself: the file's one record, then Cloudflare's four (not 5 "from a zone file").
+  await expect(card.getByTestId('inventory-line')).toContainText('1 record from a zone file uploaded');
+  await expect(card.getByTestId('inventory-line')).toContainText('4 records from Cloudflare, read');
   await expectIssuesFound(4);
 
   // Accepting one: it leaves the counts, and its card says it is accepted, not HIGH RISK.

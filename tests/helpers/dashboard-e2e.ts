@@ -186,3 +186,11 @@ export async function pagerDutyAlerts(): Promise<Record<string, { status: string
 
 /** The routing key PagerDuty's stand-in accepts. */
 export const E2E_PAGERDUTY_KEY = 'e2epagerdutyroutingkey0000000001';
+
+/** The API key Linear's stand-in accepts; it sees one team, Security (key SEC). */
+export const E2E_LINEAR_KEY = 'lin_api_e2e_key';
+
+/** Linear refuses the next issue it is asked to create, as a delivery to a team it does not know meets. */
+export async function linearRefusesNextIssue(): Promise<void> {
+  await control('/linear/refuse-create', {});
+}

@@ -29,6 +29,7 @@ import { assignedNameServers } from '../fixtures/dns-providers/fake-server.ts';
 import { type FixtureRecord, startDnsServer } from '../fixtures/dns-server.ts';
 import { PROBE_AZURE, PROBE_KEY, type ProofBehaviour, startProofServer } from '../fixtures/proof-server.ts';
 import { FIXTURE_SECRET_KEY, startStripeServer } from '../fixtures/stripe-server.ts';
+import { linearError, startLinear } from '../fixtures/trackers/linear.ts';
 import { startPagerDuty } from '../fixtures/trackers/pagerduty.ts';
 import { guardSockets } from './loopback-guard.ts';
 
@@ -54,6 +55,18 @@ const cloudflare = await startCloudflareFake({ token: cloudflareToken });
 // PagerDuty's Events API, for the integrations specs: its one routing key, and the alerts it holds (GET /pagerduty).
 const pagerduty = await startPagerDuty();
 pagerduty.routingKeys.add('e2epagerdutyroutingkey0000000001');
+// Linear's GraphQL API: one API key, one team (Security, key SEC) the specs connect by its key;
+// POST /linear/refuse-create has its next issue refused, as a failing delivery meets it.
+const linear = await startLinear();
+linear.apiKeys.add('lin_api_e2e_key');
+linear.teams.set('7c4e9a1b-2222-4333-8444-555566667777', {
+  key: 'SEC',
+  name: 'Security',
+  states: [
+    { id: 'sec-todo', name: 'Todo', type: 'unstarted', position: 1 },
+    { id: 'sec-done', name: 'Done', type: 'completed', position: 2 },
+  ],
+});
 // Azure, Elastic Beanstalk and Shopify's availability APIs: every name free unless a spec says
 // otherwise through /provider-name, as the providers would answer the operator's probe credentials.
 const providers = await startProofServer();
@@ -157,6 +170,11 @@ const control = http.createServer(async (req, res) => {
     } else if (req.url === '/hooks') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(hooks));
       return;
+    } else if (req.url === '/linear/refuse-create' && req.method === 'POST') {
+      linear.operationFaults.set(
+        'Create',
+        linearError('Argument Validation Error', 'INVALID_INPUT', 'teamId must be a UUID.'),
+      );
     } else if (req.url === '/dns' && req.method === 'POST') {
       dns.add(String(body.name), { type: body.type, data: body.data } as FixtureRecord);
     } else if (req.url === '/cloudflare/zone' && req.method === 'POST') {
@@ -276,6 +294,7 @@ const config = loadConfig({
   RDAP_URL: `${api.url}/rdap`,
   SCAN_ALLOW_PRIVATE: 'true',
   PAGERDUTY_EVENTS_URL: pagerduty.url,
+  LINEAR_API_URL: linear.url,
   AWS_PROBE_ACCESS_KEY_ID: PROBE_KEY.accessKeyId,
   AWS_PROBE_SECRET_ACCESS_KEY: PROBE_KEY.secretAccessKey,
   AWS_ELASTICBEANSTALK_ENDPOINT: `${providers.url}/eb`,
@@ -312,6 +331,7 @@ const shutdown = async () => {
     providers.close(),
     aws.close(),
     pagerduty.close(),
+    linear.close(),
   ]);
   process.exit(0);
 };

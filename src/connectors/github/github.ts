@@ -9,6 +9,25 @@ export const GITHUB_API_URL = 'https://api.github.com';
 export const githubMarker = (key: string) => `<!-- ${key} -->`;
 const GITHUB_LABEL = 'danglewatch';
 
+/**
+ * GitHub's known refusals in plain words, for the repository asked about; anything else as the
+ * client said it. GitHub answers 404, not 403, for a private repository the token may not see.
+ */
+function plainly(repo: string) {
+  return (error: unknown): never => {
+    if (!(error instanceof ConnectorError) || error.retry) throw error;
+    const words: Partial<Record<number, string>> = {
+      401: 'GitHub did not accept the token: it may be mistyped, expired or revoked',
+      403: `The token may not write issues in ${repo}: give it Issues: read and write on that repository`,
+      404: `GitHub shows no repository ${repo} to this token: check its spelling, and that the token may read it`,
+      410: `Issues are turned off in ${repo} on GitHub`,
+      422: `GitHub refused the issue as invalid for ${repo}`,
+    };
+    const sentence = error.status === undefined ? undefined : words[error.status];
+    throw sentence ? error.reworded(sentence) : error;
+  };
+}
+
 /** GitHub Issues: one issue per finding, found again by the marker in its body; closed when fixed. */
 export function github(
   settings: Json,
@@ -24,7 +43,7 @@ export function github(
     'x-github-api-version': '2022-11-28',
   };
   const gh = (path: string, method = 'GET', body?: unknown) =>
-    trackerCall('GitHub', `${root}${path}`, { method, headers, body }, options);
+    trackerCall('GitHub', `${root}${path}`, { method, headers, body }, options).catch(plainly(repo));
   /** The issue carrying the key's marker, open or closed: our label's issues, page by page. */
   const find = async (key: string): Promise<{ number: number; state: string } | null> => {
     const marker = githubMarker(key);

@@ -69,6 +69,20 @@ export class ConnectorError extends Error {
     return this.failure === 'unavailable';
   }
 
+  /**
+   * The same failure in a sentence the connector knows better (a provider's known refusal said in
+   * plain words); the provider's words, status and answer stay as they were.
+   */
+  reworded(message: string): ConnectorError {
+    return new ConnectorError(this.provider, this.failure, {
+      message,
+      detail: this.detail,
+      status: this.status,
+      retryAfterMs: this.retryAfterMs,
+      body: this.body,
+    });
+  }
+
   /** The sentence with the provider's words after it, for a log line or a stored delivery error. */
   get full(): string {
     return this.detail ? `${this.message} (${this.detail})` : this.message;

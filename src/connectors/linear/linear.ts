@@ -37,15 +37,79 @@ async function graphql(
       .map((e) => String((e.extensions as Json | undefined)?.userPresentableMessage ?? e.message ?? ''))
       .filter(Boolean)
       .join('; ');
-    throw limited
-      ? new ConnectorError('Linear', 'unavailable', {
-          message: 'Linear is rate limiting us; it will be tried again later',
-          detail: words,
-        })
-      : new ConnectorError('Linear', 'refused', { detail: words });
+    const unauthenticated = errors.some(
+      (e) => String((e.extensions as Json | undefined)?.code ?? '') === 'AUTHENTICATION_ERROR',
+    );
+    if (limited)
+      throw new ConnectorError('Linear', 'unavailable', {
+        message: 'Linear is rate limiting us; it will be tried again later',
+        detail: words,
+      });
+    if (unauthenticated)
+      throw new ConnectorError('Linear', 'credentials', {
+        message: 'Linear did not accept the API key: it may be mistyped or revoked',
+        detail: words,
+      });
+    throw new ConnectorError('Linear', 'refused', { detail: words });
   }
   return (body.data ?? {}) as Json;
 }
+
+/** A team as Linear names it: its id (a UUID), its key (`SEC`, the issues' prefix) and its name. */
+export interface LinearTeam {
+  id: string;
+  key: string;
+  name: string;
+}
+
+/** How many teams one call reads: more than a workspace has. */
+const TEAMS_READ = 250;
+
+/** The teams the API key sees. */
+export async function linearTeams(
+  base: string,
+  apiKey: string,
+  options: TrackerCallOptions,
+): Promise<LinearTeam[]> {
+  const data = await graphql(
+    `${base.replace(/\/$/, '')}/graphql`,
+    apiKey,
+    'query Teams($first: Int!) { teams(first: $first) { nodes { id key name } } }',
+    { first: TEAMS_READ },
+    options,
+  );
+  const nodes = ((data.teams as Json | undefined)?.nodes ?? []) as Json[];
+  return nodes.map((n) => ({ id: String(n.id), key: String(n.key), name: String(n.name) }));
+}
+
+/**
+ * The team a person named at connect, by its key (`SEC`), its name or its id, as Linear's issue
+ * calls need it (by id: a key there fails every ticket with "teamId must be a UUID"). One the key
+ * does not see is refused with the teams it does see, to pick from.
+ */
+export async function resolveLinearTeam(
+  base: string,
+  apiKey: string,
+  wanted: string,
+  options: TrackerCallOptions,
+): Promise<LinearTeam> {
+  const teams = await linearTeams(base, apiKey, options);
+  const named = wanted.trim().toLowerCase();
+  const team =
+    teams.find((t) => t.id.toLowerCase() === named) ??
+    teams.find((t) => t.key.toLowerCase() === named) ??
+    teams.find((t) => t.name.toLowerCase() === named);
+  if (team) return team;
+  const offered = teams.map((t) => `${t.key} (${t.name})`).join(', ');
+  throw new ConnectorError('Linear', 'not-found', {
+    message: teams.length
+      ? `This Linear API key sees no team “${wanted}”: give one of its teams' keys: ${offered}`
+      : 'This Linear API key sees no team: use a key of a member of the team that should get the issues',
+  });
+}
+
+/** How a Linear team is shown once connected: its name and key. */
+export const linearTeamLabel = (team: LinearTeam) => `${team.name} (${team.key})`;
 
 /** A UUID v4 made from the team and the finding's key: the same for every attempt to file it. */
 function stableIssueId(teamId: string, key: string): string {
@@ -109,7 +173,14 @@ export function linear(
     const data = await gql(
       'mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier } } }',
       { input: { teamId, title, description, ...(id ? { id } : {}) } },
-    );
+    ).catch((error) => {
+      // Kept from before teams were resolved at connect: a key where Linear takes only an id.
+      if (error instanceof ConnectorError && error.failure === 'refused' && /teamId/.test(error.detail ?? ''))
+        throw error.reworded(
+          "Linear does not know this integration's team: remove it and connect it again with the team's key",
+        );
+      throw error;
+    });
     const issue = (data.issueCreate as Json | undefined)?.issue as Json | undefined;
     if (!issue?.id) throw new ConnectorError('Linear', 'malformed', { message: 'Linear created no issue' });
     return String(issue.id);

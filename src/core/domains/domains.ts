@@ -11,6 +11,7 @@ import {
   type TrendPoint,
 } from '../../model/contract.ts';
 import { DOMAIN_MESSAGES } from '../../model/domain-input.ts';
+import { openFindingsAt } from '../../model/open-findings.ts';
 import { parseZoneFile, ZoneFileError } from '../../scanner/zone/zone-file.ts';
 import { authorize, type WorkspaceContext } from '../access.ts';
 import { auditIn } from '../audit.ts';
@@ -179,7 +180,8 @@ export async function updateDomain(
 
 /**
  * The domain's open findings (not accepted) by status at each completed scan of the last TREND_DAYS
- * days, oldest first: read from the findings' state, so a partial scan does not dip the line.
+ * days, oldest first, the latest as they stand now: read from the findings' state (openFindingsAt),
+ * so a partial scan does not dip the line.
  */
 export async function domainTrend(
   db: Db,
@@ -204,20 +206,17 @@ export async function domainTrend(
     })
     .from(findings)
     .where(and(eq(findings.workspaceId, row.workspaceId), eq(findings.domain, row.domain)));
-  return completed.map((scan) => {
-    const at = (scan.at as Date).getTime();
-    const open = state.filter(
-      (f) =>
-        f.firstSeenAt.getTime() <= at &&
-        (f.resolvedAt === null || f.resolvedAt.getTime() > at) &&
-        (f.acceptedAt === null || f.acceptedAt.getTime() > at),
-    );
+  return completed.map((scan, index) => {
+    const at = scan.at as Date;
+    // The latest point is the findings as they stand: an acceptance or a fix since that scan counts,
+    // so it says what the card's badge and counts say.
+    const open = openFindingsAt(state, index === completed.length - 1 ? undefined : at);
     return {
-      at: new Date(at).toISOString(),
+      at: at.toISOString(),
       scanId: scan.id,
-      claimable: open.filter((f) => f.status === 'claimable').length,
-      likely: open.filter((f) => f.status === 'likely').length,
-      review: open.filter((f) => f.status === 'review').length,
+      claimable: open.claimable,
+      likely: open.likely,
+      review: open.review,
     };
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { domains, scans } from '../../db/schema.ts';
 import type { DomainListResponse, DomainView } from '../../model/contract.ts';
@@ -7,6 +7,7 @@ import { authorize, type WorkspaceContext } from '../access.ts';
 import { ServiceError } from '../errors.ts';
 import { openFindingCounts } from '../findings/open-state.ts';
 import { isUuid } from '../validation.ts';
+import { inventorySources } from './inventory-sources.ts';
 import { quotaView } from './quota.ts';
 import { type DomainRow, domainView, type ScanRow } from './views.ts';
 
@@ -38,9 +39,32 @@ export async function latestScans(db: Db, domainIds: string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.domainId as string, row]));
 }
 
+/**
+ * The latest full scan of each of the given domains, where their latest scan is a change scan (a
+ * zone's changed records only): what the card's scan panel shows beside it.
+ */
+async function fullScansBefore(db: Db, latest: Map<string, ScanRow>): Promise<Map<string, ScanRow>> {
+  const partial = [...latest.values()].filter((scan) => scan.config?.names);
+  if (partial.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([scans.domainId])
+    .from(scans)
+    .where(
+      and(
+        inArray(
+          scans.domainId,
+          partial.map((scan) => scan.domainId as string),
+        ),
+        sql`${scans.config}->'names' is null`,
+      ),
+    )
+    .orderBy(scans.domainId, desc(scans.createdAt));
+  return new Map(rows.map((row) => [row.domainId as string, row]));
+}
+
 /** Domains of one workspace as the dashboard shows them: with their latest scans and open findings. */
 export async function domainViews(db: Db, workspaceId: string, rows: DomainRow[]): Promise<DomainView[]> {
-  const [latest, open] = await Promise.all([
+  const [latest, open, sources] = await Promise.all([
     latestScans(
       db,
       rows.map((r) => r.id),
@@ -50,8 +74,15 @@ export async function domainViews(db: Db, workspaceId: string, rows: DomainRow[]
       workspaceId,
       rows.map((r) => r.domain),
     ),
+    inventorySources(
+      db,
+      rows.filter((r) => r.inventorySource).map((r) => r.id),
+    ),
   ]);
-  return rows.map((row) => domainView(row, latest.get(row.id), open.get(row.domain)));
+  const full = await fullScansBefore(db, latest);
+  return rows.map((row) =>
+    domainView(row, latest.get(row.id), open.get(row.domain), sources.get(row.id), full.get(row.id)),
+  );
 }
 
 /** One domain as the dashboard shows it (see domainViews). */

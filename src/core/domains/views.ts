@@ -6,12 +6,13 @@ import {
   type DomainView,
   type FindingRecord,
   type InventorySource,
+  type InventorySummary,
   type OpenFindingCounts,
   type ScanStatus,
   type ScanView,
 } from '../../model/contract.ts';
+import { NO_OPEN_FINDINGS, openCount } from '../../model/open-findings.ts';
 import { findingKey } from '../findings/key.ts';
-import { NO_OPEN_FINDINGS, openCount } from '../findings/open-state.ts';
 import { txtRecordName, txtValue } from './ownership.ts';
 import { OVER_PLAN_LIMIT_MESSAGE } from './plan-limit.ts';
 
@@ -59,6 +60,8 @@ export function domainView(
   row: DomainRow,
   latest: ScanRow | undefined,
   open: OpenFindingCounts = NO_OPEN_FINDINGS,
+  sources: InventorySummary['sources'] = [],
+  full?: ScanRow,
 ): DomainView {
   const lastEnded = latest?.completedAt ?? null;
   const pausedReason = row.pausedReason ?? (row.overPlanLimit ? OVER_PLAN_LIMIT_MESSAGE : null);
@@ -85,6 +88,7 @@ export function domainView(
             source: row.inventorySource as InventorySource,
             readAt: row.inventoryReadAt.toISOString(),
             records: row.inventoryRecords,
+            sources,
           }
         : null,
     lastScanId: latest?.id ?? null,
@@ -93,6 +97,17 @@ export function domainView(
     criticalCount: latest ? latest.criticalCount : null,
     falsePositivesFiltered: latest ? latest.falsePositivesFiltered : null,
     durationSeconds: latest?.durationSeconds ?? null,
+    fullScan:
+      latest?.config?.names && full
+        ? {
+            id: full.id,
+            status: full.status as ScanStatus,
+            at: iso(full.completedAt ?? full.startedAt ?? full.createdAt) as string,
+            subdomainsScanned: full.subdomainsScanned,
+            falsePositivesFiltered: full.falsePositivesFiltered,
+            durationSeconds: full.durationSeconds,
+          }
+        : null,
     scanConfig: row.scanConfig,
     alerts: {
       email: row.alertsEmail,

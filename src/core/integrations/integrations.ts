@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ConnectorError } from '../../connectors/http/error.ts';
 import { jiraChoices } from '../../connectors/jira/jira.ts';
+import { linearTeamLabel, resolveLinearTeam } from '../../connectors/linear/linear.ts';
 import { type Db, inTransaction } from '../../db/client.ts';
 import { findings, integrationDeliveries, integrations, integrationTickets } from '../../db/schema.ts';
 import {
@@ -26,7 +27,7 @@ import { ownRow, removeOwn, rowsOf, viewOfOne } from '../connections/own.ts';
 import type { SecretsKey } from '../connections/secrets.ts';
 import { queueTest, type TestQueue } from '../connections/test-queue.ts';
 import { ServiceError } from '../errors.ts';
-import { type IntegrationUrls, jiraSite, targetOf } from './targets.ts';
+import { INTEGRATION_TIMEOUT_MS, type IntegrationUrls, jiraSite, targetOf } from './targets.ts';
 import { queueTicketSync } from './tickets.ts';
 
 type IntegrationRow = typeof integrations.$inferSelect;
@@ -63,18 +64,37 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
   );
   const out: IntegrationView[] = [];
   for (const row of rows) {
-    // The last delivery that ended: what "the last delivery's result" shows.
+    const ofThis = eq(integrationDeliveries.integrationId, row.id);
+    // An attempt that failed and waits for its retry has an error: it ended, for the card's purpose.
+    const tried = sql`(${integrationDeliveries.status} <> 'pending' or ${integrationDeliveries.error} is not null)`;
     const [last] = await db
       .select()
       .from(integrationDeliveries)
-      .where(
-        and(
-          eq(integrationDeliveries.integrationId, row.id),
-          sql`${integrationDeliveries.status} <> 'pending'`,
-        ),
-      )
+      .where(and(ofThis, tried))
       .orderBy(desc(integrationDeliveries.updatedAt))
       .limit(1);
+    // The newest failure, unless a finding's ticket was delivered since: a test that passes says
+    // the credential works, not that the tickets go through (a team or project they are refused in).
+    const [failed] = await db
+      .select()
+      .from(integrationDeliveries)
+      .where(and(ofThis, sql`${integrationDeliveries.error} is not null`))
+      .orderBy(desc(integrationDeliveries.updatedAt))
+      .limit(1);
+    const [delivered] = failed
+      ? await db
+          .select({ at: integrationDeliveries.updatedAt })
+          .from(integrationDeliveries)
+          .where(
+            and(
+              ofThis,
+              eq(integrationDeliveries.status, 'delivered'),
+              sql`${integrationDeliveries.action} <> 'test'`,
+              sql`${integrationDeliveries.updatedAt} > ${failed.updatedAt}`,
+            ),
+          )
+          .limit(1)
+      : [];
     out.push({
       id: row.id,
       kind: row.kind as IntegrationKind,
@@ -86,6 +106,15 @@ async function views(db: Db, rows: IntegrationRow[]): Promise<IntegrationView[]>
       lastDelivery: last
         ? { at: last.updatedAt.toISOString(), ok: last.status === 'delivered', error: last.error }
         : null,
+      failing:
+        failed && !delivered
+          ? {
+              at: failed.updatedAt.toISOString(),
+              error: failed.error ?? '',
+              retrying: failed.status === 'pending',
+              test: failed.action === 'test',
+            }
+          : null,
       disabled: disabledView(row),
       answeredBy: nameOf(row.createdBy),
     });
@@ -105,6 +134,22 @@ export async function getIntegration(db: Db, ctx: WorkspaceContext, id: string):
 }
 
 /**
+ * The settings an integration keeps, as its service's calls need them: Linear's team, named by its
+ * key, name or id at connect, becomes its id (the issue calls take nothing else), with its name
+ * and key to show.
+ */
+async function settingsToKeep(
+  input: z.infer<typeof createIntegrationSchema>,
+  urls: IntegrationUrls,
+): Promise<Record<string, string>> {
+  if (input.kind !== 'linear') return input.settings as Record<string, string>;
+  const team = await resolveLinearTeam(urls.linear, input.credentials.apiKey, input.settings.teamId, {
+    timeoutMs: urls.timeoutMs ?? INTEGRATION_TIMEOUT_MS,
+  });
+  return { teamId: team.id, team: linearTeamLabel(team) };
+}
+
+/**
  * Connects a service: the credential is checked with the service first (PagerDuty, which has no read
  * call, by a test trigger and its resolve); one it refuses is refused here with the service's
  * reason, and nothing is stored. Then the workspace's open findings are queued to be filed.
@@ -119,9 +164,13 @@ export async function createIntegration(
 ): Promise<IntegrationView> {
   authorize(ctx, 'integrations.manage');
   const workspaceId = ctx.workspace.id;
-  const check = () => targetOf(input.kind, input.settings, input.credentials, urls).verify();
+  const check = async () => {
+    const settings = await settingsToKeep(input, urls);
+    await targetOf(input.kind, settings, input.credentials, urls).verify();
+    return settings;
+  };
   const checks = { check, failure: serviceFailure };
-  const row = await connectChecked(db, ctx, 'integration', secrets, checks, async (tx, key) => {
+  const row = await connectChecked(db, ctx, 'integration', secrets, checks, async (tx, key, settings) => {
     const [inserted] = await tx
       .insert(integrations)
       .values({
@@ -129,7 +178,7 @@ export async function createIntegration(
         kind: input.kind,
         label: input.label ?? INTEGRATION_LABELS[input.kind],
         minStatus: input.minStatus,
-        settings: input.settings as Record<string, string>,
+        settings,
         credentialSealed: sealCredential(
           key,
           'integration',

@@ -26,12 +26,13 @@ export const DEFAULT_INTEGRATION_URLS: IntegrationUrls = {
   allowPlainLoopback: false,
 };
 
-const TIMEOUT_MS = 10_000;
+/** Per request to a service, unless the settings say otherwise. */
+export const INTEGRATION_TIMEOUT_MS = 10_000;
 
 /** How the admin's Jira site is reached under these settings. */
 export function jiraSite(urls: IntegrationUrls): JiraSiteOptions {
   return {
-    timeoutMs: urls.timeoutMs ?? TIMEOUT_MS,
+    timeoutMs: urls.timeoutMs ?? INTEGRATION_TIMEOUT_MS,
     userHost: {
       resolvers: urls.resolvers ?? [],
       allowPrivate: urls.allowPlainLoopback ? ['127.0.0.1', '::1'] : false,
@@ -48,7 +49,7 @@ export function targetOf(
   credentials: Json,
   urls: IntegrationUrls,
 ): Tracker {
-  const options = { timeoutMs: urls.timeoutMs ?? TIMEOUT_MS };
+  const options = { timeoutMs: urls.timeoutMs ?? INTEGRATION_TIMEOUT_MS };
   switch (kind) {
     case 'pagerduty':
       return pagerduty(credentials, urls.pagerduty, options);

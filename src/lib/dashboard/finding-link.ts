@@ -9,18 +9,30 @@ export function linkedFindingKey(search: string): string | null {
   return key ? key : null;
 }
 
+/** Why a finding link opened nothing, said where the finding would have opened. */
+export interface MissingFinding {
+  title: string;
+  description: string;
+}
+
 /**
- * What a finding link opens: the finding the key names, or, when the workspace holds none by that
- * key, why nothing opened (its domain was removed, or the link is another workspace's).
+ * Said when the workspace holds no finding by the link's key: an unknown or mistyped key, a finding
+ * whose domain was removed, or another workspace's (which answers exactly like a missing one).
  */
+export function missingFinding(key: string, workspaceName?: string): MissingFinding {
+  const where = workspaceName ? `this workspace (${workspaceName})` : 'this workspace';
+  return {
+    title: 'Finding not found in this workspace',
+    description: `The link names ${key}, which was not found in ${where}: its domain may have been removed, or the link belongs to another workspace (switch to it and open the link again).`,
+  };
+}
+
+/** What a finding link opens: the finding the key names, or why nothing opened. */
 export function linkedFinding(
   key: string,
   found: readonly FindingRecord[],
-): { record: FindingRecord } | { title: string; description: string } {
+  workspaceName?: string,
+): { record: FindingRecord } | MissingFinding {
   const record = found.find((r) => r.key === key);
-  if (record) return { record };
-  return {
-    title: 'Finding not found',
-    description: `No finding ${key} in this workspace: its domain may have been removed, or the link belongs to another workspace (switch to it and open the link again).`,
-  };
+  return record ? { record } : missingFinding(key, workspaceName);
 }

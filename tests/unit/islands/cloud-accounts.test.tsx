@@ -56,6 +56,20 @@ describe('Settings → Cloud', () => {
     expect(words).toContain('Connect AWS');
   });
 
+  it('each policy box scrolls and is reached by keyboard: focusable and named', () => {
+    // The box around each policy: the tag that holds its <pre>.
+    const boxes = (html: string) => [...html.matchAll(/(<[^>]*>)<pre/g)].map(([, tag]) => tag as string);
+    const form = boxes(renderToStaticMarkup(<ConnectCloudForm onConnected={noop} />));
+    const card = boxes(cardHtml({ ...account, rightsChecked: false }));
+    expect(form).toHaveLength(2);
+    expect(card).toHaveLength(1);
+    for (const box of [...form, ...card]) {
+      expect(box).toContain('tabindex="0"');
+      expect(box).toMatch(/^<section/);
+      expect(box).toMatch(/aria-label="The AWS (read|rights-check) policy"/);
+    }
+  });
+
   it('an account shows its cloud, hint, ids, last read and what it remembers, with its grace period', () => {
     const html = cardHtml(account);
     const words = text(html);
@@ -88,7 +102,15 @@ describe('Settings → Cloud', () => {
     const closed = text(cardHtml({ ...account, rightsChecked: false }));
     expect(closed).toContain('Rights beyond reading not checked.');
     expect(closed).toContain('iam:SimulatePrincipalPolicy');
-    expect(closed).toContain('arn:aws:iam::ACCOUNT_ID:user/USER_NAME');
+    // The card knows the account's id: the policy carries it, ready to paste.
+    expect(closed).toContain('arn:aws:iam::123456789012:user/USER_NAME');
+    expect(closed).toContain('arn:aws:iam::123456789012:role/ROLE_NAME');
+    expect(closed).not.toContain('ACCOUNT_ID');
+    // Two accounts, or none known: the placeholder stays rather than a guess.
+    for (const accounts of [[], ['123456789012', '210987654321']])
+      expect(text(cardHtml({ ...account, accounts, rightsChecked: false }))).toContain(
+        'arn:aws:iam::ACCOUNT_ID:user/USER_NAME',
+      );
     const ocean = text(cardHtml({ ...account, provider: 'digitalocean', rightsChecked: false }));
     expect(ocean).toContain('DigitalOcean does not let a token read its own scopes');
     expect(ocean).toContain('droplet:read');

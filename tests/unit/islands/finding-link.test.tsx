@@ -47,9 +47,14 @@ describe('a finding link opens the finding', () => {
     const mine = record(KEY, 'old.acme.io');
     expect(linkedFinding(KEY, [record(`dw:${'8'.repeat(40)}`, 'x.acme.io'), mine])).toEqual({ record: mine });
     const gone = linkedFinding(KEY, []);
-    expect(gone).toMatchObject({ title: 'Finding not found' });
+    expect(gone).toMatchObject({ title: 'Finding not found in this workspace' });
     expect('description' in gone && gone.description).toContain(KEY);
     expect('description' in gone && gone.description).toMatch(/another workspace/);
+    // The workspace is named, so a member of several sees which one was searched.
+    const named = linkedFinding(KEY, [], 'Acme Security');
+    expect('description' in named && named.description).toContain(
+      'was not found in this workspace (Acme Security)',
+    );
   });
 
   it('the dialog shows the finding’s report, its state and key, and its history', async () => {

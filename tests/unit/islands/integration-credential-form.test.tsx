@@ -14,6 +14,7 @@ const view = (kind: IntegrationView['kind']): IntegrationView => ({
   credentialHint: 'abcd',
   createdAt: '2026-11-20T08:00:00.000Z',
   lastDelivery: null,
+  failing: null,
   disabled: null,
   answeredBy: 'Olive (olive@acme.io)',
 });

@@ -264,6 +264,31 @@ for (const backend of embeddedOnly) {
         ]);
       });
 
+      it('counts a zone file uploaded beside the connected zone as itself, and the zone as itself', async () => {
+        const list = async () =>
+          (
+            (await (await call('/api/domains', { token: ann.idToken })).json()) as {
+              domains: DomainView[];
+            }
+          ).domains.find((d) => d.domain === zone);
+        const domain = await list();
+        // Two records: one the zone holds too (www), one of the file's own.
+        const res = await api.app.request(`/api/domains/${domain?.id}/zone-file`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${ann.idToken}`, 'content-type': 'text/plain' },
+          body: `$ORIGIN ${zone}.\n$TTL 300\nwww IN A 93.184.216.34\nstaging IN CNAME staging.herokuapp.com.\n`,
+        });
+        expect(res.status).toBe(200);
+        const inventory = (await list())?.inventory;
+        expect(inventory?.source).toBe('zone-file');
+        // The inventory holds four records once each; each source says its own.
+        expect(inventory?.records).toBe(4);
+        expect(inventory?.sources.map((s) => `${s.source} ${s.records}`)).toEqual([
+          'zone-file 2',
+          'cloudflare 3',
+        ]);
+      });
+
       it("keeps another user's connection out of reach", async () => {
         for (const [method, path, body] of [
           ['POST', `/api/dns-connections/${connection.id}/zones`, { zone }],

@@ -12,6 +12,7 @@ import type {
 import { WORKSPACE_MESSAGES } from '../../../src/model/workspaces.ts';
 import { type GitHubFixture, startGitHub } from '../../fixtures/trackers/github.ts';
 import { type JiraFixture, startJira } from '../../fixtures/trackers/jira.ts';
+import { type LinearFixture, startLinear } from '../../fixtures/trackers/linear.ts';
 import { type PagerDutyFixture, startPagerDuty } from '../../fixtures/trackers/pagerduty.ts';
 import { expectError } from '../../helpers/api.ts';
 import { apiSuite } from '../../helpers/api-suite.ts';
@@ -21,6 +22,7 @@ import { insertTeam } from '../../helpers/teams.ts';
 
 const ROUTING_KEY = `${'Q'.repeat(28)}abcd`;
 const TOKEN = 'ghp_routes_token';
+const LINEAR_TEAM = '2f9a4c3e-1111-4222-8333-444455556666';
 
 for (const backend of embeddedOnly) {
   describe.skipIf(backend.skipReason)(
@@ -29,6 +31,7 @@ for (const backend of embeddedOnly) {
       let pd: PagerDutyFixture;
       let gh: GitHubFixture;
       let jira: JiraFixture;
+      let linear: LinearFixture;
       const queued: string[] = [];
       beforeAll(async () => {
         pd = await startPagerDuty();
@@ -40,7 +43,12 @@ for (const backend of embeddedOnly) {
         jira.accounts.add('ann@acme.com:ATATT-routes');
         jira.projects.set('OPS', { issueTypes: ['Bug', 'Task'], name: 'Operations' });
         jira.projects.set('WEB', { issueTypes: ['Story'], name: 'Website' });
+        linear = await startLinear();
+        linear.apiKeys.add('lin_api_routes');
+        linear.teams.set(LINEAR_TEAM, { key: 'SEC', name: 'Security', states: [] });
+        linear.teams.set('9d0e2f4a-5555-4666-8777-888899990000', { key: 'WEB', name: 'Website', states: [] });
         return async () => {
+          await linear.close();
           await pd.close();
           await gh.close();
           await jira.close();
@@ -54,6 +62,7 @@ for (const backend of embeddedOnly) {
             ...DEFAULT_INTEGRATION_URLS,
             pagerduty: pd.url,
             github: gh.url,
+            linear: linear.url,
             allowPlainLoopback: true,
             // Nothing here waits for a timeout: room for a busy machine's first loopback answer.
             timeoutMs: 2_000,
@@ -129,13 +138,24 @@ for (const backend of embeddedOnly) {
           },
         });
         // The sentence is ours; GitHub's own words come along as the detail.
-        const refused = await expectError(res, 400, 'GitHub did not accept the credential');
+        const refused = await expectError(
+          res,
+          400,
+          'GitHub did not accept the token: it may be mistyped, expired or revoked',
+        );
         expect(refused.details).toEqual([{ path: 'provider', message: 'Bad credentials' }]);
         const wrongKey = await team.as(ann, '/api/integrations', {
           method: 'POST',
           body: { ...pagerduty, credentials: { routingKey: 'Z'.repeat(32) } },
         });
-        await expectError(wrongKey, 400, 'PagerDuty refused the request');
+        const unknownKey = await expectError(
+          wrongKey,
+          400,
+          'PagerDuty knows no service by this routing key: copy the Integration Key of an Events API v2 integration on the PagerDuty service (Integrations tab)',
+        );
+        expect(unknownKey.details).toEqual([
+          { path: 'provider', message: 'Event object is invalid; Invalid routing key' },
+        ]);
         // A service that is down or rate limiting did not refuse anything: 502, nothing stored.
         pd.faults.push({ status: 429, body: { status: 'throttle event', message: 'Too many requests' } });
         await expectError(
@@ -164,6 +184,62 @@ for (const backend of embeddedOnly) {
           settings: { repository: 'acme/infra' },
           credentialHint: 'oken',
         });
+      });
+
+      it('reads a GitHub repository given as its address, and says in words that one it cannot see is missing', async () => {
+        for (const repository of [
+          'https://github.com/acme/infra',
+          'https://github.com/acme/infra.git',
+          'https://github.com/acme/infra/',
+          'github.com/acme/infra/issues',
+          'acme/infra.git',
+        ]) {
+          const res = await team.as(ann, '/api/integrations', {
+            method: 'POST',
+            body: { kind: 'github', settings: { repository }, credentials: { token: TOKEN } },
+          });
+          expect(res.status, repository).toBe(201);
+          const { integration } = (await res.json()) as { integration: IntegrationView };
+          expect(integration.settings, repository).toEqual({ repository: 'acme/infra' });
+          await team.as(ann, `/api/integrations/${integration.id}`, { method: 'DELETE' });
+        }
+        const missing = await team.as(ann, '/api/integrations', {
+          method: 'POST',
+          body: {
+            kind: 'github',
+            settings: { repository: 'https://github.com/acme/secret' },
+            credentials: { token: TOKEN },
+          },
+        });
+        const words = await expectError(
+          missing,
+          400,
+          'GitHub shows no repository acme/secret to this token: check its spelling, and that the token may read it',
+        );
+        expect(words.details).toEqual([{ path: 'provider', message: 'Not Found' }]);
+      });
+
+      it("connects Linear by the team's key or name, keeping the team's id; one the key does not see is offered from", async () => {
+        const connect = (teamId: string) =>
+          team.as(ann, '/api/integrations', {
+            method: 'POST',
+            body: { kind: 'linear', settings: { teamId }, credentials: { apiKey: 'lin_api_routes' } },
+          });
+        for (const named of ['SEC', 'security', LINEAR_TEAM]) {
+          const res = await connect(named);
+          expect(res.status, named).toBe(201);
+          const { integration } = (await res.json()) as { integration: IntegrationView };
+          expect(integration.settings, named).toEqual({ teamId: LINEAR_TEAM, team: 'Security (SEC)' });
+          await team.as(ann, `/api/integrations/${integration.id}`, { method: 'DELETE' });
+        }
+        const before = (await api.db.select().from(integrations)).length;
+        await expectError(
+          await connect('OPS'),
+          400,
+          "This Linear API key sees no team “OPS”: give one of its teams' keys: SEC (Security), WEB (Website)",
+          'INTEGRATION_REFUSED',
+        );
+        expect(await api.db.select().from(integrations)).toHaveLength(before);
       });
 
       it('refuses bad input with 400', async () => {
@@ -245,7 +321,12 @@ for (const backend of embeddedOnly) {
           method: 'PATCH',
           body: { credentials: { routingKey: `${'Z'.repeat(28)}nope` } },
         });
-        await expectError(refused, 400, 'PagerDuty refused the request', 'INTEGRATION_REFUSED');
+        await expectError(
+          refused,
+          400,
+          'PagerDuty knows no service by this routing key: copy the Integration Key of an Events API v2 integration on the PagerDuty service (Integrations tab)',
+          'INTEGRATION_REFUSED',
+        );
         const wrongShape = await team.as(ann, `/api/integrations/${id}`, {
           method: 'PATCH',
           body: { credentials: { token: TOKEN } },

@@ -133,6 +133,16 @@ for (const backend of embeddedOnly) {
           openFindings: { claimable: 0, likely: 1, review: 0, accepted: 1 },
         });
         expect((await listed('open')).map((f) => f.finding.subdomain)).toEqual([c]);
+        // One number: the trend's latest point says what the badge and the counts say, though the
+        // acceptance came after the last scan (a change scan); the card shows the full scan before it.
+        const { points } = (await (
+          await call(`/api/domains/${domainId}/trend`, { token: ann.idToken })
+        ).json()) as { points: TrendPoint[] };
+        expect(points.at(-1)).toMatchObject({ claimable: 0, likely: 1, review: 0 });
+        expect(points.at(0)).toMatchObject({ claimable: 2, likely: 1, review: 0 });
+        const view = await card();
+        expect(view?.fullScan).toMatchObject({ id: scanIds[0], status: 'completed', subdomainsScanned: 4 });
+        expect(view).toMatchObject({ lastScanId: scanIds[1], subdomainsScanned: 1 });
         const accepted = await listed('accepted');
         expect(accepted.map((f) => f.finding.subdomain)).toEqual([b]);
         expect(accepted[0]?.accepted).toMatchObject({ note: 'Kept for a migration' });

@@ -13,8 +13,9 @@ const SERIES = [
 ] as const;
 
 /**
- * Open findings by status over the last 90 days of scans, drawn with uPlot. The library loads only
- * when a chart is opened, and a table of the same figures is the text alternative.
+ * Open findings by status over the last 90 days of scans, the latest point as they stand now (the
+ * card's number), drawn with uPlot. The library loads only when a chart is opened, and a table of
+ * the same figures is the text alternative.
  */
 export function DomainTrend({ domainId, domainName }: { domainId: string; domainName: string }) {
   const [points, setPoints] = useState<TrendPoint[] | null>(null);
@@ -88,10 +89,16 @@ export function DomainTrend({ domainId, domainName }: { domainId: string; domain
         <div ref={chart} className="mt-2 overflow-x-auto" aria-hidden="true" />
       )}
       {last && (
-        <p className="mt-2 text-sm text-slate-700">
-          Latest scan ({formatDateTime(last.at)}): {last.claimable} claimable, {last.likely} likely,{' '}
-          {last.review} to review.
-        </p>
+        <>
+          <p className="mt-2 text-sm text-slate-700" data-testid="trend-latest">
+            Latest scan ({formatDateTime(last.at)}): {last.claimable} claimable, {last.likely} likely,{' '}
+            {last.review} to review.
+          </p>
+          <p className="text-xs text-slate-600">
+            The latest point counts the findings as they stand now, as the card does: a fix or an accepted
+            risk since that scan counts.
+          </p>
+        </>
       )}
       {points.length > 0 && (
         <details className="mt-2 text-xs">

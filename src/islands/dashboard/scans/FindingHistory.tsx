@@ -31,6 +31,14 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
   const mayAccept = useCan('findings.accept');
   const noteId = useId();
 
+  // Each opening offers the default afresh: a date chosen for an acceptance since undone is not one.
+  const openForm = () => {
+    setNote('');
+    setUntil(defaultUntilDate(new Date()));
+    setUntilChange(false);
+    setEditing(true);
+  };
+
   const save = async (accepted: boolean) => {
     setSaving(true);
     try {
@@ -140,7 +148,7 @@ export function FindingHistory({ record, onChange }: FindingHistoryProps) {
       ) : (
         mayAccept &&
         !record.resolvedAt && (
-          <button type="button" className="mt-1 underline" onClick={() => setEditing(true)}>
+          <button type="button" className="mt-1 underline" onClick={openForm}>
             Accept this risk…
           </button>
         )

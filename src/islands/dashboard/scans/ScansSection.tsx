@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
 import { downloadJson, downloadText } from '../../../lib/dashboard/download.ts';
-import { linkedFinding, linkedFindingKey } from '../../../lib/dashboard/finding-link.ts';
+import {
+  linkedFinding,
+  linkedFindingKey,
+  type MissingFinding,
+  missingFinding,
+} from '../../../lib/dashboard/finding-link.ts';
 import { hasMoreScans } from '../../../lib/dashboard/paging.ts';
 import { exportFileName } from '../../../lib/dashboard/report.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
 import { scansChanged } from '../../../lib/dashboard/store.ts';
+import { $currentWorkspace } from '../../../lib/dashboard/workspaces.ts';
+import { RequestError } from '../../../lib/request/errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import type { FindingRecord, ScanView } from '../../../model/contract.ts';
 import { findingsCsv, findingsCsvFileName } from '../../../model/findings-csv.ts';
@@ -42,6 +49,8 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
   const webmailOnFree = useWebmailOnFree().applies;
   const [details, setDetails] = useState<ScanView | null>(null);
   const [finding, setFinding] = useState<FindingRecord | null>(null);
+  // Said on the screen, not in a toast that a later one replaces: the link was followed on purpose.
+  const [missing, setMissing] = useState<MissingFinding | null>(null);
   const [newScan, setNewScan] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -77,12 +86,17 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
       .findings.byKey(key)
       .then(({ findings }) => {
         if (!live) return;
-        const outcome = linkedFinding(key, findings);
+        const outcome = linkedFinding(key, findings, $currentWorkspace.get()?.name);
         if ('record' in outcome) setFinding(outcome.record);
-        else toast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
+        else setMissing(outcome);
       })
       .catch((error) => {
         if (!live) return;
+        // A key no finding could have (mistyped, cut short) is not found either, rather than invalid.
+        if (error instanceof RequestError && error.statusCode === 400) {
+          setMissing(missingFinding(key, $currentWorkspace.get()?.name));
+          return;
+        }
         toast({
           title: 'Finding not opened',
           description: error instanceof Error ? error.message : 'The linked finding could not be read.',
@@ -168,6 +182,21 @@ export function ScansSection({ onGoToDomains }: { onGoToDomains: () => void }) {
         </div>
       </div>
 
+      {missing && (
+        <div
+          role="alert"
+          className="mt-4 flex flex-wrap items-start justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="finding-link-missing"
+        >
+          <div className="min-w-0 wrap-anywhere">
+            <p className="font-semibold">{missing.title}</p>
+            <p>{missing.description}</p>
+          </div>
+          <button type="button" className={BUTTON.small} onClick={() => setMissing(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
       <SummaryCards stats={stats} />
       <ScanFilters filter={filter} onFilter={setFilter} search={search} onSearch={setSearch} stats={stats} />
       {list.error && <LoadError message={list.error} onRetry={scansChanged} />}

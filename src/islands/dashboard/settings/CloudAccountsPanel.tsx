@@ -10,6 +10,7 @@ import {
   cloudInfo,
   MAX_GRACE_HOURS,
   parseGraceHours,
+  rightsCheckPolicyFor,
 } from '../../../model/cloud-accounts.ts';
 import { SYNC_FOLLOW_MS, SYNC_POLL_MS } from '../../../model/constants.ts';
 import type { CloudAccountView, CloudInventoryItem, CloudProviderId } from '../../../model/contract.ts';
@@ -26,6 +27,7 @@ import {
 } from '../shared/ConnectionCard.tsx';
 import { FreeRuleNotice } from '../shared/FreeRuleNotice.tsx';
 import { LoadError } from '../shared/LoadError.tsx';
+import { ScrollRegion } from '../shared/ScrollRegion.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { useOnline } from '../shared/use-online.ts';
 
@@ -274,7 +276,9 @@ export function CloudAccountCard({
           only.
         </p>
       )}
-      {account.lastSyncAt && !account.rightsChecked && <RightsUnchecked cloud={cloud} />}
+      {account.lastSyncAt && !account.rightsChecked && (
+        <RightsUnchecked cloud={cloud} policy={rightsCheckPolicyFor(cloud, account.accounts)} />
+      )}
       <CardError error={error} detail={detail} />
       {showInventory && <CloudInventoryList accountId={account.id} />}
     </ConnectionCard>
@@ -282,7 +286,7 @@ export function CloudAccountCard({
 }
 
 /** Where the cloud did not say what else the credential may do: how the user can check, or let us. */
-function RightsUnchecked({ cloud }: { cloud: CloudInfo }) {
+function RightsUnchecked({ cloud, policy }: { cloud: CloudInfo; policy: string | undefined }) {
   return (
     <div
       className="mt-3 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
@@ -291,8 +295,10 @@ function RightsUnchecked({ cloud }: { cloud: CloudInfo }) {
       <p>
         <span className="font-semibold">Rights beyond reading not checked.</span> {cloud.rightsUnchecked}
       </p>
-      {cloud.rightsCheckPolicy && (
-        <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
+      {policy && (
+        <ScrollRegion label={`The ${cloud.label} rights-check policy`} className="mt-2">
+          <pre className="text-xs">{policy}</pre>
+        </ScrollRegion>
       )}
     </div>
   );
@@ -312,13 +318,19 @@ export function ConnectCloudForm({ onConnected }: { onConnected: (account: Cloud
       guide={
         <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-slate-700">
           <p>{cloud.rights}</p>
-          {cloud.policy && <pre className="mt-2 overflow-x-auto text-xs">{cloud.policy}</pre>}
+          {cloud.policy && (
+            <ScrollRegion label={`The ${cloud.label} read policy`} className="mt-2">
+              <pre className="text-xs">{cloud.policy}</pre>
+            </ScrollRegion>
+          )}
           {cloud.rightsCheckPolicy && (
             <details className="mt-2">
               <summary className="cursor-pointer">
                 Optional: let DangleWatch check that the key holds nothing more
               </summary>
-              <pre className="mt-2 overflow-x-auto text-xs">{cloud.rightsCheckPolicy}</pre>
+              <ScrollRegion label={`The ${cloud.label} rights-check policy`} className="mt-2">
+                <pre className="text-xs">{cloud.rightsCheckPolicy}</pre>
+              </ScrollRegion>
             </details>
           )}
         </div>

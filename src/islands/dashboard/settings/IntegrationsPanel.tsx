@@ -36,6 +36,13 @@ const STATUS_OPTIONS = [...FINDING_STATUSES].reverse().map((s) => (
   </option>
 ));
 
+/** The card's line about deliveries: the last one's outcome, never "delivered" while they fail. */
+export function deliveryLine(item: IntegrationView): string {
+  if (item.failing) return `Failing since ${formatDateTime(item.failing.at)}`;
+  if (!item.lastDelivery) return 'Nothing delivered yet';
+  return `Last delivery ${formatDateTime(item.lastDelivery.at)}: ${item.lastDelivery.ok ? 'delivered' : 'failed'}`;
+}
+
 /**
  * Trackers and pagers: each finding becomes one ticket (or PagerDuty alert), closed when it is fixed
  * or accepted, filed again when it comes back. Admins connect a service here (its credential is
@@ -256,21 +263,23 @@ export function IntegrationsPanel() {
                 </>
               }
               meta={{
-                what: Object.values(item.settings).join(' · '),
+                // Linear keeps its team's id for its calls; people know the team by name and key.
+                what: item.settings.team ?? Object.values(item.settings).join(' · '),
                 credentialHint: item.credentialHint,
                 added: `connected ${formatDateTime(item.createdAt)}`,
               }}
-              last={
-                item.lastDelivery
-                  ? `Last delivery ${formatDateTime(item.lastDelivery.at)}: ${item.lastDelivery.ok ? 'delivered' : 'failed'}`
-                  : 'Nothing delivered yet'
-              }
+              last={deliveryLine(item)}
               lastTestId="integration-last-delivery"
               failure={
-                item.lastDelivery && !item.lastDelivery.ok
+                item.failing
                   ? {
-                      title: 'The last delivery failed:',
-                      words: item.lastDelivery.error ?? 'no reason given',
+                      title: item.failing.retrying
+                        ? 'Deliveries are failing; the last one will be tried again:'
+                        : item.failing.test
+                          ? 'The test failed:'
+                          : 'Deliveries are failing: tickets are not reaching it.',
+                      words: item.failing.error || 'no reason given',
+                      testId: 'integration-failing',
                     }
                   : null
               }

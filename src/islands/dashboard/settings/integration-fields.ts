@@ -13,7 +13,9 @@ export const INTEGRATION_FIELDS: Record<
 > = {
   pagerduty: { settings: [], credentials: [{ name: 'routingKey', label: 'Integration (routing) key' }] },
   github: {
-    settings: [{ name: 'repository', label: 'Repository', placeholder: 'owner/name' }],
+    settings: [
+      { name: 'repository', label: 'Repository', placeholder: 'owner/name or https://github.com/owner/name' },
+    ],
     credentials: [{ name: 'token', label: 'Token with issues: write on that repository' }],
   },
   jira: {
@@ -29,7 +31,8 @@ export const INTEGRATION_FIELDS: Record<
     ],
   },
   linear: {
-    settings: [{ name: 'teamId', label: 'Team ID', placeholder: 'the team’s UUID' }],
+    // Linear's calls take the team's id; people know its key (the issues' prefix): either is resolved at connect.
+    settings: [{ name: 'teamId', label: 'Team key or name', placeholder: 'SEC' }],
     credentials: [{ name: 'apiKey', label: 'Personal API key' }],
   },
 };

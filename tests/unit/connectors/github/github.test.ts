@@ -21,11 +21,13 @@ describe('GitHub Issues against a loopback stand-in', () => {
   it("checks the token and the repository, refusing with GitHub's words", async () => {
     await target().verify();
     expect(await refusal(target('acme/infra', 'nope').verify())).toMatchObject({
-      message: 'GitHub did not accept the credential',
+      message: 'GitHub did not accept the token: it may be mistyped, expired or revoked',
       detail: 'Bad credentials',
     });
+    // Not "GitHub refused: Not Found": what is missing, and what to check, with GitHub's words kept.
     expect(await refusal(target('acme/missing').verify())).toMatchObject({
-      message: 'GitHub could not find what was asked for',
+      message:
+        'GitHub shows no repository acme/missing to this token: check its spelling, and that the token may read it',
       detail: 'Not Found',
     });
     expect((await refusal(target('acme/no-issues').verify())).message).toBe(
@@ -90,7 +92,7 @@ describe('GitHub Issues against a loopback stand-in', () => {
     });
     const refused = await refusal(target().open(item('dw:4'), null, null));
     expect(refused.retry).toBe(false);
-    expect(refused.message).toBe('GitHub refused the request');
+    expect(refused.message).toBe('GitHub refused the issue as invalid for acme/infra');
     expect(refused.detail).toBe('Validation Failed; title is too long');
   });
 });

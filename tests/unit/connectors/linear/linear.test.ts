@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linear as connect } from '../../../../src/connectors/linear/linear.ts';
+import { linear as connect, resolveLinearTeam } from '../../../../src/connectors/linear/linear.ts';
 import { type LinearFixture, linearError, startLinear } from '../../../fixtures/trackers/linear.ts';
 import { item, refusal } from '../../../helpers/tracker.ts';
 
@@ -11,6 +11,7 @@ describe('Linear GraphQL against a loopback stand-in', () => {
     linear.apiKeys.add('lin_api_fixture');
     linear.teams.set(TEAM, {
       key: 'OPS',
+      name: 'Operations',
       states: [
         { id: 's-backlog', name: 'Backlog', type: 'backlog', position: 0 },
         { id: 's-todo', name: 'Todo', type: 'unstarted', position: 1 },
@@ -25,12 +26,37 @@ describe('Linear GraphQL against a loopback stand-in', () => {
   it("checks the key and the team, refusing with Linear's words", async () => {
     await target().verify();
     expect(await refusal(target('lin_api_wrong').verify())).toMatchObject({
-      message: 'Linear refused the request',
+      message: 'Linear did not accept the API key: it may be mistyped or revoked',
       detail: 'You need to authenticate to access this operation.',
+      failure: 'credentials',
     });
     expect((await refusal(target('lin_api_fixture', 'no-team').verify())).detail).toBe(
       'Could not find referenced Team.',
     );
+  });
+
+  it('finds the team by its key, name or id, and offers the teams the key sees when none matches', async () => {
+    const resolve = (wanted: string, apiKey = 'lin_api_fixture') =>
+      resolveLinearTeam(linear.url, apiKey, wanted, { timeoutMs: 1_000 });
+    const team = { id: TEAM, key: 'OPS', name: 'Operations' };
+    for (const wanted of ['OPS', 'ops', ' Operations ', TEAM, TEAM.toUpperCase()])
+      expect(await resolve(wanted), wanted).toEqual(team);
+    const none = await refusal(resolve('SEC'));
+    expect(none).toMatchObject({ failure: 'not-found', retry: false });
+    expect(none.message).toBe(
+      "This Linear API key sees no team “SEC”: give one of its teams' keys: OPS (Operations)",
+    );
+    expect((await refusal(resolve('OPS', 'lin_api_wrong'))).failure).toBe('credentials');
+  });
+
+  it('says in plain words that a team kept as a key is not one Linear files to', async () => {
+    const error = await refusal(
+      target('lin_api_fixture', 'OPS').open(item('dw:7777777777777777777777777777777777777777'), null, null),
+    );
+    expect(error.message).toBe(
+      "Linear does not know this integration's team: remove it and connect it again with the team's key",
+    );
+    expect(error.detail).toBe('teamId must be a UUID.');
   });
 
   it("files one issue, with the finding's link as its attachment, found again by it", async () => {

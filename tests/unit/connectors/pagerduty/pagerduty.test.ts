@@ -23,8 +23,14 @@ describe('PagerDuty Events API v2 against a loopback stand-in', () => {
 
   it("refuses an unknown key with PagerDuty's own reason, not to be retried", async () => {
     const error = await refusal(target('x'.repeat(32)).verify());
-    expect(error.message).toBe('PagerDuty refused the request');
+    // Not "PagerDuty refused: Event object is invalid…": what is wrong and where the right key is.
+    expect(error.message).toBe(
+      'PagerDuty knows no service by this routing key: copy the Integration Key of an Events API v2 integration on the PagerDuty service (Integrations tab)',
+    );
     expect(error.detail).toBe('Event object is invalid; Invalid routing key');
+    const short = await refusal(target('x'.repeat(12)).verify());
+    expect(short.message).toMatch(/^A PagerDuty routing key is 32 characters long: copy the Integration Key/);
+    expect(short.detail).toContain("Length of 'routing_key' is incorrect");
     expect(error.retry).toBe(false);
   });
 

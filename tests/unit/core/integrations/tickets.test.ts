@@ -8,6 +8,7 @@ import { findingKey } from '../../../../src/core/findings/key.ts';
 import { deliverIntegration } from '../../../../src/core/integrations/deliver.ts';
 import {
   createIntegration,
+  getIntegration,
   listIntegrationDeliveries,
   updateIntegration,
 } from '../../../../src/core/integrations/integrations.ts';
@@ -17,7 +18,14 @@ import { runScan } from '../../../../src/core/scans/run.ts';
 import { expireAcceptances } from '../../../../src/core/triage/acceptance-expiry.ts';
 import { acceptRisk } from '../../../../src/core/triage/findings.ts';
 import type { Database } from '../../../../src/db/client.ts';
-import { domains, findings, integrations, scans, users } from '../../../../src/db/schema.ts';
+import {
+  domains,
+  findings,
+  integrationDeliveries,
+  integrations,
+  scans,
+  users,
+} from '../../../../src/db/schema.ts';
 import { DEFAULT_SCAN_CONFIG } from '../../../../src/model/contract.ts';
 import { type DnsFixture, startDnsServer } from '../../../fixtures/dns-server.ts';
 import { type GitHubFixture, startGitHub } from '../../../fixtures/trackers/github.ts';
@@ -173,7 +181,7 @@ for (const backend of databaseBackends) {
         );
         await expect(refused).rejects.toMatchObject({
           code: 'INTEGRATION_REFUSED',
-          message: 'GitHub did not accept the credential',
+          message: 'GitHub did not accept the token: it may be mistyped, expired or revoked',
         });
         expect(await database.db.select().from(integrations)).toEqual([]);
       });
@@ -349,7 +357,17 @@ for (const backend of databaseBackends) {
         expect(await deliverAll()).toBe(4);
         expect((await listIntegrationDeliveries(database.db, ctx, id))[0]).toMatchObject({
           status: 'failed',
-          error: 'GitHub did not accept the credential (Bad credentials)',
+          error: 'GitHub did not accept the token: it may be mistyped, expired or revoked (Bad credentials)',
+        });
+        // The card says its deliveries fail, with the reason, though its last test had passed.
+        await database.db
+          .insert(integrationDeliveries)
+          .values({ integrationId: id, action: 'test', status: 'delivered', attempts: 1 });
+        const failingView = await getIntegration(database.db, ctx, id);
+        expect(failingView.failing).toMatchObject({
+          error: 'GitHub did not accept the token: it may be mistyped, expired or revoked (Bad credentials)',
+          retrying: false,
+          test: false,
         });
         expect(issues()[0]?.comments).toHaveLength(comments);
         // Nothing retries a refusal on its own.
@@ -367,6 +385,8 @@ for (const backend of databaseBackends) {
         );
         expect(await deliverAll()).toBe(1);
         expect(issues()[0]?.comments.at(-1)).toBe(`Its status changed: ${row.latest.status} → ${to}.`);
+        // A ticket delivered since: no longer failing.
+        expect((await getIntegration(database.db, ctx, id)).failing).toBeNull();
         expect(issues()).toHaveLength(1);
         await database.db.update(findings).set({ latest: row.latest }).where(eq(findings.id, row.id));
         await queueTicketSync(database.db, USER, [row.id], { now: new Date() });

@@ -42,6 +42,7 @@ function domain(id: string, name: string): DomainView {
     criticalCount: null,
     falsePositivesFiltered: null,
     durationSeconds: null,
+    fullScan: null,
     scanConfig: DEFAULT_SCAN_CONFIG,
     error: null,
   };
