@@ -55,6 +55,18 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   // The fake key may not simulate its own policy: the card says how to let DangleWatch check it.
   await expect(account.getByTestId('cloud-rights-unchecked')).toContainText('iam:SimulatePrincipalPolicy');
 
+  // A blank grace period is refused with its range, at a phone's width as at a desktop's, not saved as 0.
+  const grace = account.getByLabel('Grace period (hours)');
+  await grace.fill('');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await account.getByRole('button', { name: 'Save' }).click();
+  const refusal = account.getByRole('alert').filter({ hasText: 'Give the grace period' });
+  await expect(refusal).toHaveText('Give the grace period: a whole number of hours from 0 to 720.');
+  await expect(refusal).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Grace Period Saved' })).toHaveCount(0);
+
   // The address is released; the owner wants no grace period, and reads the account again.
   await awsRelease(ip);
   await account.getByLabel('Grace period (hours)').fill('0');

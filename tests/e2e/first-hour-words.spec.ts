@@ -1,5 +1,6 @@
-// The first hour's words (issue 44, points 5, 6, 8, 12, 16, 17), each screen at 390 and 1280 px
-// with axe: each test signs in once and looks at both widths in turn.
+// The first hour's words: the API with Intro, the Free rule said first, one plan line, the user's
+// words, the invitation's sender, every credential held; each screen at 390 and 1280 px with axe,
+// each test signing in once and looking at both widths in turn.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { WEBMAIL_ON_FREE_LEADS } from '../../src/model/free-tier.ts';
 import { HELD_CREDENTIALS } from '../../src/model/held-credentials.ts';

@@ -193,6 +193,8 @@ test('the API guide sells API keys with Intro, a plan one can buy, and no roadma
     'API keys come with the Intro plan, at 100 calls an hour, and every plan above it.',
   );
   await expect(page.getByRole('main')).not.toContainText('not for sale yet');
+  // The findings' states as the API answers them, accepted risks included.
+  await expect(page.getByRole('main')).toContainText('state: open, accepted, resolved or all');
 });
 
 test('the Terms of Service link to the Privacy Policy', async ({ page }) => {

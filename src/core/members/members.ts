@@ -192,12 +192,6 @@ export async function revokeInvitation(db: Db, ctx: WorkspaceContext, id: string
 }
 
 /**
- * Accepts an invitation for the signed-in account: only with the address it was sent to (without
- * regard to case) and that the sign-in provider verified (`signIn`, from the ID token: an address
- * nobody checked proves nothing, and a forwarded link must not make its holder a member), once,
- * within its days, and within the plan's number of members.
- */
-/**
  * Who sent the invitation of `token` and to which workspace, for the sign-in page its link opens:
  * anyone holding the link may know that much, and nothing more. A token that names no invitation
  * waiting to be accepted is not found, whichever way it failed.
@@ -221,6 +215,12 @@ export async function previewInvitation(db: Db, token: string, now: Date): Promi
   return { inviter: row.inviter?.trim() || null, workspace: row.workspace };
 }
 
+/**
+ * Accepts an invitation for the signed-in account: only with the address it was sent to (without
+ * regard to case) and that the sign-in provider verified (`signIn`, from the ID token: an address
+ * nobody checked proves nothing, and a forwarded link must not make its holder a member), once,
+ * within its days, and within the plan's number of members.
+ */
 export async function acceptInvitation(
   db: Db,
   actor: Actor,

@@ -109,10 +109,18 @@ export function inventorySourceLabel(source: InventorySource): string {
   return source === 'zone-file' ? 'a zone file' : dnsProvider(source).label;
 }
 
-/** What a verified domain's ownership stands on, in the card's words. */
-export function proofLabel(proof: 'zone' | 'txt' | 'shared', source: InventorySource | undefined): string {
+/**
+ * What a verified domain's ownership stands on, in the card's words; `parent`, the proven domain of
+ * this workspace whose proof covers it as a subdomain (lib/dashboard/proven-parent.ts).
+ */
+export function proofLabel(
+  proof: 'zone' | 'txt' | 'shared',
+  source: InventorySource | undefined,
+  parent?: string,
+): string {
   if (proof === 'txt') return 'TXT record';
-  if (proof === 'shared') return 'Your proof of it in another of your workspaces';
+  if (proof === 'shared')
+    return parent ? `Covered by the proof of ${parent}` : 'Your proof of it in another of your workspaces';
   return source && source !== 'zone-file'
     ? `Delegated to this ${dnsProvider(source).label} zone`
     : 'Delegated to its connected DNS zone';

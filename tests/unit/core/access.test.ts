@@ -34,6 +34,8 @@ const PUBLIC: Record<string, string> = {
   'operator/accounts.ts#setPlan': 'the operator console, behind its own token (routes/operator.ts)',
   'operator/accounts.ts#isPlanId': 'a pure check of a plan id',
   'mailing-list.ts#subscribe': 'the public mailing-list form: anyone may sign up their address',
+  'members/members.ts#previewInvitation':
+    "an invitation link's token is the permission: it names the inviter and the workspace, nothing more",
   'json-stream.ts#jsonObjectStream': 'a pure serialiser',
   'validation.ts#parseInput': 'a pure validator',
   'rate-limits.ts#countAgainst': "the rate limiter's counter, keyed by the caller",

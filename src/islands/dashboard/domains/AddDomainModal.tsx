@@ -3,8 +3,9 @@ import { verifyDomain } from '../../../lib/dashboard/actions.ts';
 import { checkAddDomainInput, suggestedDomain } from '../../../lib/dashboard/add-domain-check.ts';
 import { domainsUsed } from '../../../lib/dashboard/format.ts';
 import { addDomainErrorMessage, DASHBOARD_MESSAGES } from '../../../lib/dashboard/messages.ts';
+import { provenParentOf } from '../../../lib/dashboard/proven-parent.ts';
 import { dashboardApi } from '../../../lib/dashboard/services.ts';
-import { upsertDomain } from '../../../lib/dashboard/store.ts';
+import { $domains, upsertDomain } from '../../../lib/dashboard/store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { companyDomain } from '../../../model/company-domain.ts';
 import {
@@ -106,11 +107,13 @@ export function AddDomainModal({ quota, tier, email, monitored, serviceDown, onC
     try {
       const answer = await dashboardApi().domains.add(input, config);
       upsertDomain(answer.domain);
-      // Proven already by the caller in another of their workspaces: no TXT record to publish.
+      // Covered by a proven parent of this workspace, or proven by the caller in another of their
+      // workspaces: no TXT record to publish.
       if (answer.domain.status === 'verified') {
+        const parent = provenParentOf(answer.domain.domain, $domains.get().domains);
         toast({
           title: DASHBOARD_MESSAGES.domainAdded,
-          description: `${answer.domain.domain}: verified by your proof of it in another of your workspaces; its first scan has started.`,
+          description: `${answer.domain.domain}: verified by ${parent ? `the proof of ${parent}` : 'your proof of it in another of your workspaces'}; its first scan has started.`,
         });
         onClose();
         return;

@@ -1,8 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { keepDomain, startScan, verifyDomain } from '../../../lib/dashboard/actions.ts';
 import { proofLabel } from '../../../lib/dashboard/dns-providers.ts';
 import { dataAgeBadge, formatDateTime, formatDuration, isScanActive } from '../../../lib/dashboard/format.ts';
+import { provenParentOf } from '../../../lib/dashboard/proven-parent.ts';
 import { startOptions } from '../../../lib/dashboard/scan-options.ts';
+import { $domains } from '../../../lib/dashboard/store.ts';
 import type { DomainView } from '../../../model/contract.ts';
 import { BUTTON } from '../shared/buttons.ts';
 import { useCan } from '../shared/use-can.ts';
@@ -25,6 +28,7 @@ interface DomainCardProps {
 
 /** One monitored domain: status, dates, its last scan, and what to do next. */
 export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardProps) {
+  const { domains } = useStore($domains);
   const [verifying, setVerifying] = useState(false);
   const [serviceError, setServiceError] = useState<string | null>(null);
   // A check that could not reach DNS leaves the domain pending; its reason still shows.
@@ -94,7 +98,7 @@ export function DomainCard({ domain, serviceDown, now, onRemove }: DomainCardPro
               <div className="flex gap-1">
                 <dt>Ownership</dt>
                 <dd className="text-slate-800" data-testid="ownership-proof">
-                  {proofLabel(domain.proof, domain.inventory?.source)}
+                  {proofLabel(domain.proof, domain.inventory?.source, provenParentOf(domain.domain, domains))}
                 </dd>
               </div>
             )}

@@ -51,7 +51,10 @@ export function DomainMenu({ domain, canRescan, onForceRescan, onSettings, onRem
     };
   }, [open]);
 
+  // The item goes with the menu: the focus moves to the menu's button first, so a dialog the item
+  // opens gives it back there when it closes (Dialog.tsx), not to the page's body.
   const act = (action: () => void) => () => {
+    button.current?.focus();
     setOpen(false);
     action();
   };
