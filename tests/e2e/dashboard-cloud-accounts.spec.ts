@@ -62,7 +62,12 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   await account.getByRole('button', { name: 'Save' }).click();
   const refusal = account.getByRole('alert').filter({ hasText: 'Give the grace period' });
   await expect(refusal).toHaveText('Give the grace period: a whole number of hours from 0 to 720.');
+  // Beside the field, where the phone's screen is, and named as the field's description.
   await expect(refusal).toBeInViewport();
+  await expect(grace).toHaveAttribute('aria-invalid', 'true');
+  await expect(grace).toHaveAccessibleDescription(
+    'Give the grace period: a whole number of hours from 0 to 720.',
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(refusal).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Grace Period Saved' })).toHaveCount(0);

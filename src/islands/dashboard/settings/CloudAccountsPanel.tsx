@@ -157,7 +157,7 @@ export function CloudAccountCard({
   onSyncQueued,
   onRemove,
 }: CardProps) {
-  const { busy, error, detail, setError, run } = useCardAction();
+  const { busy, error, detail, run } = useCardAction();
   const [grace, setGrace] = useState(String(account.graceHours));
   const [showInventory, setShowInventory] = useState(false);
   const id = useId();
@@ -179,12 +179,12 @@ export function CloudAccountCard({
       toast({ title: 'Account Re-enabled', description: `${account.label}: you answer for it now.` });
       onChanged();
     }, 'The account could not be re-enabled.');
+  // Said beside the field, not at the card's foot: on a phone that is below the screen.
+  const [graceError, setGraceError] = useState<string | null>(null);
   const saveGrace = async () => {
     const parsed = parseGraceHours(grace);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
+    setGraceError('error' in parsed ? parsed.error : null);
+    if ('error' in parsed) return;
     const { hours } = parsed;
     await run(async () => {
       await api.update(account.id, { graceHours: hours });
@@ -256,6 +256,8 @@ export function CloudAccountCard({
             step={1}
             className="mt-1 w-28 rounded-md border border-slate-300 px-2 py-1"
             value={grace}
+            aria-invalid={graceError !== null}
+            aria-describedby={graceError ? `${id}-grace-error` : undefined}
             onChange={(event) => setGrace(event.target.value)}
           />
         </label>
@@ -266,6 +268,11 @@ export function CloudAccountCard({
           How long an address may be missing from the account before a record pointing at it is a finding.
         </span>
       </form>
+      {graceError && (
+        <p id={`${id}-grace-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {graceError}
+        </p>
+      )}
       {account.unneededRights.length > 0 && (
         <p
           className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"

@@ -21,29 +21,26 @@ export interface SyncedCardProps<T> {
 
 /**
  * A card's calls to the server, one at a time: `busy` while one runs, and the failure of the last
- * in words (`failed` when the server gave none); `setError` says what the card itself refused.
+ * in words (`failed` when the server gave none), with the provider's own words as its `detail`.
  */
 export function useCardAction() {
   const [busy, setBusy] = useState(false);
-  const [error, setFailure] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
-  const setError = (sentence: string | null) => {
-    setFailure(sentence);
-    setDetail(null);
-  };
   const run = async (work: () => Promise<void>, failed: string) => {
     setBusy(true);
     setError(null);
+    setDetail(null);
     try {
       await work();
     } catch (cause) {
-      setFailure(failureMessage(cause, failed));
+      setError(failureMessage(cause, failed));
       setDetail(providerWords(cause));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, detail, setError, run };
+  return { busy, error, detail, run };
 }
 
 interface ConnectionCardProps {
