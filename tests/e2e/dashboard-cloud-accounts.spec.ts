@@ -8,6 +8,7 @@ import {
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
+import { DESKTOP, PHONE } from '../helpers/viewports.ts';
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -58,7 +59,7 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   // A blank grace period is refused with its range, at a phone's width as at a desktop's, not saved as 0.
   const grace = account.getByLabel('Grace period (hours)');
   await grace.fill('');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await account.getByRole('button', { name: 'Save' }).click();
   const refusal = account.getByRole('alert').filter({ hasText: 'Give the grace period' });
   await expect(refusal).toHaveText('Give the grace period: a whole number of hours from 0 to 720.');
@@ -68,7 +69,7 @@ test('connect AWS, sync, a released address is found as likely with its last sig
   await expect(grace).toHaveAccessibleDescription(
     'Give the grace period: a whole number of hours from 0 to 720.',
   );
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
   await expect(refusal).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Grace Period Saved' })).toHaveCount(0);
 

@@ -10,11 +10,10 @@ import {
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
+import { PHONE, WIDTHS } from '../helpers/viewports.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const SETTINGS_TABS = [
   'Profile',
   'Members',
@@ -89,10 +88,7 @@ async function openSection(page: Page, name: 'Scans' | 'Domains' | 'Settings'): 
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-for (const [label, viewport] of [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const) {
+for (const [label, viewport] of WIDTHS) {
   test.describe(label, () => {
     test.use({ viewport });
 

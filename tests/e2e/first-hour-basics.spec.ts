@@ -5,13 +5,9 @@ import {
   grantPlan,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
+import { WIDTHS } from '../helpers/viewports.ts';
 
 test.describe.configure({ timeout: 180_000 });
-
-const WIDTHS = [
-  ['390 px', { width: 390, height: 844 }],
-  ['1280 px', { width: 1280, height: 800 }],
-] as const;
 
 /**
  * A subdomain of a domain the workspace has proven needs no record of its own, and says whose proof covers it; a dialog opened from the keyboard and closed with Escape

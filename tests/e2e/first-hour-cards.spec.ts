@@ -11,17 +11,9 @@ import {
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
+import { DESKTOP, PHONE, WIDTHS } from '../helpers/viewports.ts';
 
 test.describe.configure({ timeout: 240_000 });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Each width in turn, from the phone: what follows runs at both. */
-const WIDTHS = [
-  ['390 px', PHONE],
-  ['1280 px', DESKTOP],
-] as const;
 
 /**
  * The domain card after the first hour's usual steps (a connected zone's full scan, a zone file

@@ -12,22 +12,18 @@ import {
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
 import { hydrated, newAccount, prepareSignIn, signInThroughPopup } from '../helpers/emulator-e2e.ts';
+import { DESKTOP, WIDTHS } from '../helpers/viewports.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-] as const;
-
-/** At each width: `check` holds and axe finds nothing serious, once per width. */
+/** At each width: `check` holds and axe finds nothing serious, once per width; then back to the laptop's. */
 async function atBothWidths(page: Page, check: () => Promise<void>): Promise<void> {
-  for (const viewport of WIDTHS) {
+  for (const [label, viewport] of WIDTHS) {
     await page.setViewportSize(viewport);
     await check();
-    expect(await blockingViolations(page), `axe at ${viewport.width} px`).toEqual([]);
+    expect(await blockingViolations(page), `axe at ${label}`).toEqual([]);
   }
-  await page.setViewportSize(WIDTHS[0]);
+  await page.setViewportSize(DESKTOP);
 }
 
 /** A settings tab, opened by its address (the tab strip is another change's), read to the end. */
@@ -140,7 +136,7 @@ test('an owner on a plan without a subscription reads one plan line, gets an API
   // Point 16: a team on Intro invites a colleague; the link, signed out, says who asks to join what.
   const teamName = `Words ${Date.now()}`.slice(0, 20);
   await page.goto('/dashboard?section=domains');
-  await page.setViewportSize(WIDTHS[0]);
+  await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Create team workspace' }).click();
   await page.getByLabel('Team workspace name').fill(teamName);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -163,7 +159,7 @@ test('an owner on a plan without a subscription reads one plan line, gets an API
   await members.getByRole('button', { name: 'Invite' }).click();
   await expect(members.getByTestId('invitation')).toContainText(colleague.email);
 
-  const guestContext = await browser.newContext({ viewport: WIDTHS[0] });
+  const guestContext = await browser.newContext({ viewport: DESKTOP });
   const guest = await guestContext.newPage();
   await prepareSignIn(guestContext);
   await guest.goto(await invitationLink(colleague.email));

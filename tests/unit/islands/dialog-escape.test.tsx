@@ -1,24 +1,10 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Dialog } from '../../../src/islands/dashboard/shared/Dialog.tsx';
+import { reactRoot } from '../../helpers/react-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+const dom = reactRoot();
 
 /** A dialog that opens a second one from inside, as Add Domain opens the DNS guide. */
 function Nested() {
@@ -41,16 +27,16 @@ function escapeOn(dialog: Element) {
   dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
 }
 
-const titles = () => [...container.querySelectorAll('dialog h2')].map((h) => h.textContent);
+const titles = () => [...dom.container.querySelectorAll('dialog h2')].map((h) => h.textContent);
 
 describe('Escape', () => {
   it('regression: closes only the top dialog, not the one that opened it', async () => {
-    await act(async () => root.render(<Nested />));
+    await act(async () => dom.root.render(<Nested />));
     expect(titles()).toEqual(['Add Domain to Monitor', 'DNS guide']);
-    const inner = [...container.querySelectorAll('dialog')].at(-1) as Element;
+    const inner = [...dom.container.querySelectorAll('dialog')].at(-1) as Element;
     await act(async () => escapeOn(inner));
     expect(titles()).toEqual(['Add Domain to Monitor']);
-    await act(async () => escapeOn(container.querySelector('dialog') as Element));
+    await act(async () => escapeOn(dom.container.querySelector('dialog') as Element));
     expect(titles()).toEqual([]);
   });
 });
@@ -76,15 +62,17 @@ function Opener() {
 
 describe('closing', () => {
   it('regression: gives the focus back to the control that opened the dialog, not the page body', async () => {
-    await act(async () => root.render(<Opener />));
-    const opener = container.querySelector('button') as HTMLButtonElement;
+    await act(async () => dom.root.render(<Opener />));
+    const opener = dom.container.querySelector('button') as HTMLButtonElement;
     opener.focus();
     await act(async () => opener.click());
-    const cancel = [...container.querySelectorAll('dialog button')].find((b) => b.textContent === 'Cancel');
+    const cancel = [...dom.container.querySelectorAll('dialog button')].find(
+      (b) => b.textContent === 'Cancel',
+    );
     (cancel as HTMLButtonElement).focus();
     expect(document.activeElement?.textContent).toBe('Cancel');
     await act(async () => (cancel as HTMLButtonElement).click());
-    expect(container.querySelector('dialog')).toBeNull();
+    expect(dom.container.querySelector('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
 });

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FindingHistory } from '../../../src/islands/dashboard/scans/FindingHistory.tsx';
 import { defaultUntilDate } from '../../../src/model/acceptance.ts';
 import type { FindingRecord } from '../../../src/model/contract.ts';
 import { findingView } from '../../fixtures/finding.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from '../../helpers/react-root.ts';
 
 const record: FindingRecord = {
   id: '3b0c1f6e-2d4a-4c1e-9f7a-1a2b3c4d5e6f',
@@ -23,27 +21,19 @@ const record: FindingRecord = {
   resolvedByScanId: null,
 };
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+const dom = reactRoot();
 
 const button = (name: RegExp) =>
-  [...container.querySelectorAll('button')].find((b) => name.test(b.textContent ?? '')) as HTMLButtonElement;
+  [...dom.container.querySelectorAll('button')].find((b) =>
+    name.test(b.textContent ?? ''),
+  ) as HTMLButtonElement;
 const click = (name: RegExp) => act(async () => button(name).click());
-const dateInput = () => container.querySelector('input[type="date"]') as HTMLInputElement;
-const checkbox = () => container.querySelector('input[type="checkbox"]') as HTMLInputElement;
+const dateInput = () => dom.container.querySelector('input[type="date"]') as HTMLInputElement;
+const checkbox = () => dom.container.querySelector('input[type="checkbox"]') as HTMLInputElement;
 
 describe('accepting a finding as a risk', () => {
   it('each opening of the form offers the default date, not the one used last', async () => {
-    await act(async () => root.render(<FindingHistory record={record} onChange={() => {}} />));
+    await act(async () => dom.root.render(<FindingHistory record={record} onChange={() => {}} />));
     await click(/Accept this risk/);
     expect(dateInput().value).toBe(defaultUntilDate(new Date()));
     const today = new Date().toISOString().slice(0, 10);

@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FindingDetailsDialog } from '../../../src/islands/dashboard/scans/FindingDetailsDialog.tsx';
 import { linkedFinding, linkedFindingKey } from '../../../src/lib/dashboard/finding-link.ts';
 import type { FindingRecord } from '../../../src/model/contract.ts';
 import { findingView } from '../../fixtures/finding.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from '../../helpers/react-root.ts';
 
 const KEY = `dw:${'7'.repeat(40)}`;
 const record = (key: string, subdomain: string): FindingRecord => ({
@@ -23,17 +21,7 @@ const record = (key: string, subdomain: string): FindingRecord => ({
   resolvedByScanId: null,
 });
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+const dom = reactRoot();
 
 describe('a finding link opens the finding', () => {
   it('reads the key a ticket’s link carries, beside the section and the workspace', () => {
@@ -59,14 +47,14 @@ describe('a finding link opens the finding', () => {
 
   it('the dialog shows the finding’s report, its state and key, and its history', async () => {
     await act(async () =>
-      root.render(<FindingDetailsDialog record={record(KEY, 'old.acme.io')} onClose={() => {}} />),
+      dom.root.render(<FindingDetailsDialog record={record(KEY, 'old.acme.io')} onClose={() => {}} />),
     );
-    const dialog = container.querySelector('dialog');
+    const dialog = dom.container.querySelector('dialog');
     expect(dialog?.hasAttribute('open')).toBe(true);
     const words = dialog?.textContent ?? '';
     expect(words).toContain('Finding: old.acme.io');
     expect(words).toContain(`acme.io · open · key ${KEY}`);
     expect(words).toContain('gone.herokuapp.com');
-    expect(container.querySelector('[data-testid="linked-finding"]')).not.toBeNull();
+    expect(dom.container.querySelector('[data-testid="linked-finding"]')).not.toBeNull();
   });
 });

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { JiraFields } from '../../../src/islands/dashboard/settings/JiraFields.tsx';
 import type { JiraChoices } from '../../../src/model/integrations.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from '../../helpers/react-root.ts';
 
 const SITE: JiraChoices = {
   projects: [
@@ -24,20 +22,12 @@ const OPS: JiraChoices = {
   transitions: [{ name: 'Done' }, { name: 'Closed' }],
 };
 
-let container: HTMLElement;
-let root: Root;
+const dom = reactRoot();
 /** What the form asked the site for, in order (undefined: the projects). */
 let asked: (string | undefined)[];
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   asked = [];
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
 });
 
 /** The form as the panel holds it: the typed values, and the site's answer for what was asked. */
@@ -64,10 +54,10 @@ function Harness() {
   );
 }
 
-const byId = <T extends HTMLElement>(id: string) => container.querySelector(`#${id}`) as T;
+const byId = <T extends HTMLElement>(id: string) => dom.container.querySelector(`#${id}`) as T;
 const options = (id: string) => [...byId<HTMLSelectElement>(id).options].map((o) => o.textContent);
 const loadButton = () =>
-  [...container.querySelectorAll('button')].find((b) => /Load projects/.test(b.textContent ?? ''));
+  [...dom.container.querySelectorAll('button')].find((b) => /Load projects/.test(b.textContent ?? ''));
 
 /** Types into an input or picks an option as a person does, so React sees the change. */
 async function enter(element: HTMLInputElement | HTMLSelectElement, value: string) {
@@ -83,9 +73,9 @@ async function enter(element: HTMLInputElement | HTMLSelectElement, value: strin
 
 describe('Settings → Integrations: Jira', () => {
   it('offers the project, issue type and done status as selects filled from the site, not free text', async () => {
-    await act(async () => root.render(<Harness />));
+    await act(async () => dom.root.render(<Harness />));
     // Only the site, e-mail and token are typed; the token is hidden.
-    expect([...container.querySelectorAll('input')].map((i) => `${i.id}:${i.type}`)).toEqual([
+    expect([...dom.container.querySelectorAll('input')].map((i) => `${i.id}:${i.type}`)).toEqual([
       'jira-siteUrl:text',
       'jira-email:text',
       'jira-apiToken:password',
@@ -114,7 +104,7 @@ describe('Settings → Integrations: Jira', () => {
     expect(byId<HTMLSelectElement>('jira-issueType').value).toBe('Bug');
 
     await enter(byId('jira-doneTransition'), 'Closed');
-    expect(JSON.parse(container.querySelector('[data-testid="values"]')?.textContent ?? '{}')).toEqual({
+    expect(JSON.parse(dom.container.querySelector('[data-testid="values"]')?.textContent ?? '{}')).toEqual({
       siteUrl: 'https://acme.atlassian.net',
       email: 'ann@acme.com',
       apiToken: 'ATATT-x',
@@ -126,7 +116,7 @@ describe('Settings → Integrations: Jira', () => {
 
   it('says so when the project’s workflow has no done status', async () => {
     await act(async () =>
-      root.render(
+      dom.root.render(
         <JiraFields
           idPrefix="jira"
           values={{ projectKey: 'OPS' }}

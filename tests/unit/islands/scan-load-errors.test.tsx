@@ -2,14 +2,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ScanDetailsDialog } from '../../../src/islands/dashboard/scans/ScanDetailsDialog.tsx';
 import { ScansSection } from '../../../src/islands/dashboard/scans/ScansSection.tsx';
 import { $toasts } from '../../../src/lib/toast.ts';
 import { completedScan } from '../../fixtures/scan-view.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactRoot } from '../../helpers/react-root.ts';
 
 // The page's server answers 503 to everything, as while the API is down: the sign-in
 // configuration cannot be read, so every call of the dashboard fails.
@@ -27,19 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-let container: HTMLElement;
-let root: Root;
+const dom = reactRoot();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   $toasts.set([]);
 });
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
+afterEach(() => {
   window.history.replaceState(null, '', '/dashboard');
 });
 
@@ -47,21 +39,23 @@ afterEach(async () => {
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`not reached within ${timeoutMs} ms:\n${container.textContent}`);
+    if (Date.now() > end)
+      throw new Error(`not reached within ${timeoutMs} ms:\n${dom.container.textContent}`);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
   }
 }
 
-const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((node) => node.textContent ?? '');
+const alerts = () =>
+  [...dom.container.querySelectorAll('[role="alert"]')].map((node) => node.textContent ?? '');
 
 describe('the scan islands report a failed load', () => {
   it("scan details: the findings' history failing shows an alert whose Try Again asks again", async () => {
-    await act(async () => root.render(<ScanDetailsDialog scan={completedScan} onClose={() => {}} />));
+    await act(async () => dom.root.render(<ScanDetailsDialog scan={completedScan} onClose={() => {}} />));
     await until(() => alerts().some((text) => text.includes("findings' history could not be loaded")));
     // The scan itself is still shown.
-    expect(container.textContent).toContain('acme.io');
+    expect(dom.container.textContent).toContain('acme.io');
 
-    const retry = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Try Again');
+    const retry = [...dom.container.querySelectorAll('button')].find((b) => b.textContent === 'Try Again');
     expect(retry).toBeDefined();
     await act(async () => retry?.click());
     // The alert goes while the history is asked for again, and comes back when that fails too.
@@ -71,7 +65,7 @@ describe('the scan islands report a failed load', () => {
 
   it('a scan linked from an alert e-mail that cannot be read says so in a toast', async () => {
     window.history.replaceState(null, '', `/dashboard?section=scans&scan=${completedScan.scan_id}`);
-    await act(async () => root.render(<ScansSection onGoToDomains={() => {}} />));
+    await act(async () => dom.root.render(<ScansSection onGoToDomains={() => {}} />));
     await until(() => $toasts.get().some((t) => t.title === 'Scan not opened'));
     const shown = $toasts.get().find((t) => t.title === 'Scan not opened');
     expect(shown?.variant).toBe('destructive');
@@ -80,7 +74,7 @@ describe('the scan islands report a failed load', () => {
 
   it('a finding linked from a ticket that cannot be read says so in a toast', async () => {
     window.history.replaceState(null, '', `/dashboard?section=scans&finding=dw:${'7'.repeat(40)}`);
-    await act(async () => root.render(<ScansSection onGoToDomains={() => {}} />));
+    await act(async () => dom.root.render(<ScansSection onGoToDomains={() => {}} />));
     await until(() => $toasts.get().some((t) => t.title === 'Finding not opened'));
     const shown = $toasts.get().find((t) => t.title === 'Finding not opened');
     expect(shown?.variant).toBe('destructive');
