@@ -113,30 +113,32 @@ export function SettingsTabList<Id extends string>({ tabs, selected, onSelect }:
           </button>
         ))}
       </div>
-      {ends.before && (
-        <button
-          type="button"
-          aria-hidden="true"
-          tabIndex={-1}
-          data-testid="tabs-scroll-before"
-          className={`${CUE} left-0 justify-start bg-linear-to-r from-white via-white/90 to-transparent pl-1`}
-          onClick={() => scrollBy(-1)}
-        >
-          ‹
-        </button>
-      )}
-      {ends.after && (
-        <button
-          type="button"
-          aria-hidden="true"
-          tabIndex={-1}
-          data-testid="tabs-scroll-after"
-          className={`${CUE} right-0 justify-end bg-linear-to-l from-white via-white/90 to-transparent pr-1`}
-          onClick={() => scrollBy(1)}
-        >
-          ›
-        </button>
-      )}
+      {ends.before && <ScrollCue side="before" onClick={() => scrollBy(-1)} />}
+      {ends.after && <ScrollCue side="after" onClick={() => scrollBy(1)} />}
     </div>
+  );
+}
+
+/**
+ * The fade and arrow at an end of the strip that hides tabs: a cue for the eye and the pointer. The
+ * tabs stay reachable by the arrow keys, so it is hidden from screen readers and the Tab order.
+ */
+function ScrollCue({ side, onClick }: { side: 'before' | 'after'; onClick: () => void }) {
+  const before = side === 'before';
+  return (
+    <button
+      type="button"
+      aria-hidden="true"
+      tabIndex={-1}
+      data-testid={`tabs-scroll-${side}`}
+      className={`${CUE} ${
+        before
+          ? 'left-0 justify-start bg-linear-to-r from-white via-white/90 to-transparent pl-1'
+          : 'right-0 justify-end bg-linear-to-l from-white via-white/90 to-transparent pr-1'
+      }`}
+      onClick={onClick}
+    >
+      {before ? '‹' : '›'}
+    </button>
   );
 }
