@@ -5,6 +5,7 @@ import { parseServer } from '../scanner/dns/resolver.ts';
 import { proofSettingsFromEnv } from '../scanner/proof/settings.ts';
 import { parseDomain, scanDomain } from '../scanner/scan.ts';
 import type { ScanOptions } from '../scanner/types.ts';
+import { localFingerprints } from '../start/fingerprints.ts';
 import {
   deliverReport,
   OUTPUT_OPTIONS,
@@ -168,6 +169,11 @@ async function parseScanArgs(args: string[]): Promise<ScanRequest | 'help'> {
     maxNames: integer(values['max-names'], '--max-names', 1, 1_000_000),
     deadlineMs: integer(values['deadline-ms'], '--deadline-ms', 1000, 24 * 3_600_000),
   };
+  try {
+    options.fingerprints = localFingerprints(process.env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   try {
     options.zoneRecords = await zoneRecordsFrom(values, domain, {
       allowPrivate: options.allowPrivate ?? false,

@@ -18,11 +18,14 @@ const FIREBASE_VARS = [
   ['PUBLIC_FIREBASE_APP_ID', 'appId'],
 ] as const;
 
+/** Where the embedded database, the outbox and the operator's files live unless DATA_DIR says. */
+export const DEFAULT_DATA_DIR = './data';
+
 /** Every environment variable the server reads, with its default. The README's table mirrors it. */
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(4321),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Fingerprints, loadFingerprints } from '../scanner/fingerprints/file.ts';
+import { DEFAULT_DATA_DIR } from './config.ts';
 
 interface Where {
   FINGERPRINTS_FILE?: string;
@@ -50,4 +51,22 @@ export function liveFingerprints(config: Where, warn = (message: string) => proc
       return current;
     }
   };
+}
+
+/**
+ * The catalogue of a local `danglewatch scan`: the operator's file where the server would read one
+ * (FINGERPRINTS_FILE, else DATA_DIR/fingerprints.json), so an update applies to both; undefined for
+ * the bundled one. A bad file throws, naming the setting.
+ */
+export function localFingerprints(env: NodeJS.ProcessEnv): Fingerprints | undefined {
+  const path = fingerprintsFilePath({
+    FINGERPRINTS_FILE: env.FINGERPRINTS_FILE || undefined,
+    dataDir: env.DATA_DIR || DEFAULT_DATA_DIR,
+  });
+  if (!path) return undefined;
+  try {
+    return loadFingerprints(path);
+  } catch (error) {
+    throw new Error(`FINGERPRINTS_FILE: ${(error as Error).message}`);
+  }
 }

@@ -61,19 +61,25 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `danglewatch scan` in this process, against the fixtures only. */
-const run = (args: string[]) =>
-  runCli([
-    'scan',
-    apex,
-    ...fixtures.cliFlags(),
-    '--no-discovery',
-    '--subdomains',
-    join(dir, 'names.txt'),
-    '--timeout-ms',
-    '1500',
-    ...args,
-  ]);
+/**
+ * `danglewatch scan` in this process, against the fixtures only; DATA_DIR is the test's own, which
+ * holds no fingerprints file unless a test writes one (`env` may point elsewhere).
+ */
+const run = (args: string[], env: Record<string, string> = { DATA_DIR: dir }) =>
+  runCli(
+    [
+      'scan',
+      apex,
+      ...fixtures.cliFlags(),
+      '--no-discovery',
+      '--subdomains',
+      join(dir, 'names.txt'),
+      '--timeout-ms',
+      '1500',
+      ...args,
+    ],
+    env,
+  );
 
 const file = (name: string) => join(dir, name);
 
@@ -138,6 +144,28 @@ describe('danglewatch scan: output for pipelines', { timeout: 60_000 }, () => {
     expect(log.runs[0].tool.extensions).toEqual(
       CATALOGUE_SOURCES.map((s) => ({ name: s.name, informationUri: s.url, releaseDateUtc: s.date })),
     );
+  });
+
+  it("judges by the operator's updated catalogue where the server would read it, and refuses a bad one", async () => {
+    const updated = mkdtempSync(join(tmpdir(), 'dw-output-data-'));
+    try {
+      const sources = [
+        { name: 'can-i-take-over-xyz', url: 'https://example.org/fingerprints.json', date: '2026-11-28' },
+      ];
+      // The same entries as bundled, S3 retired: its finding is review now, the source named.
+      const entries = catalogue.map((e) => (e.id === 'aws-s3' ? { ...e, status: 'retired' } : e));
+      writeFileSync(join(updated, 'fingerprints.json'), JSON.stringify({ version: 1, sources, entries }));
+      const json = JSON.parse((await run(['--json'], { DATA_DIR: updated })).stdout);
+      expect(json.fingerprints).toEqual(sources);
+      const docs = json.findings.find((f: { subdomain: string }) => f.subdomain === `docs.${apex}`);
+      expect(docs.status).toBe('review');
+      writeFileSync(join(updated, 'bad.json'), '{');
+      const bad = await run(['--json'], { DATA_DIR: updated, FINGERPRINTS_FILE: join(updated, 'bad.json') });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^danglewatch scan: FINGERPRINTS_FILE: .*bad\.json cannot be read as JSON/);
+    } finally {
+      rmSync(updated, { recursive: true, force: true });
+    }
   });
 
   it('--fail-on sets the least status that fails the run', async () => {
