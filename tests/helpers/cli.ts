@@ -1,5 +1,12 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+
+// The DATA_DIR of a run whose test names none: a folder that does not exist, so a developer's
+// ./data (a fingerprints file written by `danglewatch fingerprints update`, say) never changes what
+// a test sees. The tests of commands that write there name a DATA_DIR of their own.
+const noDataDir = join(tmpdir(), 'danglewatch-tests-no-data-dir');
 
 export interface CliRun {
   code: number;
@@ -13,7 +20,8 @@ export interface CliRun {
  * the call and stdout and stderr captured. Its scans validate 20 ms after finding, as the engine's
  * tests do, not 2 s: the fixtures answer the second look as they answered the first.
  */
-export async function runCli(argv: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export async function runCli(argv: string[], given: Record<string, string> = {}): Promise<CliRun> {
+  const env = { DATA_DIR: noDataDir, ...given };
   const stdout: string[] = [];
   const stderr: string[] = [];
   const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
