@@ -3,11 +3,11 @@ import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import {
   blockingViolations,
   cloudflareZone,
+  connectCloudflareAndMonitor,
   delegate,
   E2E_PAGERDUTY_KEY,
   mailSubjects,
   moveAcceptanceClock,
-  openDnsSettings,
   pagerDutyAlerts,
   publishDns,
   signInToDashboard,
@@ -43,14 +43,7 @@ test('a risk accepted with a reason and a near expiry reopens with its alert whe
   await signInToDashboard(page, context, { email, name: 'Eve Expiry' });
 
   // The zone is monitored through Cloudflare: its first scan finds the dangling name.
-  await openDnsSettings(page);
-  const form = page.getByRole('form', { name: 'Connect a DNS provider' });
-  await form.getByLabel('API token').fill(token);
-  await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
-  await page
-    .getByTestId('dns-connection')
-    .getByRole('button', { name: `Monitor ${zone}` })
-    .click();
+  await connectCloudflareAndMonitor(page, token, zone);
   const card = page.getByTestId('domain-card').filter({ hasText: zone });
   const expectIssues = async (issues: number) =>
     expect(async () => {

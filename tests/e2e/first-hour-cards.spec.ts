@@ -4,10 +4,10 @@ import type { ZoneRecord } from '../../src/scanner/zone/record.ts';
 import {
   blockingViolations,
   cloudflareZone,
+  connectCloudflareAndMonitor,
   delegate,
   E2E_LINEAR_KEY,
   linearRefusesNextIssue,
-  openDnsSettings,
   publishDns,
   signInToDashboard,
 } from '../helpers/dashboard-e2e.ts';
@@ -74,14 +74,7 @@ test('one number per domain card, each source as itself, the accept form after U
     }).toPass({ timeout: 120_000, intervals: [2_000] });
 
   // The zone, connected and monitored: its first scan is a full one.
-  await openDnsSettings(page);
-  const form = page.getByRole('form', { name: 'Connect a DNS provider' });
-  await form.getByLabel('API token').fill(token);
-  await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
-  await page
-    .getByTestId('dns-connection')
-    .getByRole('button', { name: `Monitor ${zone}` })
-    .click();
+  await connectCloudflareAndMonitor(page, token, zone);
   await expectIssues(2);
 
   // A zone file with one more name, beside the connected zone: a change scan checks that name.

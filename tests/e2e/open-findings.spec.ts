@@ -5,6 +5,7 @@ import {
   blockingViolations,
   cloudflareRecord,
   cloudflareZone,
+  connectCloudflareAndMonitor,
   delegate,
   openDnsSettings,
   publishDns,
@@ -72,14 +73,7 @@ test('the card, the trend and the totals count what is open now, through a sync,
   };
 
   // Connect Cloudflare and monitor the zone, which public DNS delegates to it: its first scan.
-  await openDnsSettings(page);
-  const form = page.getByRole('form', { name: 'Connect a DNS provider' });
-  await form.getByLabel('API token').fill(token);
-  await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
-  await page
-    .getByTestId('dns-connection')
-    .getByRole('button', { name: `Monitor ${zone}` })
-    .click();
+  await connectCloudflareAndMonitor(page, token, zone);
   await expectIssues(2);
   await expectIssuesFound(2);
 

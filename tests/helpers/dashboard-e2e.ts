@@ -93,6 +93,21 @@ export async function openDnsSettings(page: Page): Promise<void> {
   await expect(page.getByTestId('dns-connections-panel')).toBeVisible();
 }
 
+/**
+ * Connects the e2e Cloudflare account with `token` in Settings → DNS and monitors `zone` from its
+ * card, as a user does: the zone's first scan starts once public DNS delegates it there.
+ */
+export async function connectCloudflareAndMonitor(page: Page, token: string, zone: string): Promise<void> {
+  await openDnsSettings(page);
+  const form = page.getByRole('form', { name: 'Connect a DNS provider' });
+  await form.getByLabel('API token').fill(token);
+  await form.getByRole('button', { name: 'Connect Cloudflare' }).click();
+  await page
+    .getByTestId('dns-connection')
+    .getByRole('button', { name: `Monitor ${zone}` })
+    .click();
+}
+
 /** Publishes a record at the e2e server's DNS fixture, as a user would at their DNS host. */
 export async function publishDns(
   name: string,
